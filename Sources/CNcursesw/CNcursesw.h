@@ -1,0 +1,74 @@
+/* CNcursesw: the only place that knows ncursesw's macros and ABI details.
+ *
+ * Swift cannot import function-like or cast-built macros (A_*, KEY_F(n),
+ * getmaxyx, mouse masks) and in Swift 6 mode may not read the globals
+ * stdscr/LINES/COLS. Each is given a small static inline accessor here.
+ */
+#ifndef CNCURSESW_H
+#define CNCURSESW_H
+
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <locale.h>
+#include <stdio.h>
+#include <wchar.h>
+#include <curses.h>
+#include <term.h>
+
+/* Attributes. */
+static inline attr_t cnc_A_NORMAL(void) { return A_NORMAL; }
+static inline attr_t cnc_A_BOLD(void) { return A_BOLD; }
+static inline attr_t cnc_A_DIM(void) { return A_DIM; }
+static inline attr_t cnc_A_ITALIC(void) { return A_ITALIC; }
+static inline attr_t cnc_A_UNDERLINE(void) { return A_UNDERLINE; }
+static inline attr_t cnc_A_REVERSE(void) { return A_REVERSE; }
+static inline attr_t cnc_A_BLINK(void) { return A_BLINK; }
+static inline attr_t cnc_A_ATTRIBUTES(void) { return A_ATTRIBUTES; }
+static inline attr_t cnc_A_COLOR(void) { return A_COLOR; }
+
+/* Window geometry and globals. */
+static inline int cnc_getmaxy(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x; return y; }
+static inline int cnc_getmaxx(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }
+static inline WINDOW *cnc_stdscr(void) { return stdscr; }
+static inline int cnc_colors(void) { return COLORS; }
+static inline int cnc_color_pairs(void) { return COLOR_PAIRS; }
+
+/* Keys. */
+static inline int cnc_KEY_F(int n) { return KEY_F(n); }
+
+/* Mouse. */
+static inline mmask_t cnc_ALL_MOUSE_EVENTS(void) { return ALL_MOUSE_EVENTS; }
+static inline mmask_t cnc_REPORT_MOUSE_POSITION(void) { return REPORT_MOUSE_POSITION; }
+static inline mmask_t cnc_BUTTON1_PRESSED(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cnc_BUTTON1_RELEASED(void) { return BUTTON1_RELEASED; }
+static inline mmask_t cnc_BUTTON1_CLICKED(void) { return BUTTON1_CLICKED; }
+static inline mmask_t cnc_BUTTON1_DOUBLE_CLICKED(void) { return BUTTON1_DOUBLE_CLICKED; }
+static inline mmask_t cnc_BUTTON2_PRESSED(void) { return BUTTON2_PRESSED; }
+static inline mmask_t cnc_BUTTON3_PRESSED(void) { return BUTTON3_PRESSED; }
+static inline mmask_t cnc_BUTTON3_RELEASED(void) { return BUTTON3_RELEASED; }
+static inline mmask_t cnc_BUTTON4_PRESSED(void) { return BUTTON4_PRESSED; }
+#ifdef BUTTON5_PRESSED
+static inline mmask_t cnc_BUTTON5_PRESSED(void) { return BUTTON5_PRESSED; }
+#else
+static inline mmask_t cnc_BUTTON5_PRESSED(void) { return 0; }
+#endif
+static inline mmask_t cnc_BUTTON_SHIFT(void) { return BUTTON_SHIFT; }
+static inline mmask_t cnc_BUTTON_CTRL(void) { return BUTTON_CTRL; }
+static inline mmask_t cnc_BUTTON_ALT(void) { return BUTTON_ALT; }
+
+/* Text width as glibc sees it (Swift's Glibc module does not expose wcwidth). */
+static inline int cnc_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+static inline int cnc_wcswidth(const wchar_t *s, size_t n) { return wcswidth(s, n); }
+
+/* Terminal capability strings (NULL when absent). */
+static inline const char *cnc_tigetstr(const char *name) {
+    char *s = tigetstr((char *)name);
+    return (s == (char *)-1 || s == NULL) ? NULL : s;
+}
+
+#endif

@@ -1,0 +1,178 @@
+/// A screen held in memory: a grid of styled cells, readable back as text.
+///
+/// Tests draw on it and compare ``lines`` with the expected screen; headless
+/// benchmarks use it to measure the toolkit without a terminal. Input comes
+/// from events queued with ``enqueue(_:)``; ``resize(to:)`` changes the size and
+/// queues the `.resize` event a real terminal would send.
+///
+/// ```swift
+/// let screen = BufferScreen(width: 20, height: 2)
+/// screen.put("Hello", at: Point(x: 1, y: 0), style: .bold)
+/// screen.lines  // [" Hello              ", "                    "]
+/// ```
+@MainActor
+public final class BufferScreen: Screen {
+    /// One cell of the grid.
+    public struct Cell: Hashable, Sendable {
+        /// The glyph in the cell; `""` for the right half of a wide glyph.
+        public var text: String
+        /// The style the cell is drawn in.
+        public var style: Style
+        /// A blank cell in the default style.
+        public static let blank = Cell(text: " ", style: .plain)
+        /// True for the second column of a wide glyph.
+        public var isContinuation: Bool { text.isEmpty }
+    }
+
+    /// The size of the grid.
+    public private(set) var size: Size
+    private var cells: [Cell]
+    private var pending: [InputEvent] = []
+    /// Where the visible cursor is, nil when hidden.
+    public private(set) var cursor: Point?
+    /// How many times ``flush()`` was called.
+    public private(set) var flushCount = 0
+
+    /// Creates a blank screen of `width` x `height` cells.
+    public init(width: Int, height: Int) {
+        size = Size(width: max(0, width), height: max(0, height))
+        cells = Array(repeating: .blank, count: size.width * size.height)
+    }
+
+    /// Creates a blank screen of the given size.
+    public convenience init(size: Size) {
+        self.init(width: size.width, height: size.height)
+    }
+
+    /// The cell at `point` (a blank cell outside the grid).
+    public func cell(at point: Point) -> Cell {
+        guard point.x >= 0, point.y >= 0, point.x < size.width, point.y < size.height else { return .blank }
+        return cells[point.y * size.width + point.x]
+    }
+
+    /// The style of the cell at `point`.
+    public func style(at point: Point) -> Style { cell(at: point).style }
+
+    /// Every line as text, each exactly as wide as the screen in columns.
+    public var lines: [String] {
+        (0..<size.height).map(line(_:))
+    }
+
+    /// Line `y` as text.
+    public func line(_ y: Int) -> String {
+        guard y >= 0, y < size.height else { return "" }
+        var text = ""
+        text.reserveCapacity(size.width)
+        for x in 0..<size.width { text += cells[y * size.width + x].text }
+        return text
+    }
+
+    /// The whole screen as text, lines joined by newlines, trailing spaces kept.
+    public var text: String { lines.joined(separator: "\n") }
+
+    /// Line `y` with a marker under every cell in `style`-matching attributes, for style assertions.
+    public func styleMask(line y: Int, where predicate: (Style) -> Bool) -> String {
+        guard y >= 0, y < size.height else { return "" }
+        return String((0..<size.width).map { predicate(cells[y * size.width + $0].style) ? "^" : " " })
+    }
+
+    // MARK: Screen
+
+    public func put(_ text: String, at position: Point, clippedTo columns: Range<Int>, style: Style) {
+        let y = position.y
+        guard y >= 0, y < size.height else { return }
+        let visible = max(0, columns.lowerBound)..<min(size.width, columns.upperBound)
+        guard !visible.isEmpty else { return }
+        if TerminalText.isPlainASCII(text) {
+            let start = max(position.x, visible.lowerBound)
+            let end = min(position.x + text.utf8.count, visible.upperBound)
+            guard start < end else { return }
+            var x = position.x
+            for byte in text.utf8 {
+                if x >= end { break }
+                if x >= start { write(Cell(text: String(UnicodeScalar(byte)), style: style), x: x, y: y, width: 1) }
+                x += 1
+            }
+            return
+        }
+        let (first, glyphs) = TerminalText.visibleGlyphs(of: text, from: position.x, in: visible)
+        var x = first
+        for glyph in glyphs {
+            write(Cell(text: String(glyph.character), style: style), x: x, y: y, width: glyph.width)
+            x += glyph.width
+        }
+    }
+
+    public func fill(_ rect: Rect, with character: Character, style: Style) {
+        let area = rect.intersection(Rect(origin: .zero, size: size))
+        guard !area.isEmpty else { return }
+        let glyph = TerminalText.glyph(for: character) ?? TerminalText.Glyph(character: " ", width: 1)
+        let cell = Cell(text: String(glyph.character), style: style)
+        for y in area.minY..<area.maxY {
+            var x = area.minX
+            while x + glyph.width <= area.maxX {
+                write(cell, x: x, y: y, width: glyph.width)
+                x += glyph.width
+            }
+            while x < area.maxX {
+                write(Cell(text: " ", style: style), x: x, y: y, width: 1)
+                x += 1
+            }
+        }
+    }
+
+    public func flush() { flushCount += 1 }
+
+    public func setCursor(_ position: Point?) { cursor = position }
+
+    public func nextEvent(timeout: Duration?) -> InputEvent? {
+        pending.isEmpty ? nil : pending.removeFirst()
+    }
+
+    // MARK: Driving it
+
+    /// Queues events for ``nextEvent(timeout:)`` to return in order.
+    public func enqueue(_ events: [InputEvent]) { pending.append(contentsOf: events) }
+
+    /// Queues one event.
+    public func enqueue(_ event: InputEvent) { pending.append(event) }
+
+    /// The number of events queued and not yet read.
+    public var pendingEventCount: Int { pending.count }
+
+    /// Changes the size (keeping what fits) and queues the `.resize` event.
+    public func resize(to newSize: Size) {
+        var grid = Array(repeating: Cell.blank, count: max(0, newSize.width) * max(0, newSize.height))
+        for y in 0..<min(size.height, newSize.height) {
+            for x in 0..<min(size.width, newSize.width) {
+                grid[y * newSize.width + x] = cells[y * size.width + x]
+            }
+            // A wide glyph cut by the new right edge becomes a space.
+            if newSize.width < size.width, newSize.width > 0,
+               cells[y * size.width + newSize.width].isContinuation {
+                grid[y * newSize.width + newSize.width - 1].text = " "
+            }
+        }
+        size = newSize
+        cells = grid
+        pending.append(.resize(newSize))
+    }
+
+    // MARK: Cells
+
+    /// Writes a glyph `width` columns wide at (x, y), repairing wide glyphs it cuts.
+    private func write(_ cell: Cell, x: Int, y: Int, width: Int) {
+        let row = y * size.width
+        // Overwriting the right half of a wide glyph blanks its left half.
+        if cells[row + x].isContinuation, x > 0 { cells[row + x - 1].text = " " }
+        let last = x + width - 1
+        // Overwriting the left half of a wide glyph blanks its right half.
+        if last + 1 < size.width, cells[row + last + 1].isContinuation { cells[row + last + 1].text = " " }
+        cells[row + x] = cell
+        if width > 1 {
+            for c in (x + 1)...last where c < size.width {
+                cells[row + c] = Cell(text: "", style: cell.style)
+            }
+        }
+    }
+}

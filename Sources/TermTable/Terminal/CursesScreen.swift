@@ -1,0 +1,390 @@
+internal import CNcursesw
+import CTermGuard
+import Foundation
+
+/// The real terminal, drawn through ncursesw.
+///
+/// Opening a `CursesScreen` sets up a UTF-8 locale (falling back to `C.UTF-8`
+/// when the environment names none), saves the terminal's modes, installs the
+/// guard that restores them on every way out (``TerminalGuard``), and starts
+/// ncurses with `newterm` (with `xterm-256color` when `TERM` is unset): alternate
+/// screen, hidden cursor, cbreak, no echo, keypad, mouse, and colours on the
+/// terminal's default background (256 where the terminal has them; none when
+/// `NO_COLOR` is set). ``close()`` (or deinit) gives the terminal back.
+///
+/// This is the only type in TermTable that talks to ncurses; ncurses does the
+/// diffing, so drawing the same frame twice sends nothing the second time.
+@MainActor
+public final class CursesScreen: Screen {
+    /// What went wrong when opening the terminal.
+    public enum OpenError: Error, CustomStringConvertible {
+        /// The input or output is not a terminal.
+        case notATerminal
+        /// ncurses could not start on this terminal type.
+        case unsupportedTerminal(String)
+
+        /// A sentence for the user.
+        public var description: String {
+            switch self {
+            case .notATerminal:
+                return "standard input and output must be a terminal (run it in a terminal, not through a pipe)"
+            case .unsupportedTerminal(let term):
+                return "ncurses cannot drive terminal type '\(term)' (set TERM to e.g. xterm-256color)"
+            }
+        }
+    }
+
+    /// Options for opening the terminal.
+    public struct Options: Sendable {
+        /// Report mouse presses, releases and the wheel.
+        public var mouse = true
+        /// Use colours (still off when `NO_COLOR` is set or the terminal has none).
+        public var colors = true
+        /// How long a lone Escape waits for the rest of a key sequence.
+        public var escapeDelay: Duration = .milliseconds(25)
+        /// The terminal type when `TERM` is unset or empty.
+        public var fallbackTerminalType = "xterm-256color"
+        /// Creates the default options.
+        public init() {}
+    }
+
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let outputFile: UnsafeMutablePointer<FILE>
+    private let inputFile: UnsafeMutablePointer<FILE>
+    private let ownsGuard: Bool
+    private var isOpen = true
+    private var clicks = ClickTracker()
+    private var wideBuffer: [wchar_t] = []
+
+    // Style cache: the last style's attributes and colour pair, and all pairs made.
+    private var lastStyle: Style? = nil
+    private var lastAttributes: attr_t = 0
+    private var lastPair: Int16 = 0
+    private var pairs: [PairKey: Int16] = [:]
+    private var colorCount = 0
+    /// True when colours are in use.
+    public private(set) var colorsEnabled = false
+
+    private struct PairKey: Hashable {
+        var foreground: Int
+        var background: Int
+    }
+
+    /// Opens the process's terminal (standard input and output).
+    public convenience init(options: Options = Options()) throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw OpenError.notATerminal }
+        let env = ProcessInfo.processInfo.environment
+        let term = env["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? options.fallbackTerminalType
+        guard let output = fdopen(dup(STDOUT_FILENO), "w"), let input = fdopen(dup(STDIN_FILENO), "r") else {
+            throw OpenError.notATerminal
+        }
+        try self.init(terminalType: term, input: input, output: output, options: options, guardFD: STDOUT_FILENO)
+    }
+
+    /// Opens ncurses on the given streams; `guardFD` is the terminal to restore on exit, or nil.
+    ///
+    /// Tests open it on `/dev/null` with an explicit terminal type: ncurses then
+    /// draws into its own buffers, which ``cell(at:)`` reads back.
+    init(terminalType: String, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>,
+         options: Options = Options(), guardFD: Int32?) throws {
+        CursesScreen.setUpLocale()
+        ownsGuard = guardFD.map { TerminalGuard.install(fd: $0) } ?? false
+        guard let screen = newterm(terminalType, output, input) else {
+            if ownsGuard { TerminalGuard.uninstall() }
+            fclose(output)
+            fclose(input)
+            throw OpenError.unsupportedTerminal(terminalType)
+        }
+        self.screen = screen
+        self.window = cnc_stdscr()
+        self.outputFile = output
+        self.inputFile = input
+        set_term(screen)
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(window, false)
+        keypad(window, true)
+        curs_set(0)
+        leaveok(window, true)
+        set_escdelay(Int32(options.escapeDelay.components.seconds * 1000
+                           + options.escapeDelay.components.attoseconds / 1_000_000_000_000_000))
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        if options.colors && !noColor && has_colors() {
+            start_color()
+            use_default_colors()
+            colorsEnabled = true
+            colorCount = Int(cnc_colors())
+        }
+        if options.mouse {
+            mousemask(cnc_ALL_MOUSE_EVENTS(), nil)
+            mouseinterval(0)
+        }
+        if ownsGuard { TerminalGuard.setRestoreSequence(CursesScreen.restoreSequence(mouse: options.mouse)) }
+    }
+
+    isolated deinit {
+        close()
+    }
+
+    /// Gives the terminal back: leaves the alternate screen, shows the cursor, restores the modes.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        set_term(screen)
+        endwin()
+        delscreen(screen)
+        fclose(outputFile)
+        fclose(inputFile)
+        if ownsGuard { TerminalGuard.uninstall() }
+    }
+
+    /// Makes sure the C library speaks UTF-8: the environment's locale, else C.UTF-8.
+    static func setUpLocale() {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased()
+        if codeset != "UTF-8" && codeset != "UTF8" {
+            if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "en_US.UTF-8") }
+        }
+    }
+
+    /// The bytes that leave full-screen mode: exit the alternate screen, normal cursor, plain text, mouse off.
+    static func restoreSequence(mouse: Bool) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for name in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            if let cap = cnc_tigetstr(name) { bytes += Array(String(cString: cap).utf8) }
+        }
+        if mouse { bytes += Array("\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8) }
+        return bytes
+    }
+
+    // MARK: Screen
+
+    public var size: Size {
+        Size(width: Int(cnc_getmaxx(window)), height: Int(cnc_getmaxy(window)))
+    }
+
+    public func put(_ text: String, at position: Point, clippedTo columns: Range<Int>, style: Style) {
+        let width = Int(cnc_getmaxx(window)), height = Int(cnc_getmaxy(window))
+        guard position.y >= 0, position.y < height else { return }
+        let visible = max(0, columns.lowerBound)..<min(width, columns.upperBound)
+        guard !visible.isEmpty else { return }
+        apply(style)
+        if TerminalText.isPlainASCII(text) {
+            var text = text
+            text.withUTF8 { bytes in
+                let start = max(position.x, visible.lowerBound)
+                let end = min(position.x + bytes.count, visible.upperBound)
+                guard start < end, let base = bytes.baseAddress else { return }
+                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+                    _ = mvwaddnstr(window, Int32(position.y), Int32(start), chars + (start - position.x),
+                                   Int32(end - start))
+                }
+            }
+            return
+        }
+        let (first, glyphs) = TerminalText.visibleGlyphs(of: text, from: position.x, in: visible)
+        guard !glyphs.isEmpty else { return }
+        wideBuffer.removeAll(keepingCapacity: true)
+        for glyph in glyphs {
+            for scalar in glyph.character.unicodeScalars { wideBuffer.append(wchar_t(bitPattern: scalar.value)) }
+        }
+        wideBuffer.append(0)
+        _ = mvwaddnwstr(window, Int32(position.y), Int32(first), wideBuffer, Int32(wideBuffer.count - 1))
+    }
+
+    public func fill(_ rect: Rect, with character: Character, style: Style) {
+        let area = rect.intersection(Rect(origin: .zero, size: size))
+        guard !area.isEmpty else { return }
+        let glyph = TerminalText.glyph(for: character) ?? TerminalText.Glyph(character: " ", width: 1)
+        let count = area.width / max(1, glyph.width)
+        var line = String(repeating: String(glyph.character), count: count)
+        if count * glyph.width < area.width { line += String(repeating: " ", count: area.width - count * glyph.width) }
+        for y in area.minY..<area.maxY {
+            put(line, at: Point(x: area.minX, y: y), clippedTo: area.minX..<area.maxX, style: style)
+        }
+    }
+
+    public func flush() {
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    public func setCursor(_ position: Point?) {
+        if let position {
+            leaveok(window, false)
+            wmove(window, Int32(position.y), Int32(position.x))
+            curs_set(1)
+        } else {
+            leaveok(window, true)
+            curs_set(0)
+        }
+    }
+
+    public func nextEvent(timeout: Duration?) -> InputEvent? {
+        if let timeout {
+            let ms = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+            wtimeout(window, Int32(clamping: max(0, ms)))
+        } else {
+            wtimeout(window, -1)
+        }
+        var wch: wint_t = 0
+        let status = wget_wch(window, &wch)
+        if status == ERR { return nil }
+        if status == KEY_CODE_YES { return functionKey(Int32(wch)) }
+        return characterKey(UInt32(wch))
+    }
+
+    // MARK: Input
+
+    private func characterKey(_ value: UInt32) -> InputEvent? {
+        switch value {
+        case 0x1B:
+            // ESC then another key within the escape delay is Alt+key.
+            wtimeout(window, 0)
+            var next: wint_t = 0
+            let status = wget_wch(window, &next)
+            if status == OK, let inner = characterKey(UInt32(next)), case .key(var key) = inner {
+                key.modifiers.insert(.alt)
+                return .key(key)
+            }
+            return .key(.escape)
+        case 0x0D, 0x0A: return .key(.enter)
+        case 0x09: return .key(.tab)
+        case 0x08, 0x7F: return .key(.backspace)
+        case 0x00: return .key(Key(.character(" "), modifiers: .control))
+        case 0x01...0x1A: return .key(Key(.character(Character(UnicodeScalar(value + 0x60)!)), modifiers: .control))
+        case 0x1C...0x1F: return nil
+        default:
+            guard let scalar = UnicodeScalar(value) else { return nil }
+            return .key(Key(Character(scalar)))
+        }
+    }
+
+    private func functionKey(_ code: Int32) -> InputEvent? {
+        switch code {
+        case KEY_UP: return .key(.up)
+        case KEY_DOWN: return .key(.down)
+        case KEY_LEFT: return .key(.left)
+        case KEY_RIGHT: return .key(.right)
+        case KEY_SR: return .key(Key(.up, modifiers: .shift))
+        case KEY_SF: return .key(Key(.down, modifiers: .shift))
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_NPAGE: return .key(.pageDown)
+        case KEY_HOME, KEY_A1: return .key(.home)
+        case KEY_END, KEY_C1: return .key(.end)
+        case KEY_ENTER: return .key(.enter)
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_DC: return .key(.delete)
+        case KEY_IC: return .key(Key(.insert))
+        case KEY_BTAB: return .key(.backTab)
+        case KEY_RESIZE: return .resize(size)
+        case KEY_MOUSE: return mouseEvent()
+        case KEY_F0 + 1...KEY_F0 + 63: return .key(Key(.function(Int(code - KEY_F0))))
+        default: return nil
+        }
+    }
+
+    private func mouseEvent() -> InputEvent? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let state = event.bstate
+        let position = Point(x: Int(event.x), y: Int(event.y))
+        var modifiers: KeyModifiers = []
+        if state & cnc_BUTTON_CTRL() != 0 { modifiers.insert(.control) }
+        if state & cnc_BUTTON_ALT() != 0 { modifiers.insert(.alt) }
+        if state & cnc_BUTTON_SHIFT() != 0 { modifiers.insert(.shift) }
+        let mouse: MouseEvent
+        if state & cnc_BUTTON4_PRESSED() != 0 {
+            mouse = MouseEvent(.wheelUp, button: .none, at: position, modifiers: modifiers)
+        } else if cnc_BUTTON5_PRESSED() != 0 && state & cnc_BUTTON5_PRESSED() != 0 {
+            mouse = MouseEvent(.wheelDown, button: .none, at: position, modifiers: modifiers)
+        } else if state & (cnc_BUTTON1_PRESSED() | cnc_BUTTON1_CLICKED()) != 0 {
+            mouse = clicks.classify(MouseEvent(.press, at: position, modifiers: modifiers), at: .now)
+        } else if state & cnc_BUTTON1_DOUBLE_CLICKED() != 0 {
+            mouse = MouseEvent(.doubleClick, at: position, modifiers: modifiers)
+        } else if state & cnc_BUTTON1_RELEASED() != 0 {
+            mouse = MouseEvent(.release, at: position, modifiers: modifiers)
+        } else if state & cnc_BUTTON3_PRESSED() != 0 {
+            mouse = MouseEvent(.press, button: .right, at: position, modifiers: modifiers)
+        } else if state & cnc_BUTTON3_RELEASED() != 0 {
+            mouse = MouseEvent(.release, button: .right, at: position, modifiers: modifiers)
+        } else if state & cnc_BUTTON2_PRESSED() != 0 {
+            mouse = MouseEvent(.press, button: .middle, at: position, modifiers: modifiers)
+        } else {
+            return nil
+        }
+        return .mouse(mouse)
+    }
+
+    // MARK: Styles
+
+    private func apply(_ style: Style) {
+        if style != lastStyle {
+            lastStyle = style
+            var attributes = cnc_A_NORMAL()
+            let a = style.attributes
+            if a.contains(.bold) { attributes |= cnc_A_BOLD() }
+            if a.contains(.dim) { attributes |= cnc_A_DIM() }
+            if a.contains(.italic) { attributes |= cnc_A_ITALIC() }
+            if a.contains(.underline) { attributes |= cnc_A_UNDERLINE() }
+            if a.contains(.reverse) { attributes |= cnc_A_REVERSE() }
+            if a.contains(.blink) { attributes |= cnc_A_BLINK() }
+            lastAttributes = attributes
+            lastPair = pair(for: style)
+        }
+        wattr_set(window, lastAttributes, lastPair, nil)
+    }
+
+    private func pair(for style: Style) -> Int16 {
+        guard colorsEnabled, style.foreground != .default || style.background != .default else { return 0 }
+        let key = PairKey(foreground: colorIndex(style.foreground), background: colorIndex(style.background))
+        if let pair = pairs[key] { return pair }
+        let next = pairs.count + 1
+        guard next < Int(cnc_color_pairs()), next <= Int(Int16.max) else { return 0 }
+        init_pair(Int16(next), Int16(key.foreground), Int16(key.background))
+        pairs[key] = Int16(next)
+        return Int16(next)
+    }
+
+    private func colorIndex(_ color: Color) -> Int {
+        guard let index = color.paletteIndex else { return -1 }
+        if index < colorCount { return index }
+        return index & 7
+    }
+
+    // MARK: Reading back (tests)
+
+    /// The text and style ncurses holds for the cell at `point` (tests read the screen back with it).
+    func cell(at point: Point) -> (text: String, style: Style) {
+        var cchar = cchar_t()
+        guard mvwin_wch(window, Int32(point.y), Int32(point.x), &cchar) == OK else { return ("", .plain) }
+        var chars = [wchar_t](repeating: 0, count: 8)
+        var attributes: attr_t = 0
+        var pairNumber: Int16 = 0
+        getcchar(&cchar, &chars, &attributes, &pairNumber, nil)
+        let text = String(String.UnicodeScalarView(chars.prefix { $0 != 0 }.compactMap { UnicodeScalar(UInt32(bitPattern: $0)) }))
+        var style = Style()
+        if attributes & cnc_A_BOLD() != 0 { style.attributes.insert(.bold) }
+        if attributes & cnc_A_DIM() != 0 { style.attributes.insert(.dim) }
+        if attributes & cnc_A_ITALIC() != 0 { style.attributes.insert(.italic) }
+        if attributes & cnc_A_UNDERLINE() != 0 { style.attributes.insert(.underline) }
+        if attributes & cnc_A_REVERSE() != 0 { style.attributes.insert(.reverse) }
+        if pairNumber > 0, let key = pairs.first(where: { $0.value == pairNumber })?.key {
+            style.foreground = key.foreground < 0 ? .default : .palette(UInt8(key.foreground))
+            style.background = key.background < 0 ? .default : .palette(UInt8(key.background))
+        }
+        return (text, style)
+    }
+
+    /// Line `y` as ncurses holds it (tests).
+    func line(_ y: Int) -> String {
+        (0..<size.width).map { cell(at: Point(x: $0, y: y)).text }.joined()
+    }
+
+    /// Resizes ncurses' idea of the terminal, as a SIGWINCH would (tests).
+    func resize(to newSize: Size) {
+        resizeterm(Int32(newSize.height), Int32(newSize.width))
+    }
+}

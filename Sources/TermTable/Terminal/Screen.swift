@@ -1,0 +1,79 @@
+/// A surface the views draw on: a grid of styled character cells plus an input source.
+///
+/// Two implementations ship with TermTable: ``CursesScreen`` (the real terminal,
+/// through ncursesw) and ``BufferScreen`` (a grid in memory, for tests and
+/// headless benchmarks). Everything above the terminal layer talks to this
+/// protocol only.
+///
+/// Every screen sanitises what it is given: control characters, escape
+/// sequences and bidi overrides in the text never reach the terminal.
+@MainActor
+public protocol Screen: AnyObject {
+    /// The size of the screen in cells.
+    var size: Size { get }
+
+    /// Writes `text` starting at `position`, writing only the columns in `columns`.
+    ///
+    /// Text is laid out glyph by glyph from `position.x`; glyphs whose columns
+    /// fall outside `columns` or outside the screen are not written, and a wide
+    /// glyph cut by an edge leaves spaces in its visible half. Lines outside the
+    /// screen are ignored.
+    func put(_ text: String, at position: Point, clippedTo columns: Range<Int>, style: Style)
+
+    /// Fills `rect` (clipped to the screen) with `character` in `style`.
+    func fill(_ rect: Rect, with character: Character, style: Style)
+
+    /// Sends what was drawn since the last flush to the terminal.
+    func flush()
+
+    /// Places the visible cursor at `position`, or hides it when nil.
+    func setCursor(_ position: Point?)
+
+    /// The next input event, waiting at most `timeout` (forever when nil); nil when none came.
+    func nextEvent(timeout: Duration?) -> InputEvent?
+}
+
+extension Screen {
+    /// Writes `text` starting at `position`, clipped only by the screen's edges.
+    public func put(_ text: String, at position: Point, style: Style = .plain) {
+        put(text, at: position, clippedTo: 0..<Int.max, style: style)
+    }
+
+    /// Clears the whole screen to spaces in the default style.
+    public func clear() {
+        fill(Rect(origin: .zero, size: size), with: " ", style: .plain)
+    }
+}
+
+extension TerminalText {
+    /// The glyphs of `text` placed from column `start` that fall in `visible`, with the first column written.
+    ///
+    /// A wide glyph cut by an edge of `visible` becomes spaces in its visible
+    /// columns. Used by the screens, so both clip alike.
+    public static func visibleGlyphs(of text: String, from start: Int, in visible: Range<Int>)
+        -> (column: Int, glyphs: [Glyph])
+    {
+        var column = start
+        var first: Int? = nil
+        var result: [Glyph] = []
+        for glyph in glyphs(text) {
+            let end = column + glyph.width
+            if end <= visible.lowerBound {
+                column = end
+                continue
+            }
+            if column >= visible.upperBound { break }
+            if column >= visible.lowerBound && end <= visible.upperBound {
+                if first == nil { first = column }
+                result.append(glyph)
+            } else {
+                for c in column..<end where visible.contains(c) {
+                    if first == nil { first = c }
+                    result.append(Glyph(character: " ", width: 1))
+                }
+            }
+            column = end
+        }
+        return (first ?? start, result)
+    }
+}

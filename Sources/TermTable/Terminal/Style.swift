@@ -1,0 +1,124 @@
+/// A terminal colour: the terminal's default, one of the 16 ANSI colours, or an index in the 256-colour palette.
+public enum Color: Hashable, Sendable {
+    /// The terminal's own foreground or background colour.
+    case `default`
+    /// An ANSI colour, 0-7 normal and 8-15 bright.
+    case ansi(UInt8)
+    /// An index in the xterm 256-colour palette.
+    case palette(UInt8)
+
+    /// ANSI black.
+    public static let black = Color.ansi(0)
+    /// ANSI red.
+    public static let red = Color.ansi(1)
+    /// ANSI green.
+    public static let green = Color.ansi(2)
+    /// ANSI yellow.
+    public static let yellow = Color.ansi(3)
+    /// ANSI blue.
+    public static let blue = Color.ansi(4)
+    /// ANSI magenta.
+    public static let magenta = Color.ansi(5)
+    /// ANSI cyan.
+    public static let cyan = Color.ansi(6)
+    /// ANSI white (light grey on most terminals).
+    public static let white = Color.ansi(7)
+    /// Bright black: grey.
+    public static let gray = Color.ansi(8)
+
+    /// The colour a name stands for: `red`, `bright-red`, `default`, `grey`/`gray`, or a palette index `0`...`255`.
+    public init?(name: String) {
+        let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+        let lower = name.lowercased()
+        if lower == "default" || lower == "none" {
+            self = .default
+        } else if lower == "gray" || lower == "grey" {
+            self = .gray
+        } else if let index = names.firstIndex(of: lower) {
+            self = .ansi(UInt8(index))
+        } else if lower.hasPrefix("bright-"), let index = names.firstIndex(of: String(lower.dropFirst(7))) {
+            self = .ansi(UInt8(index + 8))
+        } else if let number = Int(lower), (0...255).contains(number) {
+            self = .palette(UInt8(number))
+        } else {
+            return nil
+        }
+    }
+
+    /// The palette index of the colour, nil for the default colour.
+    public var paletteIndex: Int? {
+        switch self {
+        case .default: return nil
+        case .ansi(let index): return Int(index & 15)
+        case .palette(let index): return Int(index)
+        }
+    }
+}
+
+/// Text attributes: bold, dim, italic, underline, reverse video, blink.
+public struct TextAttributes: OptionSet, Hashable, Sendable {
+    /// The raw bits.
+    public let rawValue: UInt8
+    /// Creates attributes from raw bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Bold or bright text.
+    public static let bold = TextAttributes(rawValue: 1 << 0)
+    /// Dim (faint) text.
+    public static let dim = TextAttributes(rawValue: 1 << 1)
+    /// Italic text, where the terminal has it.
+    public static let italic = TextAttributes(rawValue: 1 << 2)
+    /// Underlined text.
+    public static let underline = TextAttributes(rawValue: 1 << 3)
+    /// Foreground and background swapped.
+    public static let reverse = TextAttributes(rawValue: 1 << 4)
+    /// Blinking text.
+    public static let blink = TextAttributes(rawValue: 1 << 5)
+
+    /// Every attribute with its name in the layout format, in a fixed order.
+    public static let named: [(String, TextAttributes)] = [
+        ("bold", .bold), ("dim", .dim), ("italic", .italic),
+        ("underline", .underline), ("reverse", .reverse), ("blink", .blink),
+    ]
+}
+
+/// How a run of text looks: foreground, background and attributes.
+///
+/// Styles combine with ``merging(_:)``: a cell's selection style is merged over
+/// the style of each label in it, so a label keeps its bold text when its row
+/// is drawn in reverse video.
+public struct Style: Hashable, Sendable {
+    /// The text colour.
+    public var foreground: Color
+    /// The cell colour behind the text.
+    public var background: Color
+    /// Bold, dim, italic, underline, reverse, blink.
+    public var attributes: TextAttributes
+
+    /// Creates a style.
+    public init(foreground: Color = .default, background: Color = .default, attributes: TextAttributes = []) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+
+    /// The terminal's default colours with no attribute.
+    public static let plain = Style()
+    /// Bold text.
+    public static let bold = Style(attributes: .bold)
+    /// Dim text.
+    public static let dim = Style(attributes: .dim)
+    /// Reverse video, the classic selection look.
+    public static let reverse = Style(attributes: .reverse)
+    /// Underlined text.
+    public static let underline = Style(attributes: .underline)
+
+    /// This style with `other` laid over it: its attributes added, its non-default colours taking precedence.
+    public func merging(_ other: Style) -> Style {
+        Style(
+            foreground: other.foreground == .default ? foreground : other.foreground,
+            background: other.background == .default ? background : other.background,
+            attributes: attributes.union(other.attributes)
+        )
+    }
+}

@@ -1,0 +1,90 @@
+extension TerminalText {
+    /// `text` cut to at most `width` columns, with an ellipsis where it was cut.
+    ///
+    /// Clusters are never split; a wide character that does not fit leaves its
+    /// column empty rather than crossing the edge. The result is sanitised.
+    ///
+    /// ```swift
+    /// TerminalText.truncate("Hello, world", toWidth: 8, mode: .tail)    // "Hello, …"
+    /// TerminalText.truncate("Hello, world", toWidth: 8, mode: .middle)  // "Hell…rld"
+    /// TerminalText.truncate("日本語テキスト", toWidth: 6, mode: .head)    // "…スト" (5 columns)
+    /// ```
+    public static func truncate(_ text: String, toWidth width: Int, mode: TruncationMode = .tail) -> String {
+        guard width > 0 else { return "" }
+        if isPlainASCII(text) {
+            let count = text.utf8.count
+            if count <= width { return text }
+            let bytes = Array(text.utf8)
+            func slice(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+            switch mode {
+            case .clip: return slice(0..<width)
+            case .tail: return slice(0..<(width - 1)) + "…"
+            case .head: return "…" + slice((count - width + 1)..<count)
+            case .middle:
+                let keep = width - 1
+                let front = (keep + 1) / 2, back = keep - front
+                return slice(0..<front) + "…" + slice((count - back)..<count)
+            }
+        }
+        let all = glyphs(text)
+        let total = all.reduce(0) { $0 + $1.width }
+        if total <= width { return String(all.map(\.character)) }
+        switch mode {
+        case .clip: return String(prefix(all, width: width).map(\.character))
+        case .tail: return String(prefix(all, width: width - 1).map(\.character)) + "…"
+        case .head: return "…" + String(suffix(all, width: width - 1).map(\.character))
+        case .middle:
+            let keep = width - 1
+            let front = prefix(all, width: (keep + 1) / 2)
+            let frontWidth = front.reduce(0) { $0 + $1.width }
+            let back = suffix(all, width: keep - frontWidth)
+            return String(front.map(\.character)) + "…" + String(back.map(\.character))
+        }
+    }
+
+    /// The longest run of glyphs from the start that fits in `width` columns.
+    static func prefix(_ glyphs: [Glyph], width: Int) -> ArraySlice<Glyph> {
+        var used = 0, end = 0
+        while end < glyphs.count, used + glyphs[end].width <= width {
+            used += glyphs[end].width
+            end += 1
+        }
+        return glyphs[0..<end]
+    }
+
+    /// The longest run of glyphs from the end that fits in `width` columns.
+    static func suffix(_ glyphs: [Glyph], width: Int) -> ArraySlice<Glyph> {
+        var used = 0, start = glyphs.count
+        while start > 0, used + glyphs[start - 1].width <= width {
+            used += glyphs[start - 1].width
+            start -= 1
+        }
+        return glyphs[start..<glyphs.count]
+    }
+
+    /// `text` padded with spaces or cut (with `mode`) to exactly `width` columns, aligned in that width.
+    public static func fit(_ text: String, width: Int, alignment: TextAlignment = .left,
+                           mode: TruncationMode = .tail) -> String {
+        guard width > 0 else { return "" }
+        let cut = truncate(text, toWidth: width, mode: mode)
+        let gap = width - self.width(of: cut)
+        if gap <= 0 { return cut }
+        switch alignment {
+        case .left: return cut + String(repeating: " ", count: gap)
+        case .right: return String(repeating: " ", count: gap) + cut
+        case .center:
+            let left = gap / 2
+            return String(repeating: " ", count: left) + cut + String(repeating: " ", count: gap - left)
+        }
+    }
+}
+
+/// Where text sits in a field wider than the text.
+public enum TextAlignment: String, Sendable, CaseIterable {
+    /// Against the left edge.
+    case left
+    /// Centred, an odd spare column going to the right.
+    case center
+    /// Against the right edge.
+    case right
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import TermTable
+
+/// `termtable keys`: shows each input event as TermTable receives it.
+struct KeysCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keys",
+        abstract: "Show every key, mouse and resize event the terminal sends (q quits).",
+        discussion: "Useful to check what a terminal sends for a key before binding it."
+    )
+
+    func run() async throws {
+        try await KeysCommand.show()
+    }
+
+    @MainActor
+    static func show() throws {
+        do {
+            let screen = try CursesScreen()
+            defer { screen.close() }
+            var log: [String] = []
+            func draw() {
+                screen.clear()
+                let size = screen.size
+                screen.put("termtable keys: press keys, click, scroll, resize; q quits", at: Point(x: 0, y: 0), style: .bold)
+                screen.put("size \(size)", at: Point(x: 0, y: 1), style: .dim)
+                for (index, entry) in log.suffix(max(0, size.height - 3)).enumerated() {
+                    screen.put(entry, at: Point(x: 0, y: 3 + index))
+                }
+                screen.flush()
+            }
+            draw()
+            while true {
+                guard let event = screen.nextEvent(timeout: nil) else { continue }
+                if case .key(let key) = event, key == Key("q") { break }
+                log.append(describe(event))
+                draw()
+            }
+        }
+    }
+
+    static func describe(_ event: InputEvent) -> String {
+        switch event {
+        case .key(let key): return "key \(key)"
+        case .mouse(let mouse): return "mouse \(mouse.kind) \(mouse.button) at \(mouse.position)"
+        case .resize(let size): return "resize \(size)"
+        }
+    }
+}

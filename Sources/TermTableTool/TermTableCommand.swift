@@ -1,0 +1,12 @@
+import ArgumentParser
+import TermTable
+
+/// `termtable`: tools for TermTable apps and their layout files.
+@main
+struct TermTableCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "termtable",
+        abstract: "Tools for TermTable layouts and terminals.",
+        subcommands: [KeysCommand.self]
+    )
+}
