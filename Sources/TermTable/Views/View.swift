@@ -1,0 +1,346 @@
+/// A rectangle of the screen that draws itself and its subviews: the building block of every cell.
+///
+/// A view has a ``frame`` in its superview's coordinates (character cells), a
+/// ``tag`` and a ``name`` to find it by, a ``style`` for its background, and an
+/// ``autoresizing`` mask that says how it follows its superview's size. Views
+/// built from a layout template remember the frame they were designed with, so
+/// a cell drawn at 60 columns lays out correctly at 30 or 200
+/// (``AutoresizingLayout``).
+///
+/// Subclasses draw their content in ``draw(in:)``; drawing is always clipped to
+/// the view's frame. Every view can be deep-copied with ``copy()``: the copy
+/// keeps frames, tags, names, styles, autoresizing, actions and content, and
+/// shares no mutable state with the original. Subclasses that add stored
+/// properties override ``init(copying:)``.
+@MainActor
+open class View {
+    /// The view's rectangle in its superview's coordinates.
+    public var frame: Rect {
+        didSet { if frame.size != oldValue.size { needsLayout = true } }
+    }
+    /// An integer to find the view by with ``viewWithTag(_:)``; 0 means none.
+    public var tag: Int {
+        didSet { if tag != oldValue { invalidateTagIndex() } }
+    }
+    /// A name to find the view by with ``view(named:)``.
+    public var name: String?
+    /// A hidden view and its subviews are not drawn and receive no mouse events.
+    public var isHidden = false
+    /// The style the view's background is filled with; nil leaves what is behind it.
+    public var backgroundStyle: Style?
+    /// How the view follows its superview's size.
+    public var autoresizing: Autoresizing = []
+    /// The frame the view was designed with, in a superview of ``designSuperviewSize``.
+    public var designFrame: Rect?
+    /// The size of the superview the ``designFrame`` was designed in.
+    public var designSuperviewSize: Size?
+
+    /// The views inside this one, drawn in order (later ones on top).
+    public private(set) var subviews: [View] = []
+    /// The view this one is inside.
+    public private(set) weak var superview: View?
+
+    private var tagIndex: [Int: View]?
+    private var needsLayout = true
+    private var laidOutSize: Size?
+
+    /// Creates a view with a frame.
+    public init(frame: Rect = .zero) {
+        self.frame = frame
+        self.tag = 0
+    }
+
+    /// Creates a deep copy of `other` and its subviews. Subclasses copy their own properties.
+    public required init(copying other: View) {
+        frame = other.frame
+        tag = other.tag
+        name = other.name
+        isHidden = other.isHidden
+        backgroundStyle = other.backgroundStyle
+        autoresizing = other.autoresizing
+        designFrame = other.designFrame
+        designSuperviewSize = other.designSuperviewSize
+        for child in other.subviews { addSubview(child.copy()) }
+    }
+
+    /// A deep copy of the view and its subviews.
+    public func copy() -> Self {
+        Self(copying: self)
+    }
+
+    // MARK: Hierarchy
+
+    /// Adds `view` on top of the subviews, removing it from its former superview.
+    public func addSubview(_ view: View) {
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+        needsLayout = true
+        invalidateTagIndex()
+    }
+
+    /// Removes the view from its superview.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        parent.invalidateTagIndex()
+    }
+
+    /// The view's own rectangle, at its own origin.
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+    /// Converts a point in this view's coordinates to the screen's.
+    public func convertToScreen(_ point: Point) -> Point {
+        var p = Point(x: point.x + frame.x, y: point.y + frame.y)
+        var view = superview
+        while let v = view {
+            p.x += v.frame.x
+            p.y += v.frame.y
+            view = v.superview
+        }
+        return p
+    }
+
+    /// The view's top ancestor (itself when it has no superview).
+    public var rootView: View {
+        var view = self
+        while let parent = view.superview { view = parent }
+        return view
+    }
+
+    /// True when `self` is `view` or one of its ancestors.
+    public func isAncestor(of view: View) -> Bool {
+        var current: View? = view
+        while let v = current {
+            if v === self { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    // MARK: Layout
+
+    /// Marks the subviews as needing layout before the next draw.
+    public func setNeedsLayout() { needsLayout = true }
+
+    /// Lays out the subviews now if the size changed or layout was requested.
+    public func layoutIfNeeded() {
+        if needsLayout || laidOutSize != frame.size {
+            needsLayout = false
+            laidOutSize = frame.size
+            layoutSubviews()
+        }
+        for child in subviews { child.layoutIfNeeded() }
+    }
+
+    /// Places the subviews; the default applies each subview's ``autoresizing`` to its design frame.
+    open func layoutSubviews() {
+        let designed = subviews.filter { $0.designFrame != nil && $0.designSuperviewSize != nil }
+        guard !designed.isEmpty else { return }
+        // Children designed together are solved together, so they cannot overlap.
+        var groups: [Size: [View]] = [:]
+        for child in designed { groups[child.designSuperviewSize!, default: []].append(child) }
+        for (designSize, children) in groups {
+            let items = children.map { AutoresizingLayout.Item(frame: $0.designFrame!, mask: $0.autoresizing) }
+            let frames = AutoresizingLayout.frames(for: items, designSize: designSize, size: frame.size)
+            for (child, newFrame) in zip(children, frames) { child.frame = newFrame }
+        }
+    }
+
+    /// Records the current frame and superview size as the design the autoresizing works from.
+    public func captureDesign(in superviewSize: Size) {
+        designFrame = frame
+        designSuperviewSize = superviewSize
+    }
+
+    // MARK: Drawing
+
+    /// Draws the view's own content; the default fills the background when ``backgroundStyle`` is set.
+    open func draw(in context: DrawContext) {
+        if let backgroundStyle { context.fill(bounds, style: backgroundStyle) }
+    }
+
+    /// Lays out, then draws the view and its subviews on `screen` with `context` as the view's own context.
+    public func render(in context: DrawContext) {
+        guard !isHidden, !context.clip.isEmpty else { return }
+        layoutIfNeeded()
+        renderLaidOut(in: context)
+    }
+
+    private func renderLaidOut(in context: DrawContext) {
+        draw(in: context)
+        for child in subviews where !child.isHidden {
+            let childContext = context.child(frame: child.frame)
+            if !childContext.clip.isEmpty { child.renderLaidOut(in: childContext) }
+        }
+    }
+
+    /// Draws the view at its frame on `screen` (a root view), with `baseStyle` merged under every style.
+    public func render(on screen: Screen, baseStyle: Style = .plain) {
+        let screenRect = Rect(origin: .zero, size: screen.size)
+        let context = DrawContext(screen: screen, origin: frame.origin, clip: frame.intersection(screenRect),
+                                  baseStyle: baseStyle)
+        render(in: context)
+    }
+
+    // MARK: Tags
+
+    fileprivate func invalidateTagIndex() {
+        var view: View? = self
+        while let v = view, v.tagIndex != nil {
+            v.tagIndex = nil
+            view = v.superview
+        }
+    }
+
+    /// The view with `tag` in this view's tree (itself included), found through a cached index.
+    ///
+    /// The index is built on the first look-up and kept until a subview is added,
+    /// removed or re-tagged, so looking up tags in every frame of a scroll costs a
+    /// dictionary access, not a walk of the tree.
+    public func viewWithTag(_ tag: Int) -> View? {
+        if self.tag == tag { return self }
+        if tagIndex == nil {
+            var index: [Int: View] = [:]
+            func visit(_ view: View) {
+                for child in view.subviews {
+                    if child.tag != 0 && index[child.tag] == nil { index[child.tag] = child }
+                    visit(child)
+                }
+            }
+            visit(self)
+            tagIndex = index
+        }
+        return tagIndex?[tag]
+    }
+
+    /// The view with `tag`, if it is of type `type`.
+    ///
+    /// ```swift
+    /// cell.viewWithTag(1, as: Label.self)?.text = article.title
+    /// ```
+    public func viewWithTag<T: View>(_ tag: Int, as type: T.Type) -> T? {
+        viewWithTag(tag) as? T
+    }
+
+    /// The first view in this tree (depth first, itself included) named `name`.
+    public func view(named name: String) -> View? {
+        if self.name == name { return self }
+        for child in subviews {
+            if let found = child.view(named: name) { return found }
+        }
+        return nil
+    }
+
+    /// The first view named `name` of type `type`.
+    public func view<T: View>(named name: String, as type: T.Type) -> T? {
+        view(named: name) as? T
+    }
+
+    /// The first subview (depth first, not itself) of type `type`.
+    public func firstSubview<T: View>(of type: T.Type) -> T? {
+        for child in subviews {
+            if let match = child as? T { return match }
+            if let found = child.firstSubview(of: type) { return found }
+        }
+        return nil
+    }
+
+    /// Every subview (depth first, not itself) of type `type`, in drawing order.
+    public func subviews<T: View>(of type: T.Type) -> [T] {
+        var result: [T] = []
+        for child in subviews {
+            if let match = child as? T { result.append(match) }
+            result += child.subviews(of: type)
+        }
+        return result
+    }
+
+    // MARK: Events
+
+    /// True when the view takes keyboard focus (text fields, buttons, sliders, tables).
+    open var acceptsFocus: Bool { false }
+
+    /// True while the view has keyboard focus; set by the app.
+    public internal(set) var isFocused = false
+
+    /// Handles a key; return true when it was used. Unused keys go to the superview.
+    open func handleKey(_ key: Key) -> Bool { false }
+
+    /// Handles a mouse event at `point` in the view's coordinates; return true when it was used.
+    open func handleMouse(_ event: MouseEvent, at point: Point) -> Bool { false }
+
+    /// The deepest visible view under `point` (in the superview's coordinates).
+    public func hitTest(_ point: Point) -> View? {
+        guard !isHidden, frame.contains(point) else { return nil }
+        let local = Point(x: point.x - frame.x, y: point.y - frame.y)
+        for child in subviews.reversed() {
+            if let hit = child.hitTest(local) { return hit }
+        }
+        return self
+    }
+
+    /// Sends the action named `name` up the superview chain until a view handles it.
+    public func sendAction(_ name: String) {
+        let action = ViewAction(name: name, sender: self)
+        var view: View? = self
+        while let v = view {
+            if v.handleAction(action) { return }
+            view = v.superview
+        }
+        ActionCenter.deliver(action)
+    }
+
+    /// Receives an action sent by this view or a view inside it; return true to stop it there.
+    open func handleAction(_ action: ViewAction) -> Bool { false }
+
+    /// Asks the app to draw again.
+    public func setNeedsDisplay() { ActionCenter.setNeedsDisplay() }
+}
+
+/// An action a view sent: its name (from the layout's `action=`) and the view that sent it.
+@MainActor
+public struct ViewAction {
+    /// The action's name.
+    public var name: String
+    /// The view that sent it (a button, a slider, a text field).
+    public var sender: View
+
+    /// The nearest view of type `type` around the sender (itself included), e.g. its table cell.
+    public func enclosing<T: View>(_ type: T.Type) -> T? {
+        var view: View? = sender
+        while let v = view {
+            if let match = v as? T { return match }
+            view = v.superview
+        }
+        return nil
+    }
+}
+
+/// Receives what views send to the app: actions no view handled, and requests to redraw.
+@MainActor
+public protocol ActionSink: AnyObject {
+    /// An action that no view on the superview chain handled.
+    func deliver(_ action: ViewAction)
+    /// A view changed and the screen should be drawn again.
+    func setNeedsDisplay()
+}
+
+/// Where views send unhandled actions and redraw requests: the running app registers itself here.
+@MainActor
+public enum ActionCenter {
+    /// The current receiver (the running ``Application``), held weakly.
+    public static weak var sink: ActionSink?
+    /// Actions delivered while no sink was set, newest last (at most 100 kept; for tests and tools).
+    public private(set) static var undelivered: [String] = []
+
+    static func deliver(_ action: ViewAction) {
+        if let sink { sink.deliver(action) } else {
+            undelivered.append(action.name)
+            if undelivered.count > 100 { undelivered.removeFirst() }
+        }
+    }
+
+    static func setNeedsDisplay() { sink?.setNeedsDisplay() }
+}
