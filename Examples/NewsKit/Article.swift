@@ -3,8 +3,12 @@ import Foundation
 /// One entry of a feed, with every text field already converted to plain text.
 ///
 /// The `id` is, in order of preference: the RSS `guid` or Atom `id`; else the article's
-/// link; else `ArticleID.hash(title:date:)` of the title and the raw date string, a
+/// link (made absolute against the feed's link); else `ArticleID.hash(title:date:)` of the
+/// title as shown and the date string exactly as the document gives it (empty if none), a
 /// 16-digit hexadecimal FNV-1a 64-bit hash, so the id is stable across runs.
+///
+/// An item without a title is shown with the first line of its summary (at most 80
+/// characters), or "Untitled" when it has no summary either.
 public struct Article: Sendable, Hashable, Identifiable {
     /// A stable identifier: guid/Atom id, else link, else a hash of title and date.
     public var id: String

@@ -37,12 +37,12 @@ enum XMLInput {
     /// The bytes for a second attempt after XMLParser failed with `code`, or `nil` if
     /// retrying cannot help.
     static func retry(_ data: Data, afterError code: Int) -> Data? {
-        let invalidCharacter = XMLParser.ErrorCode.invalidCharacterError.rawValue
-        let unsupportedEncoding = XMLParser.ErrorCode.unsupportedEncodingError.rawValue
-        guard code == invalidCharacter || code == unsupportedEncoding, !isWideEncoding(data) else { return nil }
+        // libxml2: XML_ERR_INVALID_CHAR 9, XML_ERR_UNKNOWN_ENCODING 31, XML_ERR_UNSUPPORTED_ENCODING 32.
+        let unsupportedEncoding = code == 31 || code == 32
+        guard code == 9 || unsupportedEncoding, !isWideEncoding(data) else { return nil }
         let bytes = [UInt8](data)
         if isValidUTF8(bytes) {
-            return code == unsupportedEncoding ? Data(replacingHTMLEntities(withUTF8Declaration(bytes))) : nil
+            return unsupportedEncoding ? Data(replacingHTMLEntities(withUTF8Declaration(bytes))) : nil
         }
         return Data(replacingHTMLEntities(transcodeWindows1252(bytes)))
     }

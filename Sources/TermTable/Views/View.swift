@@ -171,10 +171,18 @@ open class View {
     private func renderLaidOut(in context: DrawContext) {
         draw(in: context)
         for child in subviews where !child.isHidden {
-            let childContext = context.child(frame: child.frame)
+            var childContext = context.child(frame: child.frame)
+            if let style = child.contentBaseStyle { childContext = childContext.with(baseStyle: style) }
             if !childContext.clip.isEmpty { child.renderLaidOut(in: childContext) }
         }
+        drawOverlay(in: context)
     }
+
+    /// A style merged under everything the view and its subviews draw (a selected cell's reverse video).
+    open var contentBaseStyle: Style? { nil }
+
+    /// Draws over the subviews after they are drawn (a scroll indicator, a focus mark); default nothing.
+    open func drawOverlay(in context: DrawContext) {}
 
     /// Draws the view at its frame on `screen` (a root view), with `baseStyle` merged under every style.
     public func render(on screen: Screen, baseStyle: Style = .plain) {

@@ -1,0 +1,222 @@
+/// A slot in a table's flow of lines: a section header (`row == -1`) or a row.
+public struct TableItem: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The section.
+    public var section: Int
+    /// The row, or -1 for the section's header.
+    public var row: Int
+
+    /// Creates an item.
+    public init(section: Int, row: Int) {
+        self.section = section
+        self.row = row
+    }
+
+    /// The header of `section`.
+    public static func header(_ section: Int) -> TableItem { TableItem(section: section, row: -1) }
+
+    /// True for a section header.
+    public var isHeader: Bool { row < 0 }
+    /// The index path of a row item (nil for a header).
+    public var indexPath: IndexPath? { row < 0 ? nil : IndexPath(row: row, section: section) }
+
+    /// Orders by section, header first, then rows.
+    public static func < (a: TableItem, b: TableItem) -> Bool { (a.section, a.row) < (b.section, b.row) }
+
+    /// `[section, row]` or `[section, header]`.
+    public var description: String { row < 0 ? "[\(section), header]" : "[\(section), \(row)]" }
+}
+
+/// The shape of a table's content: rows per section and header heights, with navigation between items.
+///
+/// Built once per ``TableView/reloadData()`` in O(sections); every question it
+/// answers (next item, global row index, scroll fraction) is O(1) or
+/// O(log sections), whatever the number of rows.
+public struct TableMetrics: Sendable, Equatable {
+    /// Rows in each section.
+    public private(set) var rowCounts: [Int]
+    /// Header height of each section (0: no header).
+    public private(set) var headerHeights: [Int]
+    /// Rows before each section, for global row numbers.
+    private var rowsBefore: [Int]
+
+    /// Creates metrics from row counts and header heights (missing heights are 0).
+    public init(rowCounts: [Int], headerHeights: [Int] = []) {
+        self.rowCounts = rowCounts.map { max(0, $0) }
+        self.headerHeights = rowCounts.indices.map { $0 < headerHeights.count ? max(0, headerHeights[$0]) : 0 }
+        var before: [Int] = []
+        var total = 0
+        for count in self.rowCounts {
+            before.append(total)
+            total += count
+        }
+        rowsBefore = before + [total]
+    }
+
+    /// The number of sections.
+    public var sectionCount: Int { rowCounts.count }
+    /// The number of rows in all sections.
+    public var totalRows: Int { rowsBefore.last ?? 0 }
+
+    /// True when `item` exists.
+    public func contains(_ item: TableItem) -> Bool {
+        guard item.section >= 0, item.section < rowCounts.count else { return false }
+        if item.isHeader { return headerHeights[item.section] > 0 }
+        return item.row < rowCounts[item.section]
+    }
+
+    /// True when the row exists.
+    public func contains(_ indexPath: IndexPath) -> Bool {
+        contains(TableItem(section: indexPath.section, row: indexPath.row))
+    }
+
+    /// The first item of the table, nil when it is empty.
+    public var firstItem: TableItem? { next(after: nil) }
+
+    /// The last item of the table.
+    public var lastItem: TableItem? {
+        for section in rowCounts.indices.reversed() {
+            if rowCounts[section] > 0 { return TableItem(section: section, row: rowCounts[section] - 1) }
+            if headerHeights[section] > 0 { return .header(section) }
+        }
+        return nil
+    }
+
+    /// The item after `item` (the first item when nil).
+    public func next(after item: TableItem?) -> TableItem? {
+        var section = item?.section ?? 0
+        var row = item.map { $0.row + 1 } ?? -1
+        while section < rowCounts.count {
+            if row < 0 {
+                if headerHeights[section] > 0 { return .header(section) }
+                row = 0
+            }
+            if row < rowCounts[section] { return TableItem(section: section, row: row) }
+            section += 1
+            row = -1
+        }
+        return nil
+    }
+
+    /// The item before `item`.
+    public func previous(before item: TableItem) -> TableItem? {
+        var section = item.section
+        var row = item.row - 1  // -1 is the header, below that the previous section
+        if section >= rowCounts.count {
+            section = rowCounts.count - 1
+            row = Int.max
+        }
+        while section >= 0 {
+            if row >= rowCounts[section] { row = rowCounts[section] - 1 }
+            if row >= 0 { return TableItem(section: section, row: row) }
+            if row == -1 && headerHeights[section] > 0 { return .header(section) }
+            section -= 1
+            row = Int.max
+        }
+        return nil
+    }
+
+    /// The row's position counting all rows of all sections before it.
+    public func globalRow(of indexPath: IndexPath) -> Int {
+        guard indexPath.section >= 0, indexPath.section < rowCounts.count else { return 0 }
+        return rowsBefore[indexPath.section] + indexPath.row
+    }
+
+    /// The row at global position `index` (clamped to the table).
+    public func indexPath(forGlobalRow index: Int) -> IndexPath? {
+        guard totalRows > 0 else { return nil }
+        let target = min(max(0, index), totalRows - 1)
+        // Binary search the section whose range holds the target.
+        var low = 0, high = rowCounts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if rowsBefore[mid] <= target { low = mid } else { high = mid - 1 }
+        }
+        var section = low
+        while rowCounts[section] == 0 { section += 1 }
+        return IndexPath(row: target - rowsBefore[section], section: section)
+    }
+
+    /// The item nearest to `item` that exists (for clamping after a reload).
+    public func clamp(_ item: TableItem) -> TableItem? {
+        if contains(item) { return item }
+        guard sectionCount > 0 else { return nil }
+        let section = min(max(0, item.section), sectionCount - 1)
+        if rowCounts[section] > 0 {
+            return TableItem(section: section, row: min(max(0, item.row), rowCounts[section] - 1))
+        }
+        return previous(before: TableItem(section: section, row: 0)) ?? next(after: TableItem(section: section, row: Int.max - 1))
+            ?? firstItem
+    }
+}
+
+/// Where an item is drawn in the table's viewport.
+public struct PlacedItem: Hashable, Sendable {
+    /// The header or row.
+    public var item: TableItem
+    /// The first line, from the top of the table.
+    public var y: Int
+    /// Its height in lines.
+    public var height: Int
+    /// True for the current section's header kept at the top.
+    public var isSticky: Bool
+}
+
+/// The pure layout rules of a table: what is visible from a top item, and where to scroll to show a row.
+///
+/// The scroll position is the item at the top of the viewport, not a line
+/// offset, so a table of 10 million rows of any heights needs no measuring of
+/// rows it does not show.
+public enum TableLayout {
+    /// The items visible from `top` in a viewport `height` lines tall.
+    ///
+    /// When `top` is a row of a section with a header and `stickyHeaders` is on,
+    /// the header is placed first (at line 0) and the rows follow below it.
+    public static func visibleItems(from top: TableItem?, height viewport: Int, metrics: TableMetrics,
+                                    stickyHeaders: Bool = true, itemHeight: (TableItem) -> Int) -> [PlacedItem] {
+        guard let top, viewport > 0 else { return [] }
+        var placed: [PlacedItem] = []
+        var y = 0
+        if stickyHeaders, !top.isHeader, metrics.contains(.header(top.section)) {
+            let h = itemHeight(.header(top.section))
+            placed.append(PlacedItem(item: .header(top.section), y: 0, height: h, isSticky: true))
+            y = h
+        }
+        var item: TableItem? = top
+        while let current = item, y < viewport {
+            let h = max(0, itemHeight(current))
+            if h > 0 { placed.append(PlacedItem(item: current, y: y, height: h, isSticky: false)) }
+            y += h
+            item = metrics.next(after: current)
+        }
+        return placed
+    }
+
+    /// The top item that shows `target` with the least scrolling from `top`.
+    public static func top(revealing target: TableItem, from top: TableItem?, height viewport: Int,
+                           metrics: TableMetrics, stickyHeaders: Bool = true,
+                           itemHeight: (TableItem) -> Int) -> TableItem {
+        func sticky(_ item: TableItem) -> Int {
+            stickyHeaders && !item.isHeader && metrics.contains(.header(item.section)) ? itemHeight(.header(item.section)) : 0
+        }
+        guard let top, target >= top else { return target }
+        // Already fully visible?
+        var y = sticky(top)
+        var item: TableItem? = top
+        while let current = item, y < viewport {
+            let h = itemHeight(current)
+            if current == target { if y + h <= viewport { return top } else { break } }
+            y += h
+            item = metrics.next(after: current)
+        }
+        // Walk up from the target while everything still fits.
+        var best = target
+        var total = sticky(target) + itemHeight(target)
+        while let previous = metrics.previous(before: best), previous >= top {
+            let candidate = total - sticky(best) + itemHeight(previous) + sticky(previous)
+            if candidate > viewport { break }
+            total = candidate
+            best = previous
+        }
+        return best
+    }
+}

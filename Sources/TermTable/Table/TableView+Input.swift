@@ -1,0 +1,60 @@
+extension TableView {
+    /// Runs the command bound to `key`, if any.
+    func handleTableKey(_ key: Key) -> Bool {
+        guard let command = keyBindings[key] else { return false }
+        return perform(command)
+    }
+
+    /// Scrolls on the wheel; a click moves the cursor (and toggles in multiple selection); a double click activates.
+    func handleTableMouse(_ event: MouseEvent, at point: Point) -> Bool {
+        switch event.kind {
+        case .wheelUp, .wheelDown:
+            scroll(by: event.kind == .wheelUp ? -3 : 3)
+            keepCursorInView()
+            return true
+        case .press, .doubleClick:
+            guard event.button == .left else { return false }
+            guard let placed = placedItems.first(where: { point.y >= $0.y && point.y < $0.y + $0.height }) else {
+                // The empty area below the last row: the selection is cleared.
+                clearSelectionByClick()
+                return true
+            }
+            guard let indexPath = placed.item.indexPath, selectionMode != .none else { return true }
+            if let cell = visibleCells[placed.item], cell.accessory != .none, point.x >= frame.width - cell.accessoryWidth {
+                delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)
+                return true
+            }
+            guard isHighlightable(indexPath) else { return true }
+            if event.kind == .doubleClick {
+                setCursor(indexPath)
+                delegate?.tableView(self, performPrimaryActionForRowAt: indexPath)
+            } else {
+                setCursor(indexPath)
+                if selectionMode == .multiple { toggleSelection(of: indexPath) }
+            }
+            return true
+        case .release:
+            return false
+        }
+    }
+
+    /// After a wheel scroll: a cursor pushed off screen moves to the nearest visible row.
+    func keepCursorInView() {
+        guard selectionMode != .none, let cursor = state.cursor else { return }
+        layoutIfNeeded()
+        let rows = placedItems.filter { !$0.isSticky }.compactMap { $0.item.indexPath }
+        guard let first = rows.first, let last = rows.last, cursor < first || cursor > last else { return }
+        let target = cursor < first ? first : last
+        setCursor(isHighlightable(target) ? target : row(cursor < first ? 1 : -1, from: target))
+    }
+
+    private func clearSelectionByClick() {
+        let hadSelection = !state.selected.isEmpty || (selectionMode == .single && state.cursor != nil)
+        deselectAll()
+        if selectionMode == .single {
+            state.cursor = nil
+            setNeedsLayout()
+        }
+        if hadSelection { delegate?.tableViewDidClearSelection(self) }
+    }
+}

@@ -1,0 +1,255 @@
+/// What a key bound in ``TableView/keyBindings`` does.
+public enum TableCommand: String, Sendable, CaseIterable {
+    /// The cursor moves up a row (in selection mode none, the view scrolls).
+    case moveUp
+    /// The cursor moves down a row.
+    case moveDown
+    /// The cursor and view move up a page.
+    case pageUp
+    /// The cursor and view move down a page.
+    case pageDown
+    /// The cursor goes to the first row.
+    case moveToTop
+    /// The cursor goes to the last row.
+    case moveToBottom
+    /// The delegate's primary action on the cursor's row (Enter).
+    case activate
+    /// The cursor's row joins or leaves the selection (multiple selection).
+    case toggleSelection
+    /// Every row is selected (multiple selection).
+    case selectAll
+    /// The selection is emptied.
+    case selectNone
+}
+
+extension TableView {
+    /// The default keys: arrows and j/k, PgUp/PgDn and Ctrl-B/Ctrl-F, Home/End and g/G, Enter, Space, Ctrl-A, Esc.
+    public static let defaultKeyBindings: [Key: TableCommand] = [
+        .up: .moveUp, Key("k"): .moveUp,
+        .down: .moveDown, Key("j"): .moveDown,
+        .pageUp: .pageUp, .ctrl("b"): .pageUp,
+        .pageDown: .pageDown, .ctrl("f"): .pageDown,
+        .home: .moveToTop, Key("g"): .moveToTop,
+        .end: .moveToBottom, Key("G"): .moveToBottom,
+        .enter: .activate,
+        .space: .toggleSelection,
+        .ctrl("a"): .selectAll,
+        .escape: .selectNone,
+    ]
+
+    // MARK: Cursor
+
+    /// Moves the cursor to `indexPath` (nil removes it) and scrolls to show it.
+    ///
+    /// In single selection the selection follows: the delegate hears
+    /// `didDeselectRowAt` for the old row and `didSelectRowAt` for the new one.
+    public func setCursor(_ indexPath: IndexPath?, notify: Bool = true) {
+        let target = indexPath.flatMap { metrics.contains($0) ? $0 : nil }
+        let old = state.cursor
+        state.cursor = target
+        needsReveal = target != nil
+        setNeedsLayout()
+        setNeedsDisplay()
+        guard target != old else { return }
+        if selectionMode == .single {
+            if let old, state.selected.contains(old) {
+                state.selected.remove(old)
+                if notify { delegate?.tableView(self, didDeselectRowAt: old) }
+            }
+            if let target {
+                state.selected = [target]
+                if notify { delegate?.tableView(self, didSelectRowAt: target) }
+            }
+        }
+        if notify, let target { delegate?.tableView(self, didMoveCursorTo: target) }
+    }
+
+    /// Scrolls so the row at `indexPath` is visible.
+    public func scrollToRow(at indexPath: IndexPath) {
+        guard metrics.contains(indexPath) else { return }
+        if needsReload { loadMetrics() }
+        heightCache.removeAll(keepingCapacity: true)
+        state.top = TableLayout.top(revealing: TableItem(section: indexPath.section, row: indexPath.row),
+                                    from: state.top, height: frame.height, metrics: metrics,
+                                    stickyHeaders: stickyHeaders, itemHeight: height(of:))
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// True when the cursor may stop on the row: the delegate decides, else the cell's `isSelectable`.
+    public func isHighlightable(_ indexPath: IndexPath) -> Bool {
+        if let answer = delegate?.tableView(self, shouldHighlightRowAt: indexPath) { return answer }
+        return cell(for: TableItem(section: indexPath.section, row: indexPath.row))?.isSelectable ?? true
+    }
+
+    /// The highlightable row `steps` rows away from `start` (skipping headers and rows that cannot be highlighted).
+    func row(_ steps: Int, from start: IndexPath?) -> IndexPath? {
+        var item: TableItem? = start.map { TableItem(section: $0.section, row: $0.row) }
+        var found = start
+        var remaining = abs(steps)
+        var guardCount = 0
+        while remaining > 0 {
+            let next: TableItem?
+            if steps > 0 { next = metrics.next(after: item) } else { next = item.flatMap(metrics.previous(before:)) }
+            guard let candidate = next else { break }
+            item = candidate
+            guardCount += 1
+            if guardCount > 10_000 { break }  // a long run of unselectable rows: stop looking
+            if let indexPath = candidate.indexPath, isHighlightable(indexPath) {
+                found = indexPath
+                remaining -= 1
+            }
+        }
+        return found
+    }
+
+    /// Moves the cursor by `steps` rows (negative is up); returns false when it could not move.
+    @discardableResult
+    public func moveCursor(by steps: Int) -> Bool {
+        if needsReload { loadMetrics() }
+        guard selectionMode != .none else { return scroll(by: steps) }
+        let start = state.cursor ?? firstVisibleRow()
+        guard let start else { return false }
+        if state.cursor == nil {
+            setCursor(isHighlightable(start) ? start : row(1, from: start))
+            return true
+        }
+        guard let target = row(steps, from: start), target != start else { return false }
+        setCursor(target)
+        return true
+    }
+
+    private func firstVisibleRow() -> IndexPath? {
+        placedItems.first { !$0.isSticky && $0.item.indexPath != nil }?.item.indexPath
+            ?? metrics.firstItem.flatMap { $0.indexPath ?? metrics.next(after: $0)?.indexPath }
+    }
+
+    /// The number of rows that make one page (the rows on screen, less one).
+    var pageSize: Int {
+        max(1, placedItems.filter { !$0.isSticky && !$0.item.isHeader }.count - 1)
+    }
+
+    /// Scrolls the view by `items` items without moving the cursor; returns false at an end.
+    @discardableResult
+    public func scroll(by items: Int) -> Bool {
+        if needsReload { loadMetrics() }
+        guard var top = state.top else { return false }
+        let limit = lastTop()
+        var moved = false
+        for _ in 0..<abs(items) {
+            if items > 0 {
+                guard top < limit, let next = metrics.next(after: top) else { break }
+                top = next
+            } else {
+                guard let previous = metrics.previous(before: top) else { break }
+                top = previous
+            }
+            moved = true
+        }
+        state.top = top
+        setNeedsLayout()
+        setNeedsDisplay()
+        return moved
+    }
+
+    /// The top item that shows the last row at the bottom: the view never scrolls past it.
+    func lastTop() -> TableItem {
+        guard let last = metrics.lastItem, let first = metrics.firstItem else { return TableItem(section: 0, row: 0) }
+        heightCache.removeAll(keepingCapacity: true)
+        return TableLayout.top(revealing: last, from: first, height: frame.height, metrics: metrics,
+                               stickyHeaders: stickyHeaders, itemHeight: height(of:))
+    }
+
+    /// Runs a command; returns false when it does not apply (so the key can go elsewhere).
+    @discardableResult
+    public func perform(_ command: TableCommand) -> Bool {
+        if needsReload { loadMetrics() }
+        switch command {
+        case .moveUp: return moveCursor(by: -1)
+        case .moveDown: return moveCursor(by: 1)
+        case .pageUp, .pageDown:
+            let steps = command == .pageDown ? pageSize : -pageSize
+            if selectionMode == .none { return scroll(by: steps) }
+            let moved = moveCursor(by: steps)
+            scroll(by: steps)
+            needsReveal = true
+            return moved
+        case .moveToTop:
+            if selectionMode == .none { state.top = metrics.firstItem; setNeedsLayout(); setNeedsDisplay(); return true }
+            let first = metrics.firstItem.flatMap { $0.indexPath ?? metrics.next(after: $0)?.indexPath }
+            guard let first else { return false }
+            state.top = metrics.firstItem
+            setCursor(isHighlightable(first) ? first : row(1, from: first))
+            return true
+        case .moveToBottom:
+            if selectionMode == .none { state.top = lastTop(); setNeedsLayout(); setNeedsDisplay(); return true }
+            guard let last = metrics.lastItem?.indexPath else { return false }
+            setCursor(isHighlightable(last) ? last : row(-1, from: last))
+            return true
+        case .activate:
+            guard let cursor = state.cursor else { return false }
+            delegate?.tableView(self, performPrimaryActionForRowAt: cursor)
+            return true
+        case .toggleSelection:
+            guard selectionMode == .multiple, let cursor = state.cursor else { return false }
+            toggleSelection(of: cursor)
+            return true
+        case .selectAll:
+            guard selectionMode == .multiple else { return false }
+            selectAll()
+            return true
+        case .selectNone:
+            guard !state.selected.isEmpty, selectionMode == .multiple else { return false }
+            deselectAll()
+            return true
+        }
+    }
+
+    // MARK: Selection
+
+    /// The selected rows, in order.
+    public var indexPathsForSelectedRows: [IndexPath] { state.selected.sorted() }
+
+    /// Adds a row to the selection (in single selection, it becomes the cursor's row).
+    public func selectRow(at indexPath: IndexPath) {
+        guard metrics.contains(indexPath), selectionMode != .none else { return }
+        if selectionMode == .single { setCursor(indexPath); return }
+        if state.selected.insert(indexPath).inserted { delegate?.tableView(self, didSelectRowAt: indexPath) }
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// Removes a row from the selection.
+    public func deselectRow(at indexPath: IndexPath) {
+        if state.selected.remove(indexPath) != nil { delegate?.tableView(self, didDeselectRowAt: indexPath) }
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// Toggles a row's membership of the selection (multiple selection).
+    public func toggleSelection(of indexPath: IndexPath) {
+        if state.selected.contains(indexPath) { deselectRow(at: indexPath) } else { selectRow(at: indexPath) }
+    }
+
+    /// Selects every row (multiple selection). Memory grows with the number of rows.
+    public func selectAll() {
+        guard selectionMode == .multiple else { return }
+        for section in 0..<metrics.sectionCount {
+            for row in 0..<metrics.rowCounts[section] {
+                let indexPath = IndexPath(row: row, section: section)
+                if state.selected.insert(indexPath).inserted { delegate?.tableView(self, didSelectRowAt: indexPath) }
+            }
+        }
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// Empties the selection.
+    public func deselectAll() {
+        let old = state.selected.sorted()
+        state.selected.removeAll()
+        for indexPath in old { delegate?.tableView(self, didDeselectRowAt: indexPath) }
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+}

@@ -1,0 +1,131 @@
+/// What went wrong asking a table for a cell.
+public enum TableViewError: Error, CustomStringConvertible, Equatable {
+    /// No template or class was registered under the identifier.
+    case unregisteredIdentifier(String, registered: [String], suggestion: String?)
+
+    /// A sentence naming the identifier and the registered ones.
+    public var description: String {
+        switch self {
+        case .unregisteredIdentifier(let identifier, let registered, let suggestion):
+            var text = "no cell is registered for reuse identifier '\(identifier)'"
+            if let suggestion { text += "; did you mean '\(suggestion)'?" }
+            text += registered.isEmpty
+                ? " (no identifier is registered: call register(template:forCellReuseIdentifier:) first)"
+                : " (registered: \(registered.map { "'\($0)'" }.joined(separator: ", ")))"
+            return text
+        }
+    }
+}
+
+extension TableView {
+    static let headerTitleIdentifier = "termtable.header-title"
+
+    /// Registers a layout template for cells of `identifier` (usually the template's own identifier).
+    public func register(template: CellTemplate, forCellReuseIdentifier identifier: String) {
+        templates[identifier] = template
+        cellClasses[identifier] = nil
+    }
+
+    /// Registers a cell class, built in code, for cells of `identifier`.
+    public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
+        cellClasses[identifier] = cellClass
+        templates[identifier] = nil
+    }
+
+    /// The identifiers registered, sorted.
+    public var registeredIdentifiers: [String] {
+        (Array(templates.keys) + Array(cellClasses.keys)).sorted()
+    }
+
+    /// A recycled cell of `identifier`, or a fresh one; for `indexPath`'s row.
+    ///
+    /// An identifier never registered is a programmer error: the terminal is
+    /// restored and the program stops with a message that names the identifier,
+    /// the nearest registered one and all registered ones. (The seeds' failure,
+    /// a typo silently disabling reuse, cannot happen.)
+    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
+        do {
+            return try dequeueReusableCellIfRegistered(withIdentifier: identifier)
+        } catch {
+            TerminalGuard.fail("\(error)")
+        }
+    }
+
+    /// A recycled or fresh cell of `identifier`, throwing ``TableViewError`` when it is not registered.
+    public func dequeueReusableCellIfRegistered(withIdentifier identifier: String) throws -> TableViewCell {
+        if var pool = reusePools[identifier], let cell = pool.popLast() {
+            reusePools[identifier] = pool
+            statistics.cellsReused += 1
+            cell.prepareForReuse()
+            return cell
+        }
+        if let template = templates[identifier] {
+            statistics.cellsCreated += 1
+            statistics.cellsCloned += 1
+            let cell = template.instantiate()
+            cell.reuseIdentifier = identifier
+            return cell
+        }
+        if let cellClass = cellClasses[identifier] {
+            statistics.cellsCreated += 1
+            return cellClass.init(reuseIdentifier: identifier)
+        }
+        let registered = registeredIdentifiers
+        throw TableViewError.unregisteredIdentifier(
+            identifier, registered: registered, suggestion: EditDistance.nearest(to: identifier, in: registered))
+    }
+
+    /// Puts a cell in its queue for reuse (cells not made for a registered identifier are dropped).
+    func enqueue(_ cell: TableViewCell) {
+        cell.removeFromSuperview()
+        guard let identifier = cell.reuseIdentifier,
+              templates[identifier] != nil || cellClasses[identifier] != nil || identifier == TableView.headerTitleIdentifier
+        else { return }
+        reusePools[identifier, default: []].append(cell)
+    }
+
+    /// The cells waiting in the queue of `identifier`.
+    public func queuedCellCount(forIdentifier identifier: String) -> Int {
+        reusePools[identifier]?.count ?? 0
+    }
+
+    /// A cell for a title header.
+    func dequeueHeaderTitleCell() -> BasicCell {
+        if var pool = reusePools[TableView.headerTitleIdentifier], let cell = pool.popLast() as? BasicCell {
+            reusePools[TableView.headerTitleIdentifier] = pool
+            cell.prepareForReuse()
+            return cell
+        }
+        let cell = BasicCell(reuseIdentifier: TableView.headerTitleIdentifier)
+        cell.isSelectable = false
+        cell.selectionStyle = .none
+        return cell
+    }
+}
+
+/// Nearest-name suggestions for typos.
+public enum EditDistance {
+    /// The Levenshtein distance between two strings, by characters.
+    public static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+
+    /// The candidate closest to `name`, if it is close enough to be a likely typo.
+    public static func nearest(to name: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, distance(name.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= max(2, name.count / 3) ? best.0 : nil
+    }
+}

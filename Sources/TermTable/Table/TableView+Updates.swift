@@ -1,0 +1,26 @@
+extension TableView {
+    /// Reloads the cells of the given rows (their content changed; counts did not).
+    public func reloadRows(at indexPaths: [IndexPath]) {
+        for indexPath in indexPaths { staleItems.insert(TableItem(section: indexPath.section, row: indexPath.row)) }
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// Tells the table rows were inserted in the data: the cursor, selection and scroll position stay on the same rows.
+    ///
+    /// Update the data source first; the table then reloads its counts.
+    public func insertRows(at indexPaths: [IndexPath]) {
+        for indexPath in indexPaths.sorted() { state.rowsInserted(at: indexPath) }
+        reloadData()
+    }
+
+    /// Tells the table rows were deleted from the data: the other rows keep their cursor, selection and position.
+    ///
+    /// A cursor on a deleted row moves to the row that took its place.
+    public func deleteRows(at indexPaths: [IndexPath]) {
+        let removed = Set(indexPaths)
+        for gone in state.selected.intersection(removed) { delegate?.tableView(self, didDeselectRowAt: gone) }
+        for indexPath in indexPaths.sorted(by: >) { state.rowDeleted(at: indexPath) }
+        reloadData()
+    }
+}

@@ -1,0 +1,372 @@
+/// A scrolling list of rows in sections, built from reusable cells: UIKit's table view in the terminal.
+///
+/// The table asks its ``dataSource`` for counts when it loads and for cells
+/// only for rows about to appear; cells that scroll away wait in a reuse queue
+/// per identifier (see ``dequeueReusableCell(withIdentifier:for:)``), so the
+/// number of cells ever made stays at the visible rows plus a small constant
+/// however far one scrolls, and a frame's work does not grow with the number
+/// of rows. ``statistics`` counts cells made, reused and cloned.
+///
+/// The scroll position is the item at the top (``TableViewState``), so rows of
+/// any height scroll without measuring rows off screen. The current section's
+/// header stays at the top while its rows scroll (``stickyHeaders``).
+///
+/// The cursor row (under the reverse-video bar) and the selected set are
+/// separate: in ``SelectionMode/single`` the selection follows the cursor, in
+/// ``SelectionMode/multiple`` Space toggles rows, in ``SelectionMode/none``
+/// the keys scroll. Keys are a table the app can change (``keyBindings``).
+///
+/// ```swift
+/// let table = TableView(frame: Rect(x: 0, y: 0, width: 80, height: 24))
+/// try table.registerCells(from: library)      // every cell of a layout file
+/// table.dataSource = model
+/// table.delegate = controller
+/// ```
+open class TableView: View {
+    /// How rows are selected.
+    public enum SelectionMode: Sendable {
+        /// No selection: the keys scroll the view.
+        case none
+        /// One row: the selection follows the cursor.
+        case single
+        /// Any number of rows: Space toggles the cursor's row.
+        case multiple
+    }
+
+    /// The object that supplies sections, rows and cells (held weakly).
+    public weak var dataSource: TableViewDataSource? {
+        didSet { reloadData() }
+    }
+    /// The object that hears selection and display events and decides heights (held weakly).
+    public weak var delegate: TableViewDelegate?
+    /// How rows are selected (default single).
+    public var selectionMode: SelectionMode = .single {
+        didSet { if selectionMode == .none { setCursor(nil, notify: false) } else { setNeedsLayout() } }
+    }
+    /// Keep the current section's header at the top while its rows scroll.
+    public var stickyHeaders = true {
+        didSet { setNeedsLayout() }
+    }
+    /// Draw a scroll indicator over the last column when the rows do not fit.
+    public var showsScrollIndicator = true
+    /// A height for every row, skipping per-row heights (nil: the delegate's or the cell's height).
+    public var rowHeight: Int?
+    /// The style of title headers (``TableViewDataSource/tableView(_:titleForHeaderInSection:)``).
+    public var headerStyle: Style = Style(attributes: [.bold, .underline])
+    /// The style of the scroll indicator.
+    public var scrollIndicatorStyle: Style = .dim
+
+    /// Scroll position, cursor and selection.
+    public internal(set) var state = TableViewState()
+    /// Rows per section and header heights, as loaded by the last ``reloadData()``.
+    public internal(set) var metrics = TableMetrics(rowCounts: [])
+    /// The items on screen after the last layout, top to bottom.
+    public internal(set) var placedItems: [PlacedItem] = []
+
+    // Cells on screen, and cells made to measure a row that may not end up on screen.
+    var visibleCells: [TableItem: TableViewCell] = [:]
+    var measuredCells: [TableItem: TableViewCell] = [:]
+    var heightCache: [TableItem: Int] = [:]
+    var staleItems: Set<TableItem> = []
+    var needsReload = true
+    var needsReveal = false
+
+    // Reuse.
+    var templates: [String: CellTemplate] = [:]
+    var cellClasses: [String: TableViewCell.Type] = [:]
+    var reusePools: [String: [TableViewCell]] = [:]
+    var actionHandlers: [String: @MainActor (ViewAction, TableViewCell, IndexPath) -> Void] = [:]
+    /// Counters of cells made, reused and cloned, for tests and benchmarks.
+    public internal(set) var statistics = ReuseStatistics()
+
+    /// The keys the table answers and what they do; change it to rebind.
+    public var keyBindings: [Key: TableCommand] = TableView.defaultKeyBindings
+
+    /// Creates an empty table.
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+    }
+
+    /// Copies a table's configuration (not its data source, delegate or cells).
+    public required init(copying other: View) {
+        let other = other as! TableView
+        selectionMode = other.selectionMode
+        stickyHeaders = other.stickyHeaders
+        showsScrollIndicator = other.showsScrollIndicator
+        rowHeight = other.rowHeight
+        headerStyle = other.headerStyle
+        templates = other.templates
+        cellClasses = other.cellClasses
+        keyBindings = other.keyBindings
+        super.init(frame: other.frame)
+        tag = other.tag
+        name = other.name
+        autoresizing = other.autoresizing
+    }
+
+    open override var acceptsFocus: Bool { true }
+
+    open override func handleKey(_ key: Key) -> Bool { handleTableKey(key) }
+
+    open override func handleMouse(_ event: MouseEvent, at point: Point) -> Bool { handleTableMouse(event, at: point) }
+
+    // MARK: Loading
+
+    /// Reloads counts and every visible row from the data source, keeping the cursor, selection and position where the rows still exist.
+    public func reloadData() {
+        needsReload = true
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// Reads counts and header heights from the data source and clamps the state to them.
+    func loadMetrics() {
+        needsReload = false
+        guard let dataSource else {
+            metrics = TableMetrics(rowCounts: [])
+            state.clamp(to: metrics)
+            recycleAll()
+            return
+        }
+        let sections = max(0, dataSource.numberOfSections(in: self))
+        var counts: [Int] = []
+        counts.reserveCapacity(sections)
+        for section in 0..<sections { counts.append(max(0, dataSource.tableView(self, numberOfRowsInSection: section))) }
+        var headers: [Int] = []
+        headers.reserveCapacity(sections)
+        for section in 0..<sections { headers.append(headerHeight(section)) }
+        metrics = TableMetrics(rowCounts: counts, headerHeights: headers)
+        let oldSelection = state.selected
+        let oldCursor = state.cursor
+        state.clamp(to: metrics)
+        if state.cursor != oldCursor { needsReveal = true }
+        if selectionMode == .single, let cursor = state.cursor, !state.selected.contains(cursor) {
+            state.selected = [cursor]
+        }
+        for gone in oldSelection.subtracting(state.selected) { delegate?.tableView(self, didDeselectRowAt: gone) }
+        recycleAll()
+    }
+
+    /// The height of a section's header: the delegate's, else the header cell's, else 1 for a title.
+    private func headerHeight(_ section: Int) -> Int {
+        if let height = delegate?.tableView(self, heightForHeaderInSection: section) { return max(0, height) }
+        guard let dataSource else { return 0 }
+        if dataSource.tableView(self, titleForHeaderInSection: section) != nil { return 1 }
+        if let cell = dataSource.tableView(self, viewForHeaderInSection: section) {
+            let height = cell.height
+            enqueue(cell)
+            return height
+        }
+        return 0
+    }
+
+    // MARK: Layout
+
+    open override func layoutSubviews() {
+        if needsReload { loadMetrics() }
+        if state.top == nil || !metrics.contains(state.top!) { state.top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem }
+        heightCache.removeAll(keepingCapacity: true)
+        if needsReveal, let cursor = state.cursor {
+            needsReveal = false
+            state.top = TableLayout.top(revealing: TableItem(section: cursor.section, row: cursor.row), from: state.top,
+                                        height: frame.height, metrics: metrics, stickyHeaders: stickyHeaders,
+                                        itemHeight: height(of:))
+        }
+        needsReveal = false
+        placedItems = TableLayout.visibleItems(from: state.top, height: frame.height, metrics: metrics,
+                                               stickyHeaders: stickyHeaders, itemHeight: height(of:))
+        reconcileCells()
+        super.layoutSubviews()
+    }
+
+    /// The height of an item, asking the delegate or making (and keeping) the cell once per layout.
+    func height(of item: TableItem) -> Int {
+        if let cached = heightCache[item] { return cached }
+        let value: Int
+        if item.isHeader {
+            value = item.section < metrics.headerHeights.count ? metrics.headerHeights[item.section] : 0
+        } else if let rowHeight {
+            value = rowHeight
+        } else if let fromDelegate = delegate?.tableView(self, heightForRowAt: item.indexPath!) {
+            value = fromDelegate
+        } else {
+            value = cell(for: item)?.height ?? 1
+        }
+        heightCache[item] = max(0, value)
+        return max(0, value)
+    }
+
+    /// The cell for an item: on screen already, made while measuring, or asked from the data source.
+    func cell(for item: TableItem) -> TableViewCell? {
+        if !staleItems.contains(item) {
+            if let cell = visibleCells[item] { return cell }
+        }
+        if let cell = measuredCells[item] { return cell }
+        guard let cell = makeCell(for: item) else { return nil }
+        measuredCells[item] = cell
+        return cell
+    }
+
+    /// Asks the data source for the cell of an item.
+    private func makeCell(for item: TableItem) -> TableViewCell? {
+        guard let dataSource else { return nil }
+        if item.isHeader {
+            if let header = dataSource.tableView(self, viewForHeaderInSection: item.section) { return header }
+            let title = dataSource.tableView(self, titleForHeaderInSection: item.section) ?? ""
+            let cell = dequeueHeaderTitleCell()
+            cell.textLabel.text = title
+            cell.textLabel.textStyle = headerStyle
+            return cell
+        }
+        statistics.cellRequests += 1
+        let cell = dataSource.tableView(self, cellForRowAt: item.indexPath!)
+        return cell
+    }
+
+    /// Puts the right cells on screen: keeps those still visible, recycles the rest, asks for the new ones.
+    private func reconcileCells() {
+        var next: [TableItem: TableViewCell] = [:]
+        next.reserveCapacity(placedItems.count)
+        for placed in placedItems {
+            if !staleItems.contains(placed.item), let cell = visibleCells[placed.item] { next[placed.item] = cell }
+        }
+        // Cells leaving the screen go back to their queues first, so new rows can reuse them.
+        for (item, cell) in visibleCells where next[item] !== cell {
+            endDisplaying(cell, item: item)
+        }
+        for (item, cell) in measuredCells where !placedItems.contains(where: { $0.item == item }) {
+            enqueue(cell)
+        }
+        staleItems.removeAll()
+        var inUse = Set<ObjectIdentifier>(next.values.map(ObjectIdentifier.init))
+        for placed in placedItems where next[placed.item] == nil {
+            var cell = measuredCells[placed.item] ?? makeCell(for: placed.item) ?? TableViewCell(reuseIdentifier: nil)
+            // A data source that hands out one cell twice gets a copy for the second row.
+            if inUse.contains(ObjectIdentifier(cell)) || cell.superview != nil && cell.superview !== self {
+                cell = cell.copy()
+                statistics.cellsCreated += 1
+            }
+            inUse.insert(ObjectIdentifier(cell))
+            next[placed.item] = cell
+            cell.tableView = self
+            cell.indexPath = placed.item.indexPath
+            if cell.superview !== self { addSubview(cell) }
+            if let indexPath = placed.item.indexPath { delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath) }
+        }
+        measuredCells.removeAll(keepingCapacity: true)
+        visibleCells = next
+        // Place and mark every visible cell.
+        for placed in placedItems {
+            guard let cell = visibleCells[placed.item] else { continue }
+            cell.frame = Rect(x: 0, y: placed.y, width: frame.width, height: placed.height)
+            if let indexPath = placed.item.indexPath {
+                cell.isHighlighted = selectionMode != .none && state.cursor == indexPath
+                cell.isSelected = selectionMode == .multiple && state.selected.contains(indexPath)
+            } else {
+                cell.isHighlighted = false
+                cell.isSelected = false
+            }
+        }
+    }
+
+    private func endDisplaying(_ cell: TableViewCell, item: TableItem) {
+        cell.removeFromSuperview()
+        if let indexPath = item.indexPath { delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath) }
+        cell.tableView = nil
+        cell.indexPath = nil
+        enqueue(cell)
+    }
+
+    /// Sends every visible cell back to its queue (after a reload).
+    func recycleAll() {
+        for (item, cell) in visibleCells { endDisplaying(cell, item: item) }
+        visibleCells.removeAll()
+        for (_, cell) in measuredCells { enqueue(cell) }
+        measuredCells.removeAll()
+    }
+
+    // MARK: Drawing
+
+    open override func draw(in context: DrawContext) {
+        super.draw(in: context)
+        // Lines below the last row are cleared, so nothing of an earlier frame stays.
+        let bottom = placedItems.last.map { $0.y + $0.height } ?? 0
+        if bottom < frame.height {
+            context.fill(Rect(x: 0, y: bottom, width: frame.width, height: frame.height - bottom))
+        }
+    }
+
+    open override func drawOverlay(in context: DrawContext) {
+        guard showsScrollIndicator, let thumb = scrollIndicator() else { return }
+        for y in 0..<frame.height {
+            let inThumb = y >= thumb.lowerBound && y < thumb.upperBound
+            context.put(inThumb ? "┃" : "│", at: Point(x: frame.width - 1, y: y),
+                        style: inThumb ? .plain : scrollIndicatorStyle)
+        }
+    }
+
+    /// The lines of the scroll indicator's thumb, nil when everything fits (O(1)).
+    public func scrollIndicator() -> Range<Int>? {
+        let total = metrics.totalRows
+        let visibleRows = placedItems.filter { !$0.item.isHeader }
+        guard total > 0, frame.height > 1, let first = visibleRows.first?.item.indexPath,
+              let last = visibleRows.last?.item.indexPath else { return nil }
+        let lastFits = (placedItems.last.map { $0.y + $0.height } ?? 0) <= frame.height
+        if metrics.globalRow(of: first) == 0 && metrics.globalRow(of: last) == total - 1 && lastFits { return nil }
+        let height = frame.height
+        let shown = visibleRows.count
+        let size = max(1, min(height, height * shown / total))
+        let start = min(height - size, height * metrics.globalRow(of: first) / total)
+        return start..<(start + size)
+    }
+
+    /// The cell showing the row at `indexPath`, nil when the row is not on screen.
+    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
+        visibleCells[TableItem(section: indexPath.section, row: indexPath.row)]
+    }
+
+    /// The cells on screen, top to bottom (headers included).
+    public var visibleCellsInOrder: [TableViewCell] {
+        placedItems.compactMap { visibleCells[$0.item] }
+    }
+
+    /// The rows on screen, top to bottom.
+    public var indexPathsForVisibleRows: [IndexPath] {
+        placedItems.compactMap { $0.item.indexPath }
+    }
+
+    /// The row under `point` (table coordinates), nil for a header or the empty area.
+    public func indexPathForRow(at point: Point) -> IndexPath? {
+        placedItems.first { point.y >= $0.y && point.y < $0.y + $0.height }?.item.indexPath
+    }
+
+    // MARK: Actions from cells
+
+    /// Runs `handler` when a view in a cell sends the action `name` (a button's `action=`), with the cell and row.
+    public func onAction(_ name: String, _ handler: @escaping @MainActor (ViewAction, TableViewCell, IndexPath) -> Void) {
+        actionHandlers[name] = handler
+    }
+
+    /// Routes an action from a cell: the table's handlers, then the delegate, then up the views.
+    func cell(_ cell: TableViewCell, didSend action: ViewAction, at indexPath: IndexPath) -> Bool {
+        if let handler = actionHandlers[action.name] {
+            handler(action, cell, indexPath)
+            return true
+        }
+        return delegate?.tableView(self, performAction: action, forRowAt: indexPath) ?? false
+    }
+}
+
+/// Counters of the table's cells, for tests and benchmarks.
+public struct ReuseStatistics: Hashable, Sendable {
+    /// Cells made (cloned from a template or built from a class).
+    public var cellsCreated = 0
+    /// Cells handed out again from a reuse queue.
+    public var cellsReused = 0
+    /// Cells cloned from a template (part of ``cellsCreated``).
+    public var cellsCloned = 0
+    /// Times the data source was asked for a row's cell.
+    public var cellRequests = 0
+    /// Creates zeroed counters.
+    public init() {}
+}

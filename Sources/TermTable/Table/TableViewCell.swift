@@ -1,0 +1,146 @@
+/// A row of a table: a content view holding the cell's subviews, plus selection look, accessory and indentation.
+///
+/// Cells come from a layout template (``CellTemplate``) or from a subclass built
+/// in code (registered with ``TableView/register(_:forCellReuseIdentifier:)``).
+/// The table asks its data source for a cell only for rows on screen; a cell
+/// that scrolls away is kept in a reuse queue and handed out again by
+/// ``TableView/dequeueReusableCell(withIdentifier:for:)``, after
+/// ``prepareForReuse()``. The data source sets all content every time.
+///
+/// Subviews are found by tag or name, through an index built once per cell:
+///
+/// ```swift
+/// let cell = tableView.dequeueReusableCell(withIdentifier: "news", for: indexPath)
+/// cell.viewWithTag(1, as: Label.self)?.text = item.title
+/// ```
+open class TableViewCell: View {
+    /// The identifier of the reuse queue the cell belongs to (nil for cells not made by a table).
+    public internal(set) var reuseIdentifier: String?
+    /// The view that holds the cell's content, inset by indentation and accessory.
+    public private(set) var contentView: View
+    /// The height of the row in lines (a template's `height=`).
+    public var height: Int
+    /// What the row looks like under the cursor or when selected.
+    public var selectionStyle: SelectionStyle = .reverse
+    /// The mark at the right end of the row.
+    public var accessory: CellAccessory = .none
+    /// Indentation level; the content moves right by `indentationLevel * indentationWidth` columns.
+    public var indentationLevel = 0
+    /// Columns per indentation level.
+    public var indentationWidth = 2
+    /// False for rows the cursor skips (section headers drawn as rows, error rows).
+    public var isSelectable = true
+    /// True while the row is under the table's cursor.
+    public internal(set) var isHighlighted = false
+    /// True while the row is in the table's selected set.
+    public internal(set) var isSelected = false
+    /// The table showing the cell, while it is on screen.
+    public internal(set) weak var tableView: TableView?
+    /// The row the cell shows, while it is on screen.
+    public internal(set) var indexPath: IndexPath?
+
+    /// Creates an empty cell for a reuse queue; subclasses add their subviews to ``contentView``.
+    public required init(reuseIdentifier: String?) {
+        self.reuseIdentifier = reuseIdentifier
+        self.height = 1
+        self.contentView = View()
+        super.init(frame: Rect(x: 0, y: 0, width: 0, height: 1))
+        addSubview(contentView)
+    }
+
+    public required init(copying other: View) {
+        let other = other as! TableViewCell
+        reuseIdentifier = other.reuseIdentifier
+        height = other.height
+        selectionStyle = other.selectionStyle
+        accessory = other.accessory
+        indentationLevel = other.indentationLevel
+        indentationWidth = other.indentationWidth
+        isSelectable = other.isSelectable
+        contentView = View()
+        super.init(copying: other)
+        let index = other.subviews.firstIndex { $0 === other.contentView } ?? 0
+        contentView = subviews[index]
+    }
+
+    /// Resets the cell before it is handed out again; the default clears highlight and selection.
+    ///
+    /// Override to reset transient state (a running animation, a focused field);
+    /// content is the data source's job and is set every time.
+    open func prepareForReuse() {
+        isHighlighted = false
+        isSelected = false
+    }
+
+    /// The columns the accessory takes at the right end.
+    public var accessoryWidth: Int { accessory == .none ? 0 : 2 }
+
+    open override func layoutSubviews() {
+        let indent = min(frame.width, max(0, indentationLevel * indentationWidth))
+        contentView.frame = Rect(x: indent, y: 0, width: max(0, frame.width - indent - accessoryWidth),
+                                 height: frame.height)
+        super.layoutSubviews()
+    }
+
+    open override func draw(in context: DrawContext) {
+        super.draw(in: context)
+        // A highlighted or selected row gets its style across the whole width, not only under text.
+        if (isHighlighted || isSelected), selectionStyle.style != nil {
+            context.fill(bounds)
+        }
+        let mark: String
+        switch accessory {
+        case .none: return
+        case .disclosure: mark = " ›"
+        case .checkmark: mark = " ✓"
+        }
+        context.put(mark, at: Point(x: frame.width - 2, y: (frame.height - 1) / 2))
+    }
+
+    open override func handleAction(_ action: ViewAction) -> Bool {
+        guard let tableView, let indexPath else { return false }
+        return tableView.cell(self, didSend: action, at: indexPath)
+    }
+
+    /// The content view's subview with `tag` (the cell and its content view share one tag index).
+    public override func viewWithTag(_ tag: Int) -> View? {
+        super.viewWithTag(tag)
+    }
+}
+
+/// A cell built in code with a title on the left and a detail text on the right.
+///
+/// ```swift
+/// tableView.register(BasicCell.self, forCellReuseIdentifier: "basic")
+/// let cell = tableView.dequeueReusableCell(withIdentifier: "basic", for: indexPath) as! BasicCell
+/// cell.textLabel.text = "Inbox"
+/// cell.detailTextLabel.text = "12"
+/// ```
+open class BasicCell: TableViewCell {
+    /// The title, taking the width the detail leaves.
+    public var textLabel: Label { contentView.subviews[0] as! Label }
+    /// The detail text, right-aligned at the right end.
+    public var detailTextLabel: Label { contentView.subviews[1] as! Label }
+
+    public required init(reuseIdentifier: String?) {
+        super.init(reuseIdentifier: reuseIdentifier)
+        let detail = Label()
+        detail.alignment = .right
+        contentView.addSubview(Label())
+        contentView.addSubview(detail)
+    }
+
+    public required init(copying other: View) {
+        super.init(copying: other)
+    }
+
+    open override func draw(in context: DrawContext) {
+        // The detail's width depends on its text, which the data source just set.
+        let width = contentView.frame.width
+        let detailWidth = min(width / 2, TerminalText.width(of: detailTextLabel.text))
+        let gap = detailWidth > 0 ? 1 : 0
+        textLabel.frame = Rect(x: 0, y: 0, width: max(0, width - detailWidth - gap), height: frame.height)
+        detailTextLabel.frame = Rect(x: width - detailWidth, y: 0, width: detailWidth, height: 1)
+        super.draw(in: context)
+    }
+}

@@ -1,0 +1,71 @@
+/// Supplies a table's sections, rows and cells.
+///
+/// The table asks for counts when it loads (``TableView/reloadData()``) and
+/// for cells only for the rows about to appear on screen. Set all of a cell's
+/// content in ``tableView(_:cellForRowAt:)``: a dequeued cell may have shown
+/// another row before.
+@MainActor
+public protocol TableViewDataSource: AnyObject {
+    /// The number of sections (default 1).
+    func numberOfSections(in tableView: TableView) -> Int
+    /// The number of rows in `section`.
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
+    /// A configured cell for the row at `indexPath`, usually from ``TableView/dequeueReusableCell(withIdentifier:for:)``.
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
+    /// A title for the header of `section`, drawn in a one-line header row (default none).
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
+    /// A cell to draw as the header of `section`, e.g. dequeued from a header template (default none).
+    func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewCell?
+}
+
+extension TableViewDataSource {
+    public func numberOfSections(in tableView: TableView) -> Int { 1 }
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewCell? { nil }
+}
+
+/// Hears what happens in a table and decides row heights.
+///
+/// Every method has a default, so a delegate implements only what it needs.
+@MainActor
+public protocol TableViewDelegate: AnyObject {
+    /// The height of a row in lines; nil (the default) uses the cell's own height (its template's).
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int?
+    /// The height of a section header; nil (the default) uses the header cell's height, or 1 for a title.
+    func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Int?
+    /// Whether the cursor may stop on a row (default: the cell's ``TableViewCell/isSelectable``).
+    func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool?
+    /// A row became selected (by the cursor in single selection, by Space or a click in multiple).
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
+    /// A row stopped being selected.
+    func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
+    /// Enter or a double click on a row.
+    func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath)
+    /// The cursor moved to a row.
+    func tableView(_ tableView: TableView, didMoveCursorTo indexPath: IndexPath)
+    /// A cell is about to appear.
+    func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
+    /// A cell left the screen (it goes back to its reuse queue).
+    func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath)
+    /// The accessory of a row was clicked.
+    func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath)
+    /// A view in a cell sent an action (a button, slider or field with `action=`); return true when handled.
+    func tableView(_ tableView: TableView, performAction action: ViewAction, forRowAt indexPath: IndexPath) -> Bool
+    /// A click on the empty area below the last row cleared the selection.
+    func tableViewDidClearSelection(_ tableView: TableView)
+}
+
+extension TableViewDelegate {
+    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int? { nil }
+    public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Int? { nil }
+    public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool? { nil }
+    public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, didMoveCursorTo indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, performAction action: ViewAction, forRowAt indexPath: IndexPath) -> Bool { false }
+    public func tableViewDidClearSelection(_ tableView: TableView) {}
+}

@@ -1,0 +1,58 @@
+/// A table's scroll position, cursor and selection: plain values, testable without a screen.
+public struct TableViewState: Hashable, Sendable {
+    /// The item at the top of the viewport (nil for an empty table).
+    public var top: TableItem?
+    /// The row under the cursor.
+    public var cursor: IndexPath?
+    /// The selected rows.
+    public var selected: Set<IndexPath> = []
+
+    /// Creates a state.
+    public init(top: TableItem? = nil, cursor: IndexPath? = nil, selected: Set<IndexPath> = []) {
+        self.top = top
+        self.cursor = cursor
+        self.selected = selected
+    }
+
+    /// Keeps what still exists in `metrics`: the cursor and top move to the nearest row, vanished selections go.
+    public mutating func clamp(to metrics: TableMetrics) {
+        selected = selected.filter(metrics.contains)
+        if let top { self.top = metrics.clamp(top) } else { top = metrics.firstItem }
+        if let cursor {
+            self.cursor = metrics.clamp(TableItem(section: cursor.section, row: cursor.row))?.indexPath
+                ?? metrics.next(after: metrics.clamp(TableItem(section: cursor.section, row: cursor.row)))?.indexPath
+        }
+    }
+
+    /// Adjusts rows after `count` rows were inserted at `indexPath` so they keep pointing at the same data.
+    public mutating func rowsInserted(at indexPath: IndexPath, count: Int = 1) {
+        func shift(_ p: IndexPath) -> IndexPath {
+            p.section == indexPath.section && p.row >= indexPath.row ? IndexPath(row: p.row + count, section: p.section) : p
+        }
+        cursor = cursor.map(shift)
+        selected = Set(selected.map(shift))
+        if let top, !top.isHeader, let p = top.indexPath {
+            // Rows inserted above the top push it down, so the same rows stay in view.
+            let shifted = shift(p)
+            self.top = TableItem(section: shifted.section, row: shifted.row)
+        }
+    }
+
+    /// Adjusts rows after the row at `indexPath` was deleted.
+    public mutating func rowDeleted(at indexPath: IndexPath) {
+        func shift(_ p: IndexPath) -> IndexPath? {
+            guard p.section == indexPath.section else { return p }
+            if p.row == indexPath.row { return nil }
+            return p.row > indexPath.row ? IndexPath(row: p.row - 1, section: p.section) : p
+        }
+        if let c = cursor {
+            // The cursor on the deleted row moves to the row that takes its place.
+            cursor = shift(c) ?? c
+        }
+        selected = Set(selected.compactMap(shift))
+        if let top, let p = top.indexPath {
+            let shifted = shift(p) ?? p
+            self.top = TableItem(section: shifted.section, row: shifted.row)
+        }
+    }
+}

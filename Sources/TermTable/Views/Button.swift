@@ -1,0 +1,64 @@
+/// A push button: a title in brackets that sends its action when pressed.
+///
+/// Enter or Space when focused, or a click, sends ``action`` up the view
+/// chain; in a table cell it reaches the table's action handlers with the
+/// row's index path. ``onPress`` is called too, for buttons built in code.
+open class Button: View {
+    /// The title shown between the brackets.
+    public var title: String
+    /// The name of the action sent when pressed.
+    public var action: String?
+    /// Called when the button is pressed (after the action is sent).
+    public var onPress: (@MainActor (Button) -> Void)?
+    /// The style of the title.
+    public var titleStyle: Style = .plain
+
+    /// Creates a button.
+    public init(title: String, action: String? = nil, frame: Rect = .zero) {
+        self.title = title
+        self.action = action
+        super.init(frame: frame)
+    }
+
+    public required init(copying other: View) {
+        let other = other as! Button
+        title = other.title
+        action = other.action
+        onPress = other.onPress
+        titleStyle = other.titleStyle
+        super.init(copying: other)
+    }
+
+    open override var acceptsFocus: Bool { true }
+
+    /// Sends the action and calls ``onPress``, as a press does.
+    public func press() {
+        if let action { sendAction(action) }
+        onPress?(self)
+    }
+
+    open override func draw(in context: DrawContext) {
+        super.draw(in: context)
+        let width = frame.width
+        guard width > 0 else { return }
+        let style = isFocused ? titleStyle.merging(.reverse) : titleStyle
+        if width < 4 {
+            context.put(TerminalText.fit(title, width: width, alignment: .center), at: .zero, style: style)
+            return
+        }
+        let inner = TerminalText.fit(title, width: width - 4, alignment: .center)
+        context.put("[ " + inner + " ]", at: .zero, style: style)
+    }
+
+    open override func handleKey(_ key: Key) -> Bool {
+        guard key == .enter || key == .space else { return false }
+        press()
+        return true
+    }
+
+    open override func handleMouse(_ event: MouseEvent, at point: Point) -> Bool {
+        guard event.button == .left, event.kind == .press || event.kind == .doubleClick else { return false }
+        press()
+        return true
+    }
+}

@@ -1,0 +1,24 @@
+/// A line across its frame: horizontal when wider than tall, else vertical.
+open class Separator: View {
+    /// The style of the line.
+    public var lineStyle: Style = .dim
+
+    /// Creates a separator.
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+    }
+
+    public required init(copying other: View) {
+        lineStyle = (other as! Separator).lineStyle
+        super.init(copying: other)
+    }
+
+    open override func draw(in context: DrawContext) {
+        super.draw(in: context)
+        if frame.width >= frame.height {
+            context.fill(Rect(x: 0, y: frame.height / 2, width: frame.width, height: 1), with: "─", style: lineStyle)
+        } else {
+            context.fill(Rect(x: frame.width / 2, y: 0, width: 1, height: frame.height), with: "│", style: lineStyle)
+        }
+    }
+}
