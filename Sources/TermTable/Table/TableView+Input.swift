@@ -53,6 +53,7 @@ extension TableView {
         deselectAll()
         if selectionMode == .single {
             state.cursor = nil
+            cursorWasCleared = true
             setNeedsLayout()
         }
         if hadSelection { delegate?.tableViewDidClearSelection(self) }

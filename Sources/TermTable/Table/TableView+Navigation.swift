@@ -44,9 +44,11 @@ extension TableView {
     /// In single selection the selection follows: the delegate hears
     /// `didDeselectRowAt` for the old row and `didSelectRowAt` for the new one.
     public func setCursor(_ indexPath: IndexPath?, notify: Bool = true) {
+        if needsReload { loadMetrics() }
         let target = indexPath.flatMap { metrics.contains($0) ? $0 : nil }
         let old = state.cursor
         state.cursor = target
+        if target != nil { cursorWasCleared = false }
         needsReveal = target != nil
         setNeedsLayout()
         setNeedsDisplay()

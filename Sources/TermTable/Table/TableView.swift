@@ -70,6 +70,7 @@ open class TableView: View {
     var staleItems: Set<TableItem> = []
     var needsReload = true
     var needsReveal = false
+    var cursorWasCleared = false
 
     // Reuse.
     var templates: [String: CellTemplate] = [:]
@@ -106,6 +107,11 @@ open class TableView: View {
 
     open override var acceptsFocus: Bool { true }
 
+    open override var frame: Rect {
+        // After a resize the cursor's row is brought back into view.
+        didSet { if frame.size != oldValue.size { needsReveal = true } }
+    }
+
     open override func handleKey(_ key: Key) -> Bool { handleTableKey(key) }
 
     open override func handleMouse(_ event: MouseEvent, at point: Point) -> Bool { handleTableMouse(event, at: point) }
@@ -139,6 +145,12 @@ open class TableView: View {
         let oldSelection = state.selected
         let oldCursor = state.cursor
         state.clamp(to: metrics)
+        if state.cursor == nil, selectionMode != .none, !cursorWasCleared,
+           let first = metrics.firstItem.flatMap({ $0.indexPath ?? metrics.next(after: $0)?.indexPath }) {
+            // The cursor starts on the first row the user can stop on.
+            state.cursor = isHighlightable(first) ? first : row(1, from: first)
+            if selectionMode == .single, let cursor = state.cursor { state.selected = [cursor] }
+        }
         if state.cursor != oldCursor { needsReveal = true }
         if selectionMode == .single, let cursor = state.cursor, !state.selected.contains(cursor) {
             state.selected = [cursor]
@@ -175,6 +187,13 @@ open class TableView: View {
         needsReveal = false
         placedItems = TableLayout.visibleItems(from: state.top, height: frame.height, metrics: metrics,
                                                stickyHeaders: stickyHeaders, itemHeight: height(of:))
+        // Never leave empty lines at the bottom while rows above are scrolled out of view (after a resize, a delete).
+        if let bottom = placedItems.last.map({ $0.y + $0.height }), bottom < frame.height,
+           let top = state.top, top != metrics.firstItem, lastTop() < top {
+            state.top = lastTop()
+            placedItems = TableLayout.visibleItems(from: state.top, height: frame.height, metrics: metrics,
+                                                   stickyHeaders: stickyHeaders, itemHeight: height(of:))
+        }
         reconcileCells()
         super.layoutSubviews()
     }

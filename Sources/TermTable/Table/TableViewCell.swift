@@ -83,11 +83,10 @@ open class TableViewCell: View {
     }
 
     open override func draw(in context: DrawContext) {
+        // The whole row is cleared: nothing of the row drawn here before stays between the fields,
+        // and a highlighted row gets its selection style across the full width.
+        if backgroundStyle == nil { context.fill(bounds) }
         super.draw(in: context)
-        // A highlighted or selected row gets its style across the whole width, not only under text.
-        if (isHighlighted || isSelected), selectionStyle.style != nil {
-            context.fill(bounds)
-        }
         let mark: String
         switch accessory {
         case .none: return
@@ -102,9 +101,8 @@ open class TableViewCell: View {
         return tableView.cell(self, didSend: action, at: indexPath)
     }
 
-    /// The content view's subview with `tag` (the cell and its content view share one tag index).
-    public override func viewWithTag(_ tag: Int) -> View? {
-        super.viewWithTag(tag)
+    open override var contentBaseStyle: Style? {
+        isHighlighted || isSelected ? selectionStyle.style : nil
     }
 }
 

@@ -1,0 +1,149 @@
+extension Application {
+    /// Shows `view` over the screen, taking all input until dismissed (Esc dismisses it).
+    ///
+    /// A view with a zero frame is centred at its preferred size, else placed
+    /// where its frame says. `dismissOnAnyKey` closes it on any key or click
+    /// (a help box).
+    public func present(_ view: View, dismissOnAnyKey: Bool = false, onDismiss: (@MainActor () -> Void)? = nil) {
+        overlays.append(Overlay(view: view, previousFocus: focusedView, dismissOnAnyKey: dismissOnAnyKey,
+                                onDismiss: onDismiss))
+        layoutOverlay(view)
+        focus(Application.firstFocusable(in: view))
+        setNeedsDisplay()
+    }
+
+    /// Closes the top overlay and gives the focus back.
+    public func dismissOverlay() {
+        guard let overlay = overlays.popLast() else { return }
+        focus(overlay.previousFocus)
+        overlay.onDismiss?()
+        setNeedsDisplay()
+    }
+
+    /// True while an overlay is shown.
+    public var isShowingOverlay: Bool { !overlays.isEmpty }
+
+    /// The top overlay's view.
+    public var topOverlay: View? { overlays.last?.view }
+
+    func layoutOverlay(_ view: View) {
+        let size = screen.size
+        if let help = view as? HelpBox {
+            let preferred = help.preferredSize
+            let width = min(size.width, preferred.width), height = min(size.height, preferred.height)
+            view.frame = Rect(x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
+        } else if let prompt = view as? PromptLine {
+            view.frame = Rect(x: 0, y: max(0, size.height - 1), width: size.width, height: 1)
+            prompt.setNeedsLayout()
+        }
+    }
+
+    /// Shows a box listing keys and what they do; any key closes it.
+    public func showHelp(title: String = "Keys", entries: [(key: String, action: String)]) {
+        present(HelpBox(title: title, entries: entries), dismissOnAnyKey: true)
+    }
+
+    /// Shows a one-line prompt at the bottom with an editable field.
+    ///
+    /// `onChange` runs after each edit (filter as you type), `onSubmit` on
+    /// Enter, `onCancel` on Esc; the prompt closes on Enter and Esc.
+    public func prompt(_ label: String, text: String = "", onChange: (@MainActor (String) -> Void)? = nil,
+                       onSubmit: (@MainActor (String) -> Void)? = nil, onCancel: (@MainActor () -> Void)? = nil) {
+        let line = PromptLine(label: label, text: text)
+        line.field.onChange = { field in onChange?(field.text) }
+        line.field.onSubmit = { [weak self] field in
+            self?.dismissOverlay()
+            onSubmit?(field.text)
+        }
+        present(line, onDismiss: nil)
+        line.onCancel = onCancel
+    }
+}
+
+/// A bordered box listing keys and their actions, sized to its content.
+public final class HelpBox: Box {
+    /// The (key, action) lines.
+    public private(set) var entries: [(key: String, action: String)] = []
+
+    /// Creates a help box.
+    public init(title: String, entries: [(key: String, action: String)]) {
+        self.entries = entries
+        super.init(title: title)
+        backgroundStyle = .plain
+    }
+
+    public required init(copying other: View) {
+        entries = (other as! HelpBox).entries
+        super.init(copying: other)
+    }
+
+    var keyWidth: Int { entries.map { TerminalText.width(of: $0.key) }.max() ?? 0 }
+
+    /// The size that shows every entry: keys column, two spaces, actions, border and a margin.
+    public var preferredSize: Size {
+        let actionWidth = entries.map { TerminalText.width(of: $0.action) }.max() ?? 0
+        let titleWidth = TerminalText.width(of: title ?? "") + 4
+        return Size(width: max(titleWidth, keyWidth + actionWidth + 2 + 4), height: entries.count + 4)
+    }
+
+    public override func draw(in context: DrawContext) {
+        super.draw(in: context)
+        let keyWidth = self.keyWidth
+        for (index, entry) in entries.enumerated() where index + 2 < frame.height - 1 {
+            let y = index + 2
+            context.put(TerminalText.fit(entry.key, width: keyWidth), at: Point(x: 2, y: y), style: .bold)
+            context.put(TerminalText.truncate(entry.action, toWidth: max(0, frame.width - keyWidth - 6)),
+                        at: Point(x: 4 + keyWidth, y: y))
+        }
+        if frame.height >= 3 {
+            context.put(TerminalText.truncate("any key closes", toWidth: max(0, frame.width - 4)),
+                        at: Point(x: 2, y: frame.height - 1), style: .dim)
+        }
+    }
+}
+
+/// A one-line prompt: a label and a text field, shown at the bottom of the screen.
+public final class PromptLine: View {
+    /// The label before the field.
+    public let label: Label
+    /// The field being edited.
+    public let field: TextField
+    /// Called when Esc closes the prompt.
+    public var onCancel: (@MainActor () -> Void)?
+
+    /// Creates a prompt line.
+    public init(label text: String, text initial: String = "") {
+        label = Label(text: text)
+        field = TextField(text: initial)
+        field.textStyle = .plain
+        super.init(frame: .zero)
+        label.textStyle = .bold
+        backgroundStyle = .plain
+        addSubview(label)
+        addSubview(field)
+    }
+
+    public required init(copying other: View) {
+        let other = other as! PromptLine
+        label = other.label.copy()
+        field = other.field.copy()
+        onCancel = other.onCancel
+        super.init(frame: other.frame)
+        addSubview(label)
+        addSubview(field)
+    }
+
+    public override func layoutSubviews() {
+        let labelWidth = min(frame.width, TerminalText.width(of: label.text))
+        label.frame = Rect(x: 0, y: 0, width: labelWidth, height: 1)
+        field.frame = Rect(x: labelWidth, y: 0, width: max(0, frame.width - labelWidth), height: 1)
+    }
+
+    public override func handleKey(_ key: Key) -> Bool {
+        if key == .escape {
+            onCancel?()
+            return false  // the app closes the overlay
+        }
+        return false
+    }
+}

@@ -1,0 +1,269 @@
+/// Runs a root view on a screen: reads input, routes it, redraws, runs timers and overlays.
+///
+/// Keys go to the focused view first, then up its superviews, then to the
+/// app's ``keyBindings``; mouse events go to the view under the pointer and up
+/// its superviews. While an overlay (a help box, a prompt line) is shown, it
+/// takes all input. The screen is redrawn after anything changes.
+///
+/// Work finished in the background reaches the screen without waiting for a
+/// key: the run loop waits for input at most ``pollInterval`` and lets other
+/// main-actor work run between events, so a download's
+/// `await MainActor.run { ... app.setNeedsDisplay() }` is drawn at once.
+///
+/// ```swift
+/// let screen = try CursesScreen()
+/// defer { screen.close() }
+/// let app = Application(screen: screen, rootView: table)
+/// app.bind(Key("q")) { app.quit() }
+/// try await app.run()
+/// ```
+@MainActor
+public final class Application: ActionSink {
+    /// A shown overlay.
+    struct Overlay {
+        var view: View
+        var previousFocus: View?
+        var dismissOnAnyKey: Bool
+        var onDismiss: (@MainActor () -> Void)?
+    }
+
+    /// A scheduled timer.
+    struct Timer {
+        var id: Int
+        var due: ContinuousClock.Instant
+        var interval: Duration?
+        var action: @MainActor () -> Void
+    }
+
+    /// The screen drawn on.
+    public let screen: Screen
+    /// The view filling the screen.
+    public let rootView: View
+    /// The view that receives keys first.
+    public private(set) var focusedView: View?
+    /// App-wide keys, tried after the focused view and its superviews.
+    public var keyBindings: [Key: @MainActor () -> Void] = [:]
+    /// Called after the screen changed size and the root view was laid out again.
+    public var onResize: (@MainActor (Size) -> Void)?
+    /// Called before each frame is drawn (to refresh a status line, say).
+    public var willRender: (@MainActor () -> Void)?
+    /// The longest the loop waits for input before running background work and timers.
+    public var pollInterval: Duration = .milliseconds(50)
+    /// True while ``run()`` is looping.
+    public private(set) var isRunning = false
+    /// How many frames were drawn.
+    public private(set) var frameCount = 0
+
+    var overlays: [Overlay] = []
+    var timers: [Timer] = []
+    var nextTimerID = 1
+    var actionHandlers: [String: @MainActor (ViewAction) -> Void] = [:]
+    var needsDisplay = true
+    let clock = ContinuousClock()
+
+    /// Creates an app showing `rootView` on `screen`; the first view that accepts focus gets it.
+    public init(screen: Screen, rootView: View) {
+        self.screen = screen
+        self.rootView = rootView
+        rootView.frame = Rect(origin: .zero, size: screen.size)
+        focusedView = Application.firstFocusable(in: rootView)
+        focusedView?.isFocused = true
+        ActionCenter.sink = self
+    }
+
+    static func firstFocusable(in view: View) -> View? {
+        if view.acceptsFocus && !view.isHidden { return view }
+        for child in view.subviews where !child.isHidden {
+            if let found = firstFocusable(in: child) { return found }
+        }
+        return nil
+    }
+
+    // MARK: Configuration
+
+    /// Runs `action` when `key` reaches the app (no focused view used it).
+    public func bind(_ key: Key, _ action: @escaping @MainActor () -> Void) {
+        keyBindings[key] = action
+    }
+
+    /// Runs `handler` when a view sends the action `name` and no view or table handled it.
+    public func onAction(_ name: String, _ handler: @escaping @MainActor (ViewAction) -> Void) {
+        actionHandlers[name] = handler
+    }
+
+    /// Gives `view` the keyboard focus.
+    public func focus(_ view: View?) {
+        focusedView?.isFocused = false
+        focusedView = view
+        view?.isFocused = true
+        setNeedsDisplay()
+    }
+
+    /// Stops ``run()`` after the current event.
+    public func quit() {
+        isRunning = false
+    }
+
+    // MARK: ActionSink
+
+    public func deliver(_ action: ViewAction) {
+        actionHandlers[action.name]?(action)
+        setNeedsDisplay()
+    }
+
+    public func setNeedsDisplay() {
+        needsDisplay = true
+    }
+
+    // MARK: Timers
+
+    /// Runs `action` after `delay`, and again every `delay` when `repeats`; returns an id for ``cancelTimer(_:)``.
+    @discardableResult
+    public func schedule(after delay: Duration, repeats: Bool = false, _ action: @escaping @MainActor () -> Void) -> Int {
+        let id = nextTimerID
+        nextTimerID += 1
+        timers.append(Timer(id: id, due: clock.now + delay, interval: repeats ? delay : nil, action: action))
+        return id
+    }
+
+    /// Cancels a timer.
+    public func cancelTimer(_ id: Int) {
+        timers.removeAll { $0.id == id }
+    }
+
+    /// Runs the timers that are due at `now`.
+    public func fireTimers(now: ContinuousClock.Instant? = nil) {
+        let now = now ?? clock.now
+        let due = timers.filter { $0.due <= now }
+        guard !due.isEmpty else { return }
+        timers.removeAll { $0.due <= now && $0.interval == nil }
+        for index in timers.indices where timers[index].due <= now {
+            timers[index].due = now + timers[index].interval!
+        }
+        for timer in due { timer.action() }
+        setNeedsDisplay()
+    }
+
+    // MARK: Running
+
+    /// Draws the root view and overlays if anything changed, then flushes.
+    public func renderIfNeeded() {
+        if needsDisplay { render() }
+    }
+
+    /// Draws the root view and overlays and flushes the screen.
+    public func render() {
+        needsDisplay = false
+        willRender?()
+        if rootView.frame.size != screen.size { rootView.frame = Rect(origin: .zero, size: screen.size) }
+        screen.setCursor(nil)
+        rootView.render(on: screen)
+        for overlay in overlays { overlay.view.render(on: screen) }
+        screen.flush()
+        frameCount += 1
+    }
+
+    /// Reads and handles input until ``quit()``; redraws after changes; runs timers and background work.
+    public func run() async {
+        isRunning = true
+        ActionCenter.sink = self
+        render()
+        while isRunning {
+            renderIfNeeded()
+            var timeout = pollInterval
+            if let soonest = timers.map(\.due).min() {
+                timeout = max(.zero, min(timeout, soonest - clock.now))
+            }
+            if let event = screen.nextEvent(timeout: timeout) {
+                handle(event)
+                // Take what else is waiting before drawing, so held keys do not queue up frames.
+                var drained = 0
+                while isRunning, drained < 64, let more = screen.nextEvent(timeout: .zero) {
+                    handle(more)
+                    drained += 1
+                }
+            }
+            fireTimers()
+            await Task.yield()
+        }
+    }
+
+    // MARK: Events
+
+    /// Handles one input event (the run loop calls it; tests call it directly).
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .key(let key): handleKey(key)
+        case .mouse(let mouse): handleMouse(mouse)
+        case .resize(let size): handleResize(size)
+        }
+        setNeedsDisplay()
+    }
+
+    private func handleResize(_ size: Size) {
+        rootView.frame = Rect(origin: .zero, size: size)
+        for index in overlays.indices { layoutOverlay(overlays[index].view) }
+        onResize?(size)
+    }
+
+    private func handleKey(_ key: Key) {
+        if let overlay = overlays.last {
+            if overlay.dismissOnAnyKey {
+                dismissOverlay()
+                return
+            }
+            if deliver(key, from: focusedView, within: overlay.view) { return }
+            if key == .escape { dismissOverlay() }
+            return
+        }
+        if deliver(key, from: focusedView, within: nil) { return }
+        if key == .tab || key == .backTab {
+            moveFocus(forward: key == .tab)
+            return
+        }
+        keyBindings[key]?()
+    }
+
+    /// Offers a key to `view` and its superviews (stopping at `boundary`'s superview).
+    private func deliver(_ key: Key, from view: View?, within boundary: View?) -> Bool {
+        var current = view
+        while let v = current {
+            if v.handleKey(key) { return true }
+            if v === boundary { break }
+            current = v.superview
+        }
+        return false
+    }
+
+    private func handleMouse(_ event: MouseEvent) {
+        let root = overlays.last?.view ?? rootView
+        guard let hit = root.superview == nil ? root.hitTest(event.position) : nil else {
+            if overlays.last?.dismissOnAnyKey == true, event.kind == .press { dismissOverlay() }
+            return
+        }
+        if event.kind == .press, hit.acceptsFocus, hit !== focusedView { focus(hit) }
+        var current: View? = hit
+        while let v = current {
+            let origin = v.convertToScreen(.zero)
+            let local = Point(x: event.position.x - origin.x, y: event.position.y - origin.y)
+            if v.handleMouse(event, at: local) { return }
+            if v === root { break }
+            current = v.superview
+        }
+    }
+
+    /// Moves the focus to the next (or previous) view that accepts it.
+    public func moveFocus(forward: Bool) {
+        var all: [View] = []
+        func collect(_ view: View) {
+            if view.isHidden { return }
+            if view.acceptsFocus { all.append(view) }
+            view.subviews.forEach(collect)
+        }
+        collect(overlays.last?.view ?? rootView)
+        guard !all.isEmpty else { return }
+        let index = all.firstIndex { $0 === focusedView } ?? -1
+        let next = forward ? (index + 1) % all.count : (index - 1 + all.count) % all.count
+        focus(all[next])
+    }
+}

@@ -1,0 +1,92 @@
+import TermTable
+
+/// Draws `view` on a fresh in-memory screen of `size` and returns the screen.
+///
+/// The view is placed at the screen's origin and sized to fill it.
+///
+/// ```swift
+/// let screen = render(cell, size: Size(width: 40, height: 2))
+/// #expect(screen.lines == ["Title                              3h", "  summary                           "])
+/// ```
+@MainActor
+public func render(_ view: View, size: Size) -> BufferScreen {
+    let screen = BufferScreen(size: size)
+    view.frame = Rect(origin: .zero, size: size)
+    view.render(on: screen)
+    return screen
+}
+
+/// Drives an ``Application`` on a ``BufferScreen`` with key scripts, clicks and resizes, for tests.
+///
+/// Each input is handled as the run loop would, then the screen is drawn, so
+/// ``lines`` is what a user would see after it.
+///
+/// ```swift
+/// let driver = AppDriver(rootView: table, size: Size(width: 40, height: 10))
+/// driver.press("j j j enter")
+/// #expect(driver.lines[3].hasPrefix("Item 3"))
+/// ```
+@MainActor
+public final class AppDriver {
+    /// The in-memory screen.
+    public let screen: BufferScreen
+    /// The app under test.
+    public let app: Application
+
+    /// Creates an app on a new in-memory screen of `size` showing `rootView`, and draws the first frame.
+    public init(rootView: View, size: Size) {
+        screen = BufferScreen(size: size)
+        app = Application(screen: screen, rootView: rootView)
+        app.render()
+    }
+
+    /// The screen's lines.
+    public var lines: [String] { screen.lines }
+
+    /// Presses the keys of a script: names separated by spaces (`"j j ctrl-f G enter"`, see ``Key/init(parsing:)``).
+    ///
+    /// Unknown names stop the test with a clear message.
+    public func press(_ script: String) {
+        for name in script.split(separator: " ") {
+            guard let key = Key(parsing: String(name)) else {
+                preconditionFailure("unknown key name '\(name)' in key script '\(script)'")
+            }
+            send(.key(key))
+        }
+    }
+
+    /// Types text character by character (spaces included).
+    public func type(_ text: String) {
+        for character in text { send(.key(Key(character))) }
+    }
+
+    /// Sends one event, then draws.
+    public func send(_ event: InputEvent) {
+        app.handle(event)
+        app.fireTimers()
+        app.renderIfNeeded()
+    }
+
+    /// Clicks (press and release) at a screen cell.
+    public func click(x: Int, y: Int) {
+        send(.mouse(MouseEvent(.press, at: Point(x: x, y: y))))
+        send(.mouse(MouseEvent(.release, at: Point(x: x, y: y))))
+    }
+
+    /// Double-clicks at a screen cell.
+    public func doubleClick(x: Int, y: Int) {
+        send(.mouse(MouseEvent(.doubleClick, at: Point(x: x, y: y))))
+    }
+
+    /// Turns the wheel at a screen cell, `up` or down.
+    public func wheel(up: Bool, x: Int = 0, y: Int = 0) {
+        send(.mouse(MouseEvent(up ? .wheelUp : .wheelDown, button: .none, at: Point(x: x, y: y))))
+    }
+
+    /// Resizes the screen as a terminal resize would, then draws.
+    public func resize(to size: Size) {
+        screen.resize(to: size)
+        while let event = screen.nextEvent(timeout: .zero) { app.handle(event) }
+        app.renderIfNeeded()
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import NewsKit
+
+@Suite("Parser errors and robustness")
+struct ParserErrorTests {
+    @Test func htmlPageIsNotAFeed() throws {
+        #expect(throws: FeedError.notAFeed(root: "html")) { try Fixture.feed("not-a-feed.html") }
+        let error = FeedError.notAFeed(root: "html")
+        #expect(error.description == "not a feed: this is an HTML page, not RSS or Atom")
+    }
+
+    @Test func otherXMLIsNotAFeed() throws {
+        #expect(throws: FeedError.notAFeed(root: "urlset")) { try Fixture.feed("not-a-feed.xml") }
+        #expect(FeedError.notAFeed(root: "urlset").description
+            == "not a feed: root element <urlset> is not rss, rdf:RDF or feed")
+    }
+
+    @Test func opmlIsNotAFeed() throws {
+        #expect(throws: FeedError.notAFeed(root: "opml")) { try Fixture.feed("nested.opml") }
+    }
+
+    @Test func truncatedDocumentIsMalformedWithLine() throws {
+        let error = try #require(throws: FeedError.self) { try Fixture.feed("truncated.xml") }
+        guard case let .malformed(reason, line) = error else {
+            Issue.record("expected .malformed, got \(error)")
+            return
+        }
+        #expect(reason == "the document ends too early (truncated?)")
+        #expect(line == 28)
+        #expect(error.description == "malformed XML at line 28: the document ends too early (truncated?)")
+    }
+
+    @Test func mismatchedTagReportsItsLine() throws {
+        let error = try #require(throws: FeedError.self) { try Fixture.feed("malformed.xml") }
+        #expect(error == .malformed(reason: "closing tag does not match the open element", line: 6))
+    }
+
+    @Test func undefinedEntityIsMalformed() throws {
+        let error = try #require(throws: FeedError.self) { try Fixture.feed("undefined-entity.xml") }
+        #expect(error == .malformed(reason: "undefined entity reference (an & that should be &amp;?)", line: 2))
+    }
+
+    @Test func emptyAndBlankDocuments() {
+        #expect(throws: FeedError.empty) { try FeedParser.parse(Data(), source: "x") }
+        #expect(throws: FeedError.empty) { try FeedParser.parse(Data(" \n\t".utf8), source: "x") }
+        #expect(FeedError.empty.description == "the document is empty")
+    }
+
+    @Test func plainTextIsMalformed() {
+        let error = #expect(throws: FeedError.self) { try FeedParser.parse(Data("hello, world".utf8), source: "x") }
+        #expect(error?.description.hasPrefix("malformed XML") == true)
+    }
+
+    /// Random bytes, random truncations and random byte flips of real feeds must never
+    /// crash: every attempt either parses or throws a FeedError.
+    @Test func fuzzNeverCrashes() throws {
+        var generator = SplitMix64(seed: 0x5EED)
+        let seeds = try ["rss20.xml", "atom10.xml", "atom03.xml", "rss10.xml", "entities-titles.xml",
+                         "enc-utf-16le-bom.xml", "enc-windows-1251.xml", "nested.opml"].map(Fixture.data)
+        var parsed = 0
+        var failed = 0
+        func attempt(_ data: Data) {
+            do {
+                _ = try FeedParser.parse(data, source: "fuzz")
+                parsed += 1
+            } catch {
+                failed += 1
+                #expect(!error.description.isEmpty)
+            }
+            _ = try? OPMLParser.parse(data)
+        }
+        for seed in seeds {
+            for _ in 0..<25 {
+                attempt(seed.prefix(Int.random(in: 0...seed.count, using: &generator)))
+                var bytes = [UInt8](seed)
+                for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                }
+                attempt(Data(bytes))
+            }
+        }
+        for _ in 0..<100 {
+            let count = Int.random(in: 0...400, using: &generator)
+            let alphabet = Array("<>&;/?!=\"' abcxyz#0123456789[]-\n".utf8) + [0x00, 0xC3, 0xFF, 0xFE]
+            attempt(Data((0..<count).map { _ in alphabet.randomElement(using: &generator)! }))
+            attempt(Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        }
+        #expect(parsed > 0)
+        #expect(failed > 0)
+    }
+}
+
+/// A small seeded generator so the fuzz test is reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
