@@ -1,59 +1,69 @@
 import Foundation
 
-/// Prepares raw feed bytes for libxml2-backed `XMLParser`, fixing what it gets wrong.
+/// Turns raw feed bytes into what NewsKit gives `XMLParser`: valid UTF-8 with a UTF-8
+/// declaration, whatever the document's encoding.
 ///
-/// What XMLParser (libxml2 + iconv) on Linux does by itself: it decodes UTF-8 (with or
-/// without BOM), UTF-16 (with BOM, or declared), ISO-8859-1, windows-1251, windows-1252 and
-/// KOI8-R correctly from the `encoding` declaration. What this type fixes before or after a
-/// first attempt:
-/// - `ISO-8859-1` and `US-ASCII` labels are read as Windows-1252, as browsers do: feeds made
-///   on Windows put curly quotes and dashes in 0x80-0x9F, which strict ISO-8859-1 turns into
-///   C1 control characters. Such documents are transcoded to UTF-8 with the declaration
-///   rewritten; if the bytes are valid UTF-8 the label is taken to be wrong and UTF-8 is used.
+/// What XMLParser (libxml2 + iconv) on Linux does by itself with a well-formed document:
+/// it decodes UTF-8 (with or without BOM), UTF-16 (BOM or declared), ISO-8859-1,
+/// windows-1251, windows-1252 and KOI8-R correctly from the BOM or `encoding` declaration.
+/// But whenever libxml2 ends up reading bytes as UTF-8 that are not valid UTF-8 (a
+/// mislabelled file, a damaged declaration it ignores, an encoding it does not know), its
+/// recovery mode hands the malformed bytes to XMLParser, which traps on them: a tag such as
+/// `<\u{FB}itle>` crashes the process. So NewsKit transcodes every document itself:
+/// - UTF-8 or no label: passed through if valid; else repaired with U+FFFD when it is mostly
+///   UTF-8, or read as Windows-1252 (a Latin-1 file without a declaration).
+/// - `ISO-8859-1`/`US-ASCII` labels: read as Windows-1252, as browsers do (feeds made on
+///   Windows put curly quotes and dashes in 0x80-0x9F, which strict ISO-8859-1 turns into C1
+///   control characters), unless the bytes are valid UTF-8, when the label is taken to be wrong.
+/// - UTF-16/UTF-32 (BOM or byte pattern) and every other label (windows-1251, KOI8-R,
+///   Shift_JIS, ...): converted with iconv, invalid sequences becoming U+FFFD; an unknown
+///   label is treated like no label.
 /// - HTML named entities (`&nbsp;`, `&eacute;`, `&mdash;`) are undefined in XML: without a
 ///   DTD libxml2 rejects the document, and with the RSS 0.91 DOCTYPE it drops the characters.
-///   They are rewritten as numeric references before parsing.
-/// - After a failure caused by bytes that are not valid in the declared (or default UTF-8)
-///   encoding, or by an encoding libxml2 does not know, the document is retried once as
-///   UTF-8 (if valid) or Windows-1252.
+///   They are rewritten as numeric references.
 enum XMLInput {
     private static let windows1252Labels: Set<String> = [
         "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1", "us-ascii", "ascii",
-        "iso-ir-100", "cp819", "ibm819",
+        "iso-ir-100", "cp819", "ibm819", "windows-1252", "cp1252", "x-cp1252",
     ]
 
-    /// The bytes to give XMLParser first.
+    /// The document as valid UTF-8 with a UTF-8 declaration, HTML entities made numeric.
     static func prepare(_ data: Data) -> Data {
-        guard !isWideEncoding(data) else { return data }
         var bytes = [UInt8](data)
-        if let label = declaredEncoding(bytes), windows1252Labels.contains(label),
-           bytes.contains(where: { $0 >= 0x80 }) {
-            bytes = isValidUTF8(bytes)
-                ? withUTF8Declaration(bytes) : transcodeWindows1252(bytes)
+        if let (encoding, bomLength) = wideEncoding(bytes) {
+            let body = Array(bytes.dropFirst(bomLength))
+            bytes = Transcoder.toUTF8(body, from: encoding) ?? Array(Windows1252.decode(body).utf8)
+        } else {
+            let label = declaredEncoding(bytes)
+            switch label {
+            case nil, "utf-8", "utf8":
+                bytes = validUTF8(bytes, latin: false)
+            case let label? where windows1252Labels.contains(label):
+                bytes = validUTF8(bytes, latin: true)
+            case let label?:
+                bytes = Transcoder.toUTF8(bytes, from: label) ?? validUTF8(bytes, latin: false)
+            }
         }
-        return Data(replacingHTMLEntities(bytes))
+        // libxml2 guesses UTF-16/32 from leading NUL bytes; text never starts with NUL.
+        let start = bytes.firstIndex { $0 != 0 } ?? bytes.endIndex
+        return Data(replacingHTMLEntities(withUTF8Declaration(Array(bytes[start...]))))
     }
 
-    /// The bytes for a second attempt after XMLParser failed with `code`, or `nil` if
-    /// retrying cannot help.
-    static func retry(_ data: Data, afterError code: Int) -> Data? {
-        // libxml2: XML_ERR_INVALID_CHAR 9, XML_ERR_UNKNOWN_ENCODING 31, XML_ERR_UNSUPPORTED_ENCODING 32.
-        let unsupportedEncoding = code == 31 || code == 32
-        guard code == 9 || unsupportedEncoding, !isWideEncoding(data) else { return nil }
-        let bytes = [UInt8](data)
-        if isValidUTF8(bytes) {
-            return unsupportedEncoding ? Data(replacingHTMLEntities(withUTF8Declaration(bytes))) : nil
+    /// A UTF-16 or UTF-32 encoding recognised from a byte order mark or from how `<` is
+    /// encoded, with the length of the BOM to drop.
+    static func wideEncoding(_ bytes: [UInt8]) -> (String, Int)? {
+        let head = Array(bytes.prefix(4)) + [UInt8](repeating: 0xAA, count: max(0, 4 - bytes.count))
+        switch (head[0], head[1], head[2], head[3]) {
+        case (0xFF, 0xFE, 0x00, 0x00): return ("UTF-32LE", 4)
+        case (0x00, 0x00, 0xFE, 0xFF): return ("UTF-32BE", 4)
+        case (0xFF, 0xFE, _, _): return ("UTF-16LE", 2)
+        case (0xFE, 0xFF, _, _): return ("UTF-16BE", 2)
+        case (0x3C, 0x00, 0x00, 0x00): return ("UTF-32LE", 0)
+        case (0x00, 0x00, 0x00, 0x3C): return ("UTF-32BE", 0)
+        case (0x3C, 0x00, _, _): return ("UTF-16LE", 0)
+        case (0x00, 0x3C, _, _): return ("UTF-16BE", 0)
+        default: return nil
         }
-        return Data(replacingHTMLEntities(transcodeWindows1252(bytes)))
-    }
-
-    /// Whether the data starts with a UTF-16/32 byte order mark or a UTF-16 `<`.
-    static func isWideEncoding(_ data: Data) -> Bool {
-        guard data.count >= 2 else { return false }
-        let first = data[data.startIndex], second = data[data.startIndex + 1]
-        return (first == 0xFF && second == 0xFE) || (first == 0xFE && second == 0xFF)
-            || (first == 0x3C && second == 0x00) || (first == 0x00 && second == 0x3C)
-            || (first == 0x00 && second == 0x00)
     }
 
     /// The lower-cased `encoding` label of the XML declaration, if there is one.
@@ -63,7 +73,8 @@ enum XMLInput {
         guard let keyRange = declaration.range(of: "encoding") else { return nil }
         let rest = declaration[keyRange.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-        return String(rest.dropFirst().prefix { $0 != quote }).lowercased()
+        let label = rest.dropFirst().prefix { $0 != quote }
+        return label.isEmpty ? nil : String(label).lowercased()
     }
 
     /// The byte range of `<?xml ... ?>` at the start (after an optional UTF-8 BOM).
@@ -80,16 +91,32 @@ enum XMLInput {
         return nil
     }
 
-    /// The bytes with the XML declaration replaced by one declaring UTF-8.
+    /// The bytes with the XML declaration (if any) replaced by one declaring UTF-8.
     private static func withUTF8Declaration(_ bytes: [UInt8]) -> [UInt8] {
-        let declaration = Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8)
         guard let range = declarationRange(bytes) else { return bytes }
-        return declaration + bytes[range.upperBound...]
+        return Array(#"<?xml version="1.0" encoding="UTF-8"?>"#.utf8) + bytes[range.upperBound...]
     }
 
-    /// Decodes the bytes as Windows-1252 and returns UTF-8 with a UTF-8 declaration.
-    private static func transcodeWindows1252(_ bytes: [UInt8]) -> [UInt8] {
-        withUTF8Declaration(Array(Windows1252.decode(bytes).utf8))
+    /// The bytes as valid UTF-8: unchanged when they are; repaired with U+FFFD when they are
+    /// mostly UTF-8 (or start with a UTF-8 BOM) and `latin` is false; otherwise decoded as
+    /// Windows-1252.
+    private static func validUTF8(_ bytes: [UInt8], latin: Bool) -> [UInt8] {
+        var valid = 0
+        var invalid = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): if !scalar.isASCII { valid += 1 }
+            case .emptyInput: break decoding
+            case .error: invalid += 1
+            }
+        }
+        if invalid == 0 { return bytes }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) || (!latin && valid >= invalid) {
+            return Array(String(decoding: bytes, as: UTF8.self).utf8)
+        }
+        return Array(Windows1252.decode(bytes).utf8)
     }
 
     /// Replaces HTML named entities that XML does not define with numeric references.
@@ -120,19 +147,6 @@ enum XMLInput {
             index += 1
         }
         return output
-    }
-
-    /// Whether the bytes are well-formed UTF-8.
-    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
     }
 
     private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {

@@ -48,22 +48,14 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         guard data.contains(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0) }) else {
             throw .empty
         }
-        let prepared = XMLInput.prepare(data)
-        let first = attempt(prepared, rootCheck: rootCheck)
-        switch first {
-        case .success(let node):
-            return node
-        case .failure(let failure):
-            if let code = failure.code, let retry = XMLInput.retry(data, afterError: code),
-               case .success(let node) = attempt(retry, rootCheck: rootCheck) {
-                return node
-            }
-            throw failure.error
+        switch attempt(XMLInput.prepare(data), rootCheck: rootCheck) {
+        case .success(let node): return node
+        case .failure(let error): throw error
         }
     }
 
-    /// One parse; a failure carries the libxml2 code so `read` can decide to retry.
-    private static func attempt(_ data: Data, rootCheck: @escaping RootCheck) -> Result<XMLNode, CodedError> {
+    /// One parse of bytes prepared by `XMLInput`.
+    private static func attempt(_ data: Data, rootCheck: @escaping RootCheck) -> Result<XMLNode, FeedError> {
         let reader = XMLTreeReader(rootCheck: rootCheck)
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
@@ -73,40 +65,37 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         xmlParserLock.lock()
         _ = parser.parse()
         xmlParserLock.unlock()
-        if let rejection = reader.rejection { return .failure(CodedError(error: rejection, code: nil)) }
+        if let rejection = reader.rejection { return .failure(rejection) }
         if let (code, line) = reader.fatalError {
-            let error = FeedError.malformed(reason: describe(code), line: line > 0 ? line : nil)
-            return .failure(CodedError(error: error, code: code))
+            return .failure(.malformed(reason: describe(code), line: line > 0 ? line : nil))
         }
         guard let root = reader.root, reader.stack.isEmpty else {
-            return .failure(CodedError(error: .malformed(reason: describe(5), line: nil), code: 5))
+            return .failure(.malformed(reason: describe(5), line: nil))
         }
         return .success(root)
     }
 
-    private struct CodedError: Error {
-        /// The error to report.
-        var error: FeedError
-        /// The libxml2 error code, for malformed documents.
-        var code: Int?
-    }
-
+    /// A readable reason for a libxml2 error code. (XMLParser reports libxml2's own codes;
+    /// Foundation's `XMLParser.ErrorCode` cases are numbered differently on Linux.)
     private static func describe(_ code: Int) -> String {
-        switch XMLParser.ErrorCode(rawValue: code) {
-        case .emptyDocumentError?: "no XML elements found (is this an XML document?)"
-        case .prematureDocumentEndError?: "the document ends too early (truncated?)"
-        case .invalidCharacterError?: "invalid character for the document's encoding"
-        case .undeclaredEntityError?: "undefined entity reference (an & that should be &amp;?)"
-        case .encodingNotSupportedError?, .unknownEncodingError?: "unsupported character encoding"
-        case .extraContentError?: "extra content after the root element"
-        case .tagNameMismatchError?: "closing tag does not match the open element"
-        case .gtRequiredError?: "expected '>' to end a tag"
-        case .ltRequiredError?: "expected '<'"
-        case .attributeNotStartedError?, .attributeNotFinishedError?: "badly quoted attribute value"
-        case .attributeRedefinedError?: "attribute given twice"
-        case .entityRefLoopError?, .entityBoundaryError?: "bad entity definition"
-        case .nameRequiredError?: "expected an element name after '<'"
-        case .notWellBalancedError?: "elements are not properly nested"
+        switch code {
+        case 4: "no XML elements found (is this an XML document?)"
+        case 5: "the document ends too early (truncated?) or has extra content after the root element"
+        case 6, 7, 8: "invalid character reference"
+        case 9: "invalid character for the document's encoding"
+        case 23: "entity reference without a closing ';'"
+        case 26: "undefined entity reference (an & that should be &amp;?)"
+        case 31, 32: "unsupported character encoding"
+        case 38: "'<' inside an attribute value"
+        case 39, 40: "badly quoted attribute value"
+        case 41: "attribute without a value"
+        case 42: "attribute given twice"
+        case 68: "expected an element name after '<'"
+        case 73: "expected '>' to end a tag"
+        case 76: "closing tag does not match the open element"
+        case 77: "the document ends inside a tag (truncated?)"
+        case 85: "elements are not properly nested"
+        case 86: "extra content after the root element"
         default: "XML error \(code)"
         }
     }

@@ -38,6 +38,16 @@ static inline WINDOW *cnc_stdscr(void) { return stdscr; }
 static inline int cnc_colors(void) { return COLORS; }
 static inline int cnc_color_pairs(void) { return COLOR_PAIRS; }
 
+/* Wide characters: ncursesw marks the columns of a character wider than one
+ * column in the A_CHARTEXT bits of each cell's attr (its private WidecExt
+ * counter: 1 in the first column, 2... in the others, 0 for a narrow
+ * character). Writing over only one half of such a character leaves the other
+ * half orphaned, which the screen must repair itself. */
+static inline int cnc_is_wide_continuation(const cchar_t *c) {
+    int ext = (int)(c->attr & A_CHARTEXT);
+    return ext > 1 && ext < 32;
+}
+
 /* Keys. */
 static inline int cnc_KEY_F(int n) { return KEY_F(n); }
 

@@ -81,8 +81,10 @@ public final class BufferScreen: Screen {
     public func put(_ text: String, at position: Point, clippedTo columns: Range<Int>, style: Style) {
         let y = position.y
         guard y >= 0, y < size.height else { return }
-        let visible = max(0, columns.lowerBound)..<min(size.width, columns.upperBound)
-        guard !visible.isEmpty else { return }
+        // A clip range entirely right of the screen would make an inverted range: nothing to write.
+        let left = max(0, columns.lowerBound), right = min(size.width, columns.upperBound)
+        guard left < right else { return }
+        let visible = left..<right
         if TerminalText.isPlainASCII(text) {
             let start = max(position.x, visible.lowerBound)
             let end = min(position.x + text.utf8.count, visible.upperBound)

@@ -168,30 +168,106 @@ public final class CursesScreen: Screen {
     public func put(_ text: String, at position: Point, clippedTo columns: Range<Int>, style: Style) {
         let width = Int(cnc_getmaxx(window)), height = Int(cnc_getmaxy(window))
         guard position.y >= 0, position.y < height else { return }
-        let visible = max(0, columns.lowerBound)..<min(width, columns.upperBound)
-        guard !visible.isEmpty else { return }
-        apply(style)
+        // A clip range entirely right of the screen would make an inverted range: nothing to write.
+        let left = max(0, columns.lowerBound), right = min(width, columns.upperBound)
+        guard left < right else { return }
+        let visible = left..<right
         if TerminalText.isPlainASCII(text) {
             var text = text
             text.withUTF8 { bytes in
                 let start = max(position.x, visible.lowerBound)
                 let end = min(position.x + bytes.count, visible.upperBound)
                 guard start < end, let base = bytes.baseAddress else { return }
+                splitWideCharacters(line: position.y, from: start, to: end, width: width)
+                apply(style)
                 base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
                     _ = mvwaddnstr(window, Int32(position.y), Int32(start), chars + (start - position.x),
                                    Int32(end - start))
                 }
+                blankOrphanedHalves(line: position.y, from: end, width: width)
             }
             return
         }
         let (first, glyphs) = TerminalText.visibleGlyphs(of: text, from: position.x, in: visible)
         guard !glyphs.isEmpty else { return }
+        let end = first + glyphs.reduce(0) { $0 + $1.width }
+        splitWideCharacters(line: position.y, from: first, to: end, width: width)
+        apply(style)
+        wmove(window, Int32(position.y), Int32(first))
+        // One complex character per spacing code point, with the combining marks that
+        // follow it: written as a plain wide string, ncurses would attach a mark that
+        // follows a wide character to that character's second column, where it is lost.
         wideBuffer.removeAll(keepingCapacity: true)
         for glyph in glyphs {
-            for scalar in glyph.character.unicodeScalars { wideBuffer.append(wchar_t(bitPattern: scalar.value)) }
+            for scalar in glyph.character.unicodeScalars {
+                if TerminalText.scalarWidth(scalar.value) > 0 {
+                    addComplexCharacter()
+                } else if wideBuffer.isEmpty || wideBuffer.count >= Int(CCHARW_MAX) {
+                    continue
+                }
+                wideBuffer.append(wchar_t(bitPattern: scalar.value))
+            }
         }
+        addComplexCharacter()
+        blankOrphanedHalves(line: position.y, from: end, width: width)
+    }
+
+    /// Adds the character (a spacing code point and its marks) collected in `wideBuffer` at the cursor.
+    private func addComplexCharacter() {
+        guard !wideBuffer.isEmpty else { return }
         wideBuffer.append(0)
-        _ = mvwaddnwstr(window, Int32(position.y), Int32(first), wideBuffer, Int32(wideBuffer.count - 1))
+        var cchar = cchar_t()
+        if setcchar(&cchar, wideBuffer, lastAttributes, lastPair, nil) != OK {
+            // Not a valid complex character for ncurses: keep the column with the spacing character alone.
+            let base = [wideBuffer[0], 0]
+            _ = setcchar(&cchar, base, lastAttributes, lastPair, nil)
+        }
+        _ = wadd_wch(window, &cchar)
+        wideBuffer.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Wide characters cut by a write
+
+    /// True when the cell at (`x`, `y`) is the second (or later) column of a wide character.
+    private func isContinuation(x: Int, y: Int) -> Bool {
+        var cchar = cchar_t()
+        guard mvwin_wch(window, Int32(y), Int32(x), &cchar) == OK else { return false }
+        return cnc_is_wide_continuation(&cchar) != 0
+    }
+
+    /// Writes a space over the cell at (`x`, `y`), keeping the cell's attributes and colours.
+    private func blankCell(x: Int, y: Int) {
+        var cchar = cchar_t()
+        guard mvwin_wch(window, Int32(y), Int32(x), &cchar) == OK else { return }
+        var chars = [wchar_t](repeating: 0, count: 8)
+        var attributes: attr_t = 0
+        var pairNumber: Int16 = 0
+        getcchar(&cchar, &chars, &attributes, &pairNumber, nil)
+        wattr_set(window, attributes, pairNumber, nil)
+        _ = mvwaddnstr(window, Int32(y), Int32(x), " ", 1)
+    }
+
+    /// Before text is written over columns `start..<end`: a wide character whose left half
+    /// lies left of `start` becomes spaces there, as on ``BufferScreen``.
+    ///
+    /// ncurses only replaces the cells it writes, so without this the left half would stay
+    /// a wide character whose right half was overwritten, and the terminal would show
+    /// whatever was drawn there before.
+    private func splitWideCharacters(line y: Int, from start: Int, to end: Int, width: Int) {
+        guard start > 0, start < width, isContinuation(x: start, y: y) else { return }
+        var base = start - 1
+        while base > 0 && isContinuation(x: base, y: y) { base -= 1 }
+        for x in base..<start { blankCell(x: x, y: y) }
+    }
+
+    /// After text was written up to column `end`: the orphaned right half of a wide
+    /// character whose left half was overwritten becomes a space.
+    private func blankOrphanedHalves(line y: Int, from end: Int, width: Int) {
+        var x = end
+        while x < width && isContinuation(x: x, y: y) {
+            blankCell(x: x, y: y)
+            x += 1
+        }
     }
 
     public func fill(_ rect: Rect, with character: Character, style: Style) {
@@ -357,20 +433,26 @@ public final class CursesScreen: Screen {
     // MARK: Reading back (tests)
 
     /// The text and style ncurses holds for the cell at `point` (tests read the screen back with it).
+    ///
+    /// As on ``BufferScreen``, the second column of a wide character reads as `""`
+    /// (ncurses keeps a copy of the character there).
     func cell(at point: Point) -> (text: String, style: Style) {
         var cchar = cchar_t()
         guard mvwin_wch(window, Int32(point.y), Int32(point.x), &cchar) == OK else { return ("", .plain) }
+        let isContinuation = cnc_is_wide_continuation(&cchar) != 0
         var chars = [wchar_t](repeating: 0, count: 8)
         var attributes: attr_t = 0
         var pairNumber: Int16 = 0
         getcchar(&cchar, &chars, &attributes, &pairNumber, nil)
-        let text = String(String.UnicodeScalarView(chars.prefix { $0 != 0 }.compactMap { UnicodeScalar(UInt32(bitPattern: $0)) }))
+        let text = isContinuation ? ""
+            : String(String.UnicodeScalarView(chars.prefix { $0 != 0 }.compactMap { UnicodeScalar(UInt32(bitPattern: $0)) }))
         var style = Style()
         if attributes & cnc_A_BOLD() != 0 { style.attributes.insert(.bold) }
         if attributes & cnc_A_DIM() != 0 { style.attributes.insert(.dim) }
         if attributes & cnc_A_ITALIC() != 0 { style.attributes.insert(.italic) }
         if attributes & cnc_A_UNDERLINE() != 0 { style.attributes.insert(.underline) }
         if attributes & cnc_A_REVERSE() != 0 { style.attributes.insert(.reverse) }
+        if attributes & cnc_A_BLINK() != 0 { style.attributes.insert(.blink) }
         if pairNumber > 0, let key = pairs.first(where: { $0.value == pairNumber })?.key {
             style.foreground = key.foreground < 0 ? .default : .palette(UInt8(key.foreground))
             style.background = key.background < 0 ? .default : .palette(UInt8(key.background))
@@ -378,7 +460,7 @@ public final class CursesScreen: Screen {
         return (text, style)
     }
 
-    /// Line `y` as ncurses holds it (tests).
+    /// Line `y` as ncurses holds it, each wide character once (tests).
     func line(_ y: Int) -> String {
         (0..<size.width).map { cell(at: Point(x: $0, y: y)).text }.joined()
     }

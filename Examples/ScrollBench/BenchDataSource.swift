@@ -1,0 +1,93 @@
+import TermTable
+
+/// How the benchmark's cells are made.
+enum BenchMode: String, CaseIterable, Sendable {
+    /// Templates cloned once per visible cell, then recycled through the reuse queue (the normal path).
+    case reuse
+    /// A fresh clone of the template for every cell shown in every frame: no reuse queue.
+    case noReuse = "no-reuse"
+    /// The layout file parsed again for every cell shown: what happens when nothing is cached.
+    case reparse
+    /// The same cells built in Swift code, with the reuse queue.
+    case handcoded
+}
+
+/// The benchmark row built in code: a title from column 0 and a date in the last 10 columns.
+final class HandcodedRowCell: TableViewCell {
+    let title = Label()
+    let date = Label()
+
+    required init(reuseIdentifier: String?) {
+        super.init(reuseIdentifier: reuseIdentifier)
+        date.alignment = .right
+        contentView.addSubview(title)
+        contentView.addSubview(date)
+    }
+
+    required init(copying other: View) {
+        super.init(copying: other)
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let width = contentView.frame.width
+        title.frame = Rect(x: 0, y: 0, width: max(0, width - 11), height: 1)
+        date.frame = Rect(x: max(0, width - 10), y: 0, width: min(10, width), height: 1)
+    }
+}
+
+/// Rows of the workload, made on demand, as cells of the chosen mode.
+@MainActor
+final class BenchDataSource: TableViewDataSource {
+    let rows: Int
+    let mode: BenchMode
+    let layoutPath: String
+    let template: CellTemplate
+    /// Layout files parsed by this data source (reparse mode).
+    private(set) var parses = 0
+    /// Template clones made outside the table's queue (no-reuse and reparse modes).
+    private(set) var clones = 0
+
+    init(rows: Int, mode: BenchMode, layoutPath: String) throws {
+        self.rows = rows
+        self.mode = mode
+        self.layoutPath = layoutPath
+        template = try LayoutLibrary(contentsOf: layoutPath).template("row")
+    }
+
+    func register(in table: TableView) {
+        switch mode {
+        case .handcoded: table.register(HandcodedRowCell.self, forCellReuseIdentifier: "row")
+        default: table.register(template: template, forCellReuseIdentifier: "row")
+        }
+    }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell: TableViewCell
+        switch mode {
+        case .reuse, .handcoded:
+            cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        case .noReuse:
+            clones += 1
+            cell = template.instantiate()
+        case .reparse:
+            do {
+                parses += 1
+                clones += 1
+                cell = try LayoutLibrary(reparsing: layoutPath).instantiate("row")
+            } catch {
+                TerminalGuard.fail("cannot parse \(layoutPath): \(error)")
+            }
+        }
+        if let handcoded = cell as? HandcodedRowCell {
+            handcoded.title.text = Workload.title(indexPath.row)
+            handcoded.date.text = Workload.date(indexPath.row)
+        } else {
+            cell.viewWithTag(1, as: Label.self)?.text = Workload.title(indexPath.row)
+            cell.viewWithTag(2, as: Label.self)?.text = Workload.date(indexPath.row)
+        }
+        return cell
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import TermTable
+import TermTableLayouts
+
+/// `scroll-bench`: how fast TermTable scrolls a long list, against its own alternatives and the peer toolkits.
+@main
+struct ScrollBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scroll-bench",
+        abstract: "Scroll a list of N rows one row per frame and measure every frame.",
+        discussion: """
+            The workload is the one of ../shared/peers/README.md: row i is "Item i: <sentence>" with a date \
+            in the last 10 columns, the selected row in reverse video, 120x40, the selection moving down one \
+            row per frame, every frame drawn. Rows are produced on demand (nothing is kept per row).
+
+            --screen memory draws on an in-memory screen and measures the toolkit alone; --screen tty draws \
+            on the terminal through ncurses and follows the peers' contract (prints nothing unless --json), \
+            so ../shared/peers/run --cmd "termtable=.build/release/scroll-bench --screen tty" measures it \
+            beside C ncurses, urwid and Textual.
+            """
+    )
+
+    enum ScreenKind: String, ExpressibleByArgument, CaseIterable {
+        case memory, tty
+    }
+
+    @Option(help: "Number of rows.") var rows = 100_000
+    @Option(help: "Number of frames (moves of the selection).") var frames = 5_000
+    @Option(help: "How cells are made: reuse, no-reuse, reparse, handcoded.") var mode: String = "reuse"
+    @Option(help: "memory (in-memory screen) or tty (the terminal).") var screen: ScreenKind = .memory
+    @Option(help: "Screen width for --screen memory.") var width = 120
+    @Option(help: "Screen height for --screen memory.") var height = 40
+    @Flag(help: "Run every mode in one process, interleaved (memory screen).") var all = false
+    @Option(help: "Rounds of every mode with --all; medians are reported.") var `repeat` = 3
+    @Flag(help: "Print the results as JSON.") var json = false
+    @Option(help: "The layout file with the `row` cell (default: the bundled Layouts/Bench.layout).")
+    var layout: String?
+
+    func validate() throws {
+        guard rows >= 1 else { throw ValidationError("--rows must be at least 1") }
+        guard frames >= 0, frames < rows || frames == 0 else { throw ValidationError("--frames must be below --rows") }
+        guard BenchMode(rawValue: mode) != nil else {
+            throw ValidationError("--mode must be one of \(BenchMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard !(all && screen == .tty) else { throw ValidationError("--all runs on the memory screen only") }
+    }
+
+    func run() async throws {
+        let layoutPath = layout ?? ProjectLayouts.path(for: "Bench")
+        let results = try await MainActor.run { try measure(layoutPath: layoutPath) }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+        } else if screen == .memory {
+            print(Report.table(results))
+        }
+    }
+
+    @MainActor
+    func measure(layoutPath: String) throws -> [BenchResult] {
+        let chosen = BenchMode(rawValue: mode)!
+        switch screen {
+        case .tty:
+            let terminal = try CursesScreen(options: { var o = CursesScreen.Options(); o.mouse = false; return o }())
+            defer { terminal.close() }
+            return [try BenchRun.run(mode: chosen, rows: rows, frames: frames, screen: terminal, screenName: "tty",
+                                     layoutPath: layoutPath)]
+        case .memory:
+            let modes = all ? [BenchMode.reuse, .handcoded, .noReuse, .reparse] : [chosen]
+            var runs: [String: [BenchResult]] = [:]
+            for _ in 0..<(all ? max(1, self.repeat) : 1) {
+                for mode in modes {
+                    let memory = BufferScreen(width: width, height: height)
+                    let result = try BenchRun.run(mode: mode, rows: rows, frames: frames, screen: memory,
+                                                  screenName: "memory", layoutPath: layoutPath)
+                    runs[mode.rawValue, default: []].append(result)
+                }
+            }
+            return modes.map { Report.median(runs[$0.rawValue]!) }
+        }
+    }
+}

@@ -1,0 +1,305 @@
+import Foundation
+import Glibc
+import Testing
+
+extension ProcessStateTests {
+    /// `termtable keys` on a real pseudo-terminal: whatever ends it, the terminal gets its modes back
+    /// and leaves full-screen mode, and the exit status stays conventional.
+    @Suite(.serialized)
+    struct TerminalGuardTests {
+        @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+        func signalRestoresTheTerminalAndKillsWithTheSignal(signal: Int32) throws {
+            let run = try KeysRun()
+            defer { run.finish() }
+            try run.waitForFirstScreen()
+            let mark = run.output.count
+
+            #expect(kill(run.pid, signal) == 0)
+            let status = try #require(run.waitForExit(), "termtable keys did not exit within 10 s of signal \(signal)")
+
+            #expect(ExitStatus(status) == .signaled(signal), "raw wait status \(status)")
+            run.expectModesRestored()
+            let after = String(decoding: run.output[mark...], as: UTF8.self)
+            #expect(after.contains("\u{1B}[?1049l"), "no rmcup after the signal: \(after.debugDescription)")
+            #expect(after.contains("\u{1B}[?12l\u{1B}[?25h") || after.contains("\u{1B}[?25h"),
+                    "no cursor-visible sequence after the signal: \(after.debugDescription)")
+        }
+
+        @Test func pressingQExitsWithStatusZeroAndRestoresTheTerminal() throws {
+            let run = try KeysRun()
+            defer { run.finish() }
+            try run.waitForFirstScreen()
+            let mark = run.output.count
+
+            #expect(write(run.master, "q", 1) == 1)
+            let status = try #require(run.waitForExit(), "termtable keys did not exit within 10 s of 'q'")
+
+            #expect(ExitStatus(status) == .exited(0), "raw wait status \(status)")
+            run.expectModesRestored()
+            let after = String(decoding: run.output[mark...], as: UTF8.self)
+            #expect(after.contains("\u{1B}[?1049l"), "no rmcup after 'q': \(after.debugDescription)")
+            #expect(after.contains("\u{1B}[?25h"), "no cursor-visible sequence after 'q': \(after.debugDescription)")
+        }
+    }
+}
+
+/// How a child process ended, decoded from a `waitpid` status (the W* macros are not imported).
+enum ExitStatus: Equatable, CustomStringConvertible {
+    case exited(Int32)
+    case signaled(Int32)
+    case other(Int32)
+
+    init(_ status: Int32) {
+        let signal = status & 0x7F
+        if signal == 0 {
+            self = .exited((status >> 8) & 0xFF)
+        } else if signal != 0x7F {
+            self = .signaled(signal)
+        } else {
+            self = .other(status)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .exited(let code): return "exited with status \(code)"
+        case .signaled(let signal): return "killed by signal \(signal)"
+        case .other(let status): return "stopped or continued (\(status))"
+        }
+    }
+}
+
+struct ChildProcessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+    static func system(_ call: String, _ code: Int32 = errno) -> ChildProcessError {
+        ChildProcessError("\(call) failed: \(String(cString: strerror(code)))")
+    }
+}
+
+/// glibc's pseudo-terminal calls: Swift's Glibc module leaves them out (they need _XOPEN_SOURCE),
+/// so they are looked up by name in the C library the process already uses.
+enum PTY {
+    private static func function<T>(_ name: String, as type: T.Type) -> T {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {
+            fatalError("glibc has no \(name)")
+        }
+        return unsafeBitCast(symbol, to: type)
+    }
+
+    static let openpt = function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
+    static let grantpt = function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
+    static let unlockpt = function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
+    static let ptsname_r = function(
+        "ptsname_r", as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32).self)
+}
+
+/// `termtable keys` started with a new pseudo-terminal (120x40) as its controlling terminal.
+final class KeysRun {
+    let master: Int32
+    let slave: Int32
+    let pid: pid_t
+    /// The modes of the terminal before the child started.
+    let modesBefore: termios
+    /// Everything the child wrote so far.
+    private(set) var output: [UInt8] = []
+    private var exited = false
+
+    static let timeout: Duration = .seconds(10)
+
+    init() throws {
+        let executable = try KeysRun.termtableExecutable()
+
+        // The pseudo-terminal. Both ends close on exec: the child opens the slave by name.
+        let master = PTY.openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard master >= 0 else { throw ChildProcessError.system("posix_openpt") }
+        guard PTY.grantpt(master) == 0, PTY.unlockpt(master) == 0 else {
+            let error = ChildProcessError.system("grantpt/unlockpt")
+            close(master)
+            throw error
+        }
+        var name = [CChar](repeating: 0, count: 256)
+        let nameResult = PTY.ptsname_r(master, &name, name.count)
+        guard nameResult == 0 else {
+            close(master)
+            throw ChildProcessError.system("ptsname_r", nameResult)
+        }
+        let slavePath = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard slave >= 0 else {
+            let error = ChildProcessError.system("open \(slavePath)")
+            close(master)
+            throw error
+        }
+        var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
+        guard ioctl(slave, UInt(TIOCSWINSZ), &size) == 0 else {
+            let error = ChildProcessError.system("ioctl(TIOCSWINSZ)")
+            close(slave)
+            close(master)
+            throw error
+        }
+        var modes = termios()
+        guard tcgetattr(slave, &modes) == 0 else {
+            let error = ChildProcessError.system("tcgetattr")
+            close(slave)
+            close(master)
+            throw error
+        }
+
+        // The child: a new session whose controlling terminal is the slave (opened after
+        // setsid, without O_NOCTTY), as stdin, stdout and stderr; default signal handling.
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26+)
+        posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["LINES", "COLUMNS", "TERM", "NO_COLOR"] { environment[name] = nil }
+        environment["TERM"] = "xterm-256color"
+        let arguments = [executable, "keys"]
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            close(slave)
+            close(master)
+            throw ChildProcessError.system("posix_spawn \(executable)", result)
+        }
+        self.master = master
+        self.slave = slave
+        self.pid = pid
+        self.modesBefore = modes
+    }
+
+    /// The `termtable` tool, built by `swift build` next to the test bundle.
+    static func termtableExecutable() throws -> String {
+        var candidates: [String] = []
+        if let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append((me as NSString).deletingLastPathComponent + "/termtable")
+        }
+        if let first = CommandLine.arguments.first {
+            let absolute = first.hasPrefix("/") ? first : FileManager.default.currentDirectoryPath + "/" + first
+            candidates.append((absolute as NSString).deletingLastPathComponent + "/termtable")
+        }
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("termtable").path)
+        // The package root is three levels above this file: Tests/TermTableTests/<file>.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/termtable").path)
+        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            return found
+        }
+        throw ChildProcessError(
+            "the termtable executable was not found (looked at \(candidates.joined(separator: ", "))); "
+                + "run `swift build` first")
+    }
+
+    /// Reads what the child wrote for up to `wait` (returns early once something came).
+    private func readAvailable(wait: Duration) {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        let ms = Int32(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000)
+        guard poll(&descriptor, 1, ms) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            guard count > 0 else { return }
+            output.append(contentsOf: buffer[0..<count])
+            // More may be waiting right now.
+            var again = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&again, 1, 0) > 0, again.revents & Int16(POLLIN) != 0 else { return }
+        }
+    }
+
+    /// Reads until the child has drawn its first screen; throws (and the child is killed later) on timeout.
+    func waitForFirstScreen() throws {
+        let deadline = ContinuousClock.now + KeysRun.timeout
+        while ContinuousClock.now < deadline {
+            readAvailable(wait: .milliseconds(50))
+            let text = String(decoding: output, as: UTF8.self)
+            if text.contains("termtable keys") && text.contains("size 120x40") {
+                // The child's terminal is in full-screen mode now: the restore test is not vacuous.
+                var modes = termios()
+                #expect(tcgetattr(slave, &modes) == 0)
+                #expect(modes.c_lflag & tcflag_t(ICANON | ECHO) == 0, "curses did not take the terminal")
+                #expect(text.contains("\u{1B}[?1049h"), "no smcup in the first screen")
+                return
+            }
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                exited = true
+                throw ChildProcessError("termtable keys ended before drawing (\(ExitStatus(status))): "
+                                        + String(decoding: output, as: UTF8.self).debugDescription)
+            }
+        }
+        throw ChildProcessError("termtable keys drew no first screen within 10 s; it wrote: "
+                                + String(decoding: output, as: UTF8.self).debugDescription)
+    }
+
+    /// Drains the output until the child ends; its wait status, or nil after 10 s (then it is killed).
+    func waitForExit() -> Int32? {
+        let deadline = ContinuousClock.now + KeysRun.timeout
+        while ContinuousClock.now < deadline {
+            readAvailable(wait: .milliseconds(20))
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                exited = true
+                // The pty hands the last bytes over asynchronously: read until it stays quiet.
+                var quiet = 0
+                while quiet < 3 {
+                    let before = output.count
+                    readAvailable(wait: .milliseconds(50))
+                    quiet = output.count == before ? quiet + 1 : 0
+                }
+                return status
+            }
+        }
+        return nil
+    }
+
+    /// Expects the terminal's modes to be what they were before the child started.
+    func expectModesRestored(sourceLocation: SourceLocation = #_sourceLocation) {
+        var after = termios()
+        #expect(tcgetattr(slave, &after) == 0, sourceLocation: sourceLocation)
+        #expect(after.c_lflag == modesBefore.c_lflag, "c_lflag", sourceLocation: sourceLocation)
+        #expect(after.c_iflag == modesBefore.c_iflag, "c_iflag", sourceLocation: sourceLocation)
+        #expect(after.c_oflag == modesBefore.c_oflag, "c_oflag", sourceLocation: sourceLocation)
+        #expect(after.c_cflag == modesBefore.c_cflag, "c_cflag", sourceLocation: sourceLocation)
+        var before = modesBefore
+        let ccBefore = withUnsafeBytes(of: &before.c_cc) { Array($0) }
+        let ccAfter = withUnsafeBytes(of: &after.c_cc) { Array($0) }
+        #expect(ccAfter == ccBefore, "c_cc", sourceLocation: sourceLocation)
+    }
+
+    /// Kills the child if it still runs, reaps it and closes the terminal.
+    func finish() {
+        if !exited {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            exited = true
+        }
+        close(slave)
+        close(master)
+    }
+}
