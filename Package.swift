@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TermTable", targets: ["TermTable"]),
         .library(name: "TermTableTesting", targets: ["TermTableTesting"]),
         .executable(name: "termtable", targets: ["TermTableTool"]),
+        .executable(name: "scroll-bench", targets: ["ScrollBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,11 +25,25 @@ let package = Package(
             dependencies: ["TermTable", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // The project's own layout templates, found from any working directory.
+        .target(name: "TermTableLayouts", path: "Layouts", exclude: ["README.md"],
+                resources: [.copy("Bench.layout"), .copy("Gallery.layout")]),
+
+        // Examples.
+        .target(name: "NewsKit", path: "Examples/NewsKit", resources: [.copy("Samples")]),
+        .executableTarget(
+            name: "ScrollBench",
+            dependencies: ["TermTable", "TermTableLayouts",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/ScrollBench", exclude: ["README.md"]
+        ),
+
         // Tests.
         .testTarget(
             name: "TermTableTests",
-            dependencies: ["TermTable", "TermTableTesting", "CNcursesw"],
+            dependencies: ["TermTable", "TermTableTesting", "TermTableLayouts", "CNcursesw"],
             exclude: ["Snapshots"]
         ),
+        .testTarget(name: "NewsKitTests", dependencies: ["NewsKit"], resources: [.copy("Fixtures")]),
     ]
 )

@@ -75,10 +75,10 @@ public enum FeedDate {
         guard tokens.count >= 3 else { return nil }
         let day: Int
         let monthNumber: Int
-        if let m = month(named: tokens[0]), let d = Int(tokens[1]) {
+        if let m = month(named: tokens[0]), let d = number(tokens[1], digits: 1...2) {
             monthNumber = m
             day = d
-        } else if let d = Int(tokens[0]), let m = month(named: tokens[1]) {
+        } else if let d = number(tokens[0], digits: 1...2), let m = month(named: tokens[1]) {
             monthNumber = m
             day = d
         } else {
@@ -92,8 +92,8 @@ public enum FeedDate {
         while let token = rest.first, year == nil || time == nil {
             if token.contains(":"), time == nil {
                 time = token
-            } else if year == nil, token.allSatisfy(\.isNumber), (2...4).contains(token.count) {
-                year = fullYear(Int(token)!, digits: token.count)
+            } else if year == nil, let value = number(token, digits: 2...4) {
+                year = fullYear(value, digits: token.count)
             } else {
                 break
             }
@@ -109,12 +109,12 @@ public enum FeedDate {
             }
             let parts = time.split(separator: ":", omittingEmptySubsequences: false)
             guard (2...3).contains(parts.count),
-                  let h = Int(parts[0]), let m = Int(parts[1]), parts[0].count <= 2, parts[1].count == 2
+                  let h = number(parts[0], digits: 1...2), let m = number(parts[1], digits: 2...2)
             else { return nil }
             hour = h
             minute = m
             if parts.count == 3 {
-                guard let s = Int(parts[2].prefix { $0 != "." }), parts[2].prefix(2).count == 2 else { return nil }
+                guard let s = number(parts[2].prefix { $0 != "." }, digits: 2...2) else { return nil }
                 second = s
             }
         }
@@ -135,6 +135,13 @@ public enum FeedDate {
     }
 
     // MARK: - Helpers
+
+    /// The value of a token made only of ASCII digits, with a digit count in `digits`.
+    private static func number(_ token: Substring, digits: ClosedRange<Int>) -> Int? {
+        guard digits.contains(token.utf8.count),
+              token.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(token)
+    }
 
     private static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun",
                                      "jul", "aug", "sep", "oct", "nov", "dec"]
@@ -171,10 +178,8 @@ public enum FeedDate {
         if zone.hasPrefix("GMT") || zone.hasPrefix("UTC"), zone.count > 3 { zone.removeFirst(3) }
         if let hours = zoneHours[zone] { return Int(hours * 3600) }
         if let sign = zone.first, sign == "+" || sign == "-" {
-            let digits = zone.dropFirst().filter { $0 != ":" }
-            guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-                  [1, 2, 4].contains(digits.count) else { return nil }
-            let value = Int(digits)!
+            let digits = Substring(zone.dropFirst().filter { $0 != ":" })
+            guard [1, 2, 4].contains(digits.count), let value = number(digits, digits: 1...4) else { return nil }
             let (h, m) = digits.count == 4 ? (value / 100, value % 100) : (value, 0)
             guard h < 24, m < 60 else { return nil }
             return (sign == "-" ? -1 : 1) * (h * 3600 + m * 60)

@@ -27,8 +27,11 @@ final class XMLNode {
     }
 
     func append(text: String) {
-        if case .text(let previous)? = children.last {
-            children[children.count - 1] = .text(previous + text)
+        if case .text(var previous)? = children.last {
+            // Drop the array's reference first so the string is appended to in place.
+            children[children.count - 1] = .text("")
+            previous += text
+            children[children.count - 1] = .text(previous)
         } else {
             children.append(.text(text))
         }

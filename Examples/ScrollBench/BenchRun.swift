@@ -58,7 +58,7 @@ enum BenchRun {
             cellsCreated: table.statistics.cellsCreated + (mode == .noReuse || mode == .reparse ? source.clones : 0),
             cellsReused: table.statistics.cellsReused,
             clones: (mode == .handcoded ? 0 : table.statistics.cellsCloned) + source.clones,
-            parses: LayoutLibrary.parseCount - parsesBefore + source.parses,
+            parses: LayoutLibrary.parseCount - parsesBefore,
             peakRSSMiB: peakRSSMiB(), finalScreenOK: finalOK)
     }
 
@@ -81,7 +81,7 @@ enum BenchRun {
     /// The process's peak resident memory so far, in MiB.
     static func peakRSSMiB() -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1024
     }
 }

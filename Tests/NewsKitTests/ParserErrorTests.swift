@@ -95,6 +95,23 @@ struct ParserErrorTests {
         #expect(parsed > 0)
         #expect(failed > 0)
     }
+
+    /// The text helpers get arbitrary strings from feeds; they must never trap either.
+    @Test func fuzzTextHelpers() {
+        var generator = SplitMix64(seed: 0xDA7E)
+        let pieces = ["<", ">", "&", ";", "#", "x", "1", "9", ":", "-", "+", " ", "\n", "/", "!", "--", "p", "br",
+                      "script", "Wed,", "Oct", "2024", "GMT", "T", "Z", ".", "\"", "é", "😀", "٣", "½", "\u{0}",
+                      "&#", "&amp", "<![CDATA[", "]]>", "<!--", "-->", "<li>", "</p>", "12:30", "99999999999"]
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...24, using: &generator))
+                .map { _ in pieces.randomElement(using: &generator)! }.joined()
+            _ = HTMLText.line(text)
+            _ = HTMLText.text(text)
+            _ = HTMLText.plain(text, singleLine: false)
+            _ = FeedDate.parse(text)
+            _ = RelativeAge.string(from: FeedDate.parse(text), now: Date())
+        }
+    }
 }
 
 /// A small seeded generator so the fuzz test is reproducible.

@@ -38,7 +38,7 @@ extension Feed {
 }
 
 /// A fresh, empty temporary directory for one test.
-func temporaryDirectory(_ name: String = #function) throws -> URL {
+func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory
         .appendingPathComponent("newskit-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

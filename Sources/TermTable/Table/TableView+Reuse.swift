@@ -81,7 +81,10 @@ extension TableView {
         guard let identifier = cell.reuseIdentifier,
               templates[identifier] != nil || cellClasses[identifier] != nil || identifier == TableView.headerTitleIdentifier
         else { return }
-        reusePools[identifier, default: []].append(cell)
+        // A data source that makes its own cells instead of dequeuing would grow the queue
+        // without end; keep at most a screenful (plus a few) per identifier.
+        let limit = max(8, placedItems.count + 4)
+        if reusePools[identifier, default: []].count < limit { reusePools[identifier, default: []].append(cell) }
     }
 
     /// The cells waiting in the queue of `identifier`.
@@ -127,5 +130,18 @@ public enum EditDistance {
         let scored = candidates.map { ($0, distance(name.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         return best.1 <= max(2, name.count / 3) ? best.0 : nil
+    }
+}
+
+extension TableView {
+    /// Registers every cell template of `library` under its own reuse identifier.
+    ///
+    /// ```swift
+    /// try table.registerCells(from: LayoutLibrary(contentsOf: "Layouts/News.layout"))
+    /// ```
+    public func registerCells(from library: LayoutLibrary) throws {
+        for identifier in library.identifiers {
+            register(template: try library.template(identifier), forCellReuseIdentifier: identifier)
+        }
     }
 }

@@ -83,9 +83,10 @@ open class TableViewCell: View {
     }
 
     open override func draw(in context: DrawContext) {
-        // The whole row is cleared: nothing of the row drawn here before stays between the fields,
-        // and a highlighted row gets its selection style across the full width.
-        if backgroundStyle == nil { context.fill(bounds) }
+        // Every part of the row that no opaque field paints is cleared: nothing of the row drawn
+        // here before stays between the fields, and a highlighted row gets its selection style
+        // across the full width.
+        if backgroundStyle == nil { clearUncoveredCells(in: context) }
         super.draw(in: context)
         let mark: String
         switch accessory {
@@ -94,6 +95,30 @@ open class TableViewCell: View {
         case .checkmark: mark = " ✓"
         }
         context.put(mark, at: Point(x: frame.width - 2, y: (frame.height - 1) / 2))
+    }
+
+    /// Fills with spaces the cells of the row that the opaque subviews of the content view do not cover.
+    private func clearUncoveredCells(in context: DrawContext) {
+        let width = frame.width
+        let content = contentView.frame
+        for y in 0..<frame.height {
+            var covered: [(Int, Int)] = []
+            if !contentView.isHidden {
+                for view in contentView.subviews where !view.isHidden && view.isOpaque
+                    && y >= content.y + view.frame.y && y < content.y + view.frame.maxY {
+                    let start = max(content.x, content.x + view.frame.x)
+                    let end = min(content.maxX, content.x + view.frame.maxX)
+                    if start < end { covered.append((start, end)) }
+                }
+            }
+            covered.sort { $0.0 < $1.0 }
+            var x = 0
+            for (start, end) in covered {
+                if start > x { context.fill(Rect(x: x, y: y, width: start - x, height: 1)) }
+                x = max(x, end)
+            }
+            if x < width { context.fill(Rect(x: x, y: y, width: width - x, height: 1)) }
+        }
     }
 
     open override func handleAction(_ action: ViewAction) -> Bool {

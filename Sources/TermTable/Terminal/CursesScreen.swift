@@ -56,6 +56,8 @@ public final class CursesScreen: Screen {
     private var isOpen = true
     private var clicks = ClickTracker()
     private var wideBuffer: [wchar_t] = []
+    private var blankLine = String(repeating: " ", count: 256)
+    private var cellBuffer = [chtype](repeating: 0, count: 256)
 
     // Style cache: the last style's attributes and colour pair, and all pairs made.
     private var lastStyle: Style? = nil
@@ -175,16 +177,7 @@ public final class CursesScreen: Screen {
         if TerminalText.isPlainASCII(text) {
             var text = text
             text.withUTF8 { bytes in
-                let start = max(position.x, visible.lowerBound)
-                let end = min(position.x + bytes.count, visible.upperBound)
-                guard start < end, let base = bytes.baseAddress else { return }
-                splitWideCharacters(line: position.y, from: start, to: end, width: width)
-                apply(style)
-                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-                    _ = mvwaddnstr(window, Int32(position.y), Int32(start), chars + (start - position.x),
-                                   Int32(end - start))
-                }
-                blankOrphanedHalves(line: position.y, from: end, width: width)
+                putASCII(bytes, at: position, visible: visible, width: width, style: style)
             }
             return
         }
@@ -209,6 +202,30 @@ public final class CursesScreen: Screen {
             }
         }
         addComplexCharacter()
+        blankOrphanedHalves(line: position.y, from: end, width: width)
+    }
+
+    /// Writes printable ASCII bytes (already checked) starting at `position`, clipped to `visible`.
+    ///
+    /// The cells are handed to ncurses as one `chtype` run (`mvwaddchnstr`), which
+    /// copies them into the line without ncurses' per-character multibyte decoding
+    /// and width look-up: the hot path of every frame.
+    private func putASCII(_ bytes: UnsafeBufferPointer<UInt8>, at position: Point, visible: Range<Int>, width: Int,
+                          style: Style) {
+        let start = max(position.x, visible.lowerBound)
+        let end = min(position.x + bytes.count, visible.upperBound)
+        guard start < end, let base = bytes.baseAddress else { return }
+        splitWideCharacters(line: position.y, from: start, to: end, width: width)
+        apply(style)
+        let count = end - start
+        if cellBuffer.count < count + 1 { cellBuffer = [chtype](repeating: 0, count: max(count + 1, 256)) }
+        let cellBits = chtype(lastAttributes) | chtype(truncatingIfNeeded: COLOR_PAIR(Int32(lastPair)))
+        let source = base + (start - position.x)
+        cellBuffer.withUnsafeMutableBufferPointer { cells in
+            for i in 0..<count { cells[i] = chtype(source[i]) | cellBits }
+            cells[count] = 0
+            _ = mvwaddchnstr(window, Int32(position.y), Int32(start), cells.baseAddress, Int32(count))
+        }
         blankOrphanedHalves(line: position.y, from: end, width: width)
     }
 
@@ -273,12 +290,33 @@ public final class CursesScreen: Screen {
     public func fill(_ rect: Rect, with character: Character, style: Style) {
         let area = rect.intersection(Rect(origin: .zero, size: size))
         guard !area.isEmpty else { return }
-        let glyph = TerminalText.glyph(for: character) ?? TerminalText.Glyph(character: " ", width: 1)
-        let count = area.width / max(1, glyph.width)
-        var line = String(repeating: String(glyph.character), count: count)
-        if count * glyph.width < area.width { line += String(repeating: " ", count: area.width - count * glyph.width) }
-        for y in area.minY..<area.maxY {
-            put(line, at: Point(x: area.minX, y: y), clippedTo: area.minX..<area.maxX, style: style)
+        let line: String
+        if character == " " {
+            // Blank runs (cleared rows, padding) are cut from one cached line of spaces.
+            if blankLine.utf8.count < area.width { blankLine = String(repeating: " ", count: max(area.width, 256)) }
+            line = blankLine
+        } else {
+            let glyph = TerminalText.glyph(for: character) ?? TerminalText.Glyph(character: " ", width: 1)
+            let count = area.width / max(1, glyph.width)
+            var text = String(repeating: String(glyph.character), count: count)
+            if count * glyph.width < area.width { text += String(repeating: " ", count: area.width - count * glyph.width) }
+            line = text
+        }
+        let screenWidth = Int(cnc_getmaxx(window))
+        let ascii = character == " " || TerminalText.isPlainASCII(line)
+        var run = line
+        run.withUTF8 { bytes in
+            if ascii {
+                for y in area.minY..<area.maxY {
+                    putASCII(bytes, at: Point(x: area.minX, y: y), visible: area.minX..<area.maxX,
+                             width: screenWidth, style: style)
+                }
+            }
+        }
+        if !ascii {
+            for y in area.minY..<area.maxY {
+                put(line, at: Point(x: area.minX, y: y), clippedTo: area.minX..<area.maxX, style: style)
+            }
         }
     }
 

@@ -38,32 +38,45 @@ open class Label: View {
         super.init(copying: other)
     }
 
+    /// A label paints every cell of its frame: text, then spaces in the text's style.
+    open override var isOpaque: Bool { true }
+
     open override func draw(in context: DrawContext) {
         super.draw(in: context)
         let width = frame.width
-        guard width > 0, frame.height > 0, !text.isEmpty else { return }
+        guard width > 0, frame.height > 0 else { return }
         if numberOfLines == 1 || frame.height == 1 {
             drawLine(text, y: 0, width: width, in: context)
+            if frame.height > 1 { context.fill(Rect(x: 0, y: 1, width: width, height: frame.height - 1), style: textStyle) }
             return
         }
         let maxLines = numberOfLines == 0 ? frame.height : min(numberOfLines, frame.height)
-        for (y, line) in TerminalText.wrap(text, width: width, maxLines: maxLines).enumerated() {
+        let lines = TerminalText.wrap(text, width: width, maxLines: maxLines)
+        for (y, line) in lines.enumerated() {
             drawLine(line, y: y, width: width, in: context)
+        }
+        if lines.count < frame.height {
+            context.fill(Rect(x: 0, y: lines.count, width: width, height: frame.height - lines.count), style: textStyle)
         }
     }
 
     private func drawLine(_ line: String, y: Int, width: Int, in context: DrawContext) {
         // The common case, plain ASCII that fits, needs no measuring beyond a byte count.
         if alignment == .left && TerminalText.isPlainASCII(line) && line.utf8.count <= width {
+            let used = line.utf8.count
             context.put(line, at: Point(x: 0, y: y), style: textStyle)
+            if used < width { context.fill(Rect(x: used, y: y, width: width - used, height: 1), style: textStyle) }
             return
         }
         let cut = TerminalText.truncate(line, toWidth: width, mode: truncation)
+        let used = TerminalText.width(of: cut)
         var x = 0
         if alignment != .left {
-            let gap = width - TerminalText.width(of: cut)
+            let gap = width - used
             x = alignment == .right ? gap : gap / 2
         }
+        if x > 0 { context.fill(Rect(x: 0, y: y, width: x, height: 1), style: textStyle) }
         context.put(cut, at: Point(x: x, y: y), style: textStyle)
+        if x + used < width { context.fill(Rect(x: x + used, y: y, width: width - x - used, height: 1), style: textStyle) }
     }
 }

@@ -178,6 +178,12 @@ open class View {
         drawOverlay(in: context)
     }
 
+    /// True when ``draw(in:)`` writes every cell of the frame, so whatever is behind need not be cleared first.
+    ///
+    /// A table cell clears only the parts of its row no opaque subview covers,
+    /// which halves the characters written per frame.
+    open var isOpaque: Bool { backgroundStyle != nil }
+
     /// A style merged under everything the view and its subviews draw (a selected cell's reverse video).
     open var contentBaseStyle: Style? { nil }
 

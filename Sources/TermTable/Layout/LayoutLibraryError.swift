@@ -1,0 +1,45 @@
+/// A layout library that could not be loaded or used: each case names the path or identifier concerned.
+///
+/// Problems inside a file are reported as a ``LayoutErrorList`` instead, with lines and columns.
+public enum LayoutLibraryError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No file at the path.
+    case fileNotFound(path: String)
+    /// The file exists but could not be read.
+    case unreadable(path: String, reason: String)
+    /// The file is not valid UTF-8; `offset` is the first bad byte, on `line`.
+    case notUTF8(path: String, offset: Int, line: Int)
+    /// A directory was expected.
+    case notADirectory(path: String)
+    /// The directory holds no `.layout` file.
+    case noLayoutFiles(directory: String)
+    /// The bundle has no such resource.
+    case resourceNotFound(name: String, bundle: String)
+    /// No cell has this identifier; `known` are the library's identifiers, `suggestion` the nearest.
+    case unknownIdentifier(String, known: [String], suggestion: String?, files: [String])
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            return "\(path): error: no such layout file"
+        case .unreadable(let path, let reason):
+            return "\(path): error: cannot read the layout file: \(reason)"
+        case .notUTF8(let path, let offset, let line):
+            return "\(path):\(line): error: the layout file is not UTF-8 (first bad byte at offset \(offset))\n"
+                + "hint: save the file as UTF-8"
+        case .notADirectory(let path):
+            return "\(path): error: not a directory of layout files"
+        case .noLayoutFiles(let directory):
+            return "\(directory): error: no `.layout` file in the directory"
+        case .resourceNotFound(let name, let bundle):
+            return "\(bundle): error: no resource `\(name).layout` in the bundle\n"
+                + "hint: list the layouts as resources of the target (e.g. `.copy(\"Layouts\")`) "
+                + "and give the name without `.layout`"
+        case .unknownIdentifier(let identifier, let known, let suggestion, let files):
+            let source = files.isEmpty ? "the library" : files.joined(separator: ", ")
+            var text = "error: no cell `\(identifier)` in \(source); "
+            text += known.isEmpty ? "it holds no cell" : "the identifiers are " + LayoutNames.list(known, conjunction: "and")
+            if let suggestion { text += "\nhint: did you mean `\(suggestion)`?" }
+            return text
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// Checks layout files and formats the result: what `termtable lint` prints.
+///
+/// ```
+/// $ termtable lint Layouts/News.layout
+/// Layouts/News.layout:7:5: error: tag 3 is drawn on the canvas but has no property line
+///     | [3 summary           ] |
+///       ^
+/// hint: add a line such as `  3 label stretch` under the canvas
+/// 1 file, 2 cells, 1 error
+/// ```
+public enum LayoutLint {
+    /// What linting some files found.
+    public struct Report: Sendable {
+        /// How many files were given.
+        public var files = 0
+        /// How many cells the files hold (counting those of files with errors).
+        public var cells = 0
+        /// Every error inside the files, by file, line and column.
+        public var errors: [LayoutError] = []
+        /// Files that could not be read at all.
+        public var loadFailures: [LayoutLibraryError] = []
+
+        /// Creates an empty report.
+        public init() {}
+
+        /// Errors inside files plus files that could not be read.
+        public var errorCount: Int { errors.count + loadFailures.count }
+
+        /// The exit status: 0 when nothing is wrong, 1 otherwise.
+        public var exitCode: Int32 { errorCount == 0 ? 0 : 1 }
+
+        /// Everything to print: each problem, then the summary line.
+        public var output: String {
+            var parts = loadFailures.map(\.description)
+            if !errors.isEmpty { parts.append(LayoutLint.format(errors)) }
+            parts.append(LayoutLint.summary(files: files, cells: cells, errors: errorCount))
+            return parts.joined(separator: "\n")
+        }
+    }
+
+    /// Checks one file's text; `strict` adds the naming convention (``LayoutNaming``).
+    public static func lint(text: String, file: String, strict: Bool = false) -> (cells: Int, errors: [LayoutError]) {
+        let (document, errors) = LayoutParser.check(text, file: file)
+        var all = errors
+        if strict && errors.isEmpty { all += LayoutNaming.errors(in: document, text: text) }
+        return (document.cells.count, LayoutErrorList(all).errors)
+    }
+
+    /// Reads and checks files (not through the cache: the linter wants what is on disk now).
+    public static func lint(paths: [String], strict: Bool = false) -> Report {
+        var report = Report()
+        report.files = paths.count
+        for path in paths {
+            do {
+                let text = try LayoutCache.read(path: path)
+                let (cells, errors) = lint(text: text, file: path, strict: strict)
+                report.cells += cells
+                report.errors += errors
+            } catch {
+                report.loadFailures.append(error)
+            }
+        }
+        return report
+    }
+
+    /// Every error in the compiler's form (location, message, source line, caret, hint), one after another.
+    public static func format(_ errors: [LayoutError]) -> String {
+        errors.map(\.description).joined(separator: "\n")
+    }
+
+    /// `3 files, 7 cells, 0 errors`.
+    public static func summary(files: Int, cells: Int, errors: Int) -> String {
+        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return [count(files, "file"), count(cells, "cell"), count(errors, "error")].joined(separator: ", ")
+    }
+}

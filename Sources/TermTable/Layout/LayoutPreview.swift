@@ -1,0 +1,36 @@
+/// Draws the cells of a layout library as framed text: what `termtable preview` prints without a terminal.
+///
+/// ```
+/// ┌─ news · height 2 ───────────────────┐
+/// │Swift 6.3 released                 3h│
+/// │  What is new in the language…       │
+/// └─────────────────────────────────────┘
+/// ```
+@MainActor
+public enum LayoutPreview {
+    /// Each cell of `identifiers` (all of the library's when nil) drawn at `width` columns, framed, one after another.
+    public static func render(_ library: LayoutLibrary, identifiers: [String]? = nil, width: Int) throws -> String {
+        let width = max(1, width)
+        var blocks: [String] = []
+        for identifier in identifiers ?? library.identifiers {
+            let template = try library.template(identifier)
+            let lines = renderCell(template, width: width)
+            var title = " \(identifier) · height \(template.spec.height) "
+            title = TerminalText.truncate(title, toWidth: max(0, width - 1), mode: .tail)
+            let top = "┌─" + title + String(repeating: "─", count: max(0, width - 1 - TerminalText.width(of: title))) + "┐"
+            let bottom = "└" + String(repeating: "─", count: width) + "┘"
+            blocks.append(([top] + lines.map { "│" + $0 + "│" } + [bottom]).joined(separator: "\n"))
+        }
+        return blocks.joined(separator: "\n")
+    }
+
+    /// The lines of one fresh cell of `template` drawn at `width` columns on an in-memory screen.
+    public static func renderCell(_ template: CellTemplate, width: Int) -> [String] {
+        let height = template.spec.height
+        let screen = BufferScreen(width: width, height: height)
+        let cell = template.instantiate()
+        cell.frame = Rect(x: 0, y: 0, width: width, height: height)
+        cell.render(on: screen)
+        return screen.lines
+    }
+}

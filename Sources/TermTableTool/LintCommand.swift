@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import TermTable
+
+/// `termtable lint FILE...`: checks layout files and reports every error with its location.
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check layout files; report every error as file:line:column with a hint.",
+        discussion: """
+            Prints each error with its source line, a caret under the column and a hint, then a \
+            summary such as `3 files, 7 cells, 0 errors`. Exits 1 when anything is wrong. A \
+            directory stands for the .layout files in it.
+            """
+    )
+
+    @Argument(help: "The .layout files (or directories of them) to check.")
+    var files: [String]
+
+    @Flag(help: "Also require a file holding one cell to name the cell after the file (Row.layout: cell Row).")
+    var strict = false
+
+    func run() throws {
+        let report = LayoutLint.lint(paths: LintCommand.expand(files), strict: strict)
+        print(report.output)
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+
+    /// The paths with each directory replaced by its `.layout` files, in name order.
+    static func expand(_ paths: [String]) -> [String] {
+        paths.flatMap { path -> [String] in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                  let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [path] }
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            return names.filter { $0.hasSuffix(".layout") }.sorted().map { prefix + $0 }
+        }
+    }
+}
