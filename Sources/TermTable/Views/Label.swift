@@ -38,8 +38,13 @@ open class Label: View {
         super.init(copying: other)
     }
 
-    /// A label paints every cell of its frame: text, then spaces in the text's style.
+    /// A label paints every cell of its frame: its text, then blanks.
     open override var isOpaque: Bool { true }
+
+    /// The style of the blanks around the text: its background and reverse video, no underline or bold.
+    var padding: Style {
+        Style(background: textStyle.background, attributes: textStyle.attributes.intersection(.reverse))
+    }
 
     open override func draw(in context: DrawContext) {
         super.draw(in: context)
@@ -47,7 +52,7 @@ open class Label: View {
         guard width > 0, frame.height > 0 else { return }
         if numberOfLines == 1 || frame.height == 1 {
             drawLine(text, y: 0, width: width, in: context)
-            if frame.height > 1 { context.fill(Rect(x: 0, y: 1, width: width, height: frame.height - 1), style: textStyle) }
+            if frame.height > 1 { context.fill(Rect(x: 0, y: 1, width: width, height: frame.height - 1), style: padding) }
             return
         }
         let maxLines = numberOfLines == 0 ? frame.height : min(numberOfLines, frame.height)
@@ -56,7 +61,7 @@ open class Label: View {
             drawLine(line, y: y, width: width, in: context)
         }
         if lines.count < frame.height {
-            context.fill(Rect(x: 0, y: lines.count, width: width, height: frame.height - lines.count), style: textStyle)
+            context.fill(Rect(x: 0, y: lines.count, width: width, height: frame.height - lines.count), style: padding)
         }
     }
 
@@ -65,7 +70,7 @@ open class Label: View {
         if alignment == .left && TerminalText.isPlainASCII(line) && line.utf8.count <= width {
             let used = line.utf8.count
             context.put(line, at: Point(x: 0, y: y), style: textStyle)
-            if used < width { context.fill(Rect(x: used, y: y, width: width - used, height: 1), style: textStyle) }
+            if used < width { context.fill(Rect(x: used, y: y, width: width - used, height: 1), style: padding) }
             return
         }
         let cut = TerminalText.truncate(line, toWidth: width, mode: truncation)
@@ -75,8 +80,8 @@ open class Label: View {
             let gap = width - used
             x = alignment == .right ? gap : gap / 2
         }
-        if x > 0 { context.fill(Rect(x: 0, y: y, width: x, height: 1), style: textStyle) }
+        if x > 0 { context.fill(Rect(x: 0, y: y, width: x, height: 1), style: padding) }
         context.put(cut, at: Point(x: x, y: y), style: textStyle)
-        if x + used < width { context.fill(Rect(x: x + used, y: y, width: width - x - used, height: 1), style: textStyle) }
+        if x + used < width { context.fill(Rect(x: x + used, y: y, width: width - x - used, height: 1), style: padding) }
     }
 }
