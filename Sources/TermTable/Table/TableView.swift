@@ -107,6 +107,10 @@ open class TableView: View {
 
     open override var acceptsFocus: Bool { true }
 
+    isolated deinit {
+        for cell in visibleCells.values { cell.tableView = nil }
+    }
+
     open override var frame: Rect {
         // After a resize the cursor's row is brought back into view.
         didSet { if frame.size != oldValue.size { needsReveal = true } }

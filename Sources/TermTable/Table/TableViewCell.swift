@@ -35,7 +35,14 @@ open class TableViewCell: View {
     /// True while the row is in the table's selected set.
     public internal(set) var isSelected = false
     /// The table showing the cell, while it is on screen.
-    public internal(set) weak var tableView: TableView?
+    ///
+    /// Set by the table when the cell appears and cleared when it leaves or the
+    /// table goes away (not `weak`, for the same reason as ``View/superview``).
+    public internal(set) var tableView: TableView? {
+        get { tablePointer }
+        set { tablePointer = newValue }
+    }
+    private unowned(unsafe) var tablePointer: TableView?
     /// The row the cell shows, while it is on screen.
     public internal(set) var indexPath: IndexPath?
 

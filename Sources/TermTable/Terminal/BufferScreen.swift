@@ -89,11 +89,17 @@ public final class BufferScreen: Screen {
             let start = max(position.x, visible.lowerBound)
             let end = min(position.x + text.utf8.count, visible.upperBound)
             guard start < end else { return }
-            var x = position.x
-            for byte in text.utf8 {
-                if x >= end { break }
-                if x >= start { write(Cell(text: String(UnicodeScalar(byte)), style: style), x: x, y: y, width: 1) }
-                x += 1
+            let row = y * size.width
+            // Repair wide glyphs cut at either end, then copy the run in one exclusive access.
+            if cells[row + start].isContinuation, start > 0 { cells[row + start - 1].text = " " }
+            if end < size.width, cells[row + end].isContinuation { cells[row + end].text = " " }
+            var text = text
+            text.withUTF8 { bytes in
+                cells.withUnsafeMutableBufferPointer { grid in
+                    for x in start..<end {
+                        grid[row + x] = Cell(text: BufferScreen.asciiStrings[Int(bytes[x - position.x])], style: style)
+                    }
+                }
             }
             return
         }
@@ -110,6 +116,18 @@ public final class BufferScreen: Screen {
         guard !area.isEmpty else { return }
         let glyph = TerminalText.glyph(for: character) ?? TerminalText.Glyph(character: " ", width: 1)
         let cell = Cell(text: String(glyph.character), style: style)
+        if glyph.width == 1 {
+            let width = size.width
+            for y in area.minY..<area.maxY {
+                let row = y * width
+                if cells[row + area.minX].isContinuation, area.minX > 0 { cells[row + area.minX - 1].text = " " }
+                if area.maxX < width, cells[row + area.maxX].isContinuation { cells[row + area.maxX].text = " " }
+                cells.withUnsafeMutableBufferPointer { grid in
+                    for x in area.minX..<area.maxX { grid[row + x] = cell }
+                }
+            }
+            return
+        }
         for y in area.minY..<area.maxY {
             var x = area.minX
             while x + glyph.width <= area.maxX {
@@ -161,6 +179,9 @@ public final class BufferScreen: Screen {
     }
 
     // MARK: Cells
+
+    /// One-character strings for every ASCII byte, so writing text makes no new strings.
+    static let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     /// Writes a glyph `width` columns wide at (x, y), repairing wide glyphs it cuts.
     private func write(_ cell: Cell, x: Int, y: Int, width: Int) {
