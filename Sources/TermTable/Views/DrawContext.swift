@@ -6,8 +6,9 @@
 /// is how a selected cell's reverse video reaches every label in it.
 @MainActor
 public struct DrawContext {
-    /// The screen drawn on.
-    public let screen: Screen
+    /// The screen drawn on (valid while the frame is drawn; a context is never kept).
+    public var screen: Screen { screenPointer }
+    private unowned(unsafe) let screenPointer: Screen
     /// The view's top-left cell on the screen.
     public var origin: Point
     /// The screen cells the view may draw on.
@@ -17,7 +18,7 @@ public struct DrawContext {
 
     /// Creates a context.
     public init(screen: Screen, origin: Point, clip: Rect, baseStyle: Style = .plain) {
-        self.screen = screen
+        self.screenPointer = screen
         self.origin = origin
         self.clip = clip
         self.baseStyle = baseStyle
