@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TermTableTesting", targets: ["TermTableTesting"]),
         .executable(name: "termtable", targets: ["TermTableTool"]),
         .executable(name: "scroll-bench", targets: ["ScrollBench"]),
+        .executable(name: "inbox", targets: ["Inbox"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,10 +28,13 @@ let package = Package(
 
         // The project's own layout templates, found from any working directory.
         .target(name: "TermTableLayouts", path: "Layouts", exclude: ["README.md"],
-                resources: [.copy("Bench.layout"), .copy("Gallery.layout")]),
+                resources: [.copy("Bench.layout"), .copy("Gallery.layout"), .copy("Inbox.layout")]),
 
         // Examples.
         .target(name: "NewsKit", path: "Examples/NewsKit", resources: [.copy("Samples")]),
+        .executableTarget(
+            name: "Inbox", dependencies: ["TermTable", "TermTableLayouts"], path: "Examples/Inbox"
+        ),
         .executableTarget(
             name: "ScrollBench",
             dependencies: ["TermTable", "TermTableLayouts",

@@ -77,13 +77,16 @@ public final class HelpBox: Box {
         super.init(copying: other)
     }
 
+    static let hint = " any key closes "
+
     var keyWidth: Int { entries.map { TerminalText.width(of: $0.key) }.max() ?? 0 }
 
     /// The size that shows every entry: keys column, two spaces, actions, border and a margin.
     public var preferredSize: Size {
         let actionWidth = entries.map { TerminalText.width(of: $0.action) }.max() ?? 0
-        let titleWidth = TerminalText.width(of: title ?? "") + 4
-        return Size(width: max(titleWidth, keyWidth + actionWidth + 2 + 4), height: entries.count + 4)
+        let titleWidth = TerminalText.width(of: title ?? "") + 6
+        let hintWidth = TerminalText.width(of: HelpBox.hint) + 4
+        return Size(width: max(titleWidth, hintWidth, keyWidth + actionWidth + 6), height: entries.count + 4)
     }
 
     public override func draw(in context: DrawContext) {
@@ -96,7 +99,7 @@ public final class HelpBox: Box {
                         at: Point(x: 4 + keyWidth, y: y))
         }
         if frame.height >= 3 {
-            context.put(TerminalText.truncate("any key closes", toWidth: max(0, frame.width - 4)),
+            context.put(TerminalText.truncate(HelpBox.hint, toWidth: max(0, frame.width - 4)),
                         at: Point(x: 2, y: frame.height - 1), style: .dim)
         }
     }

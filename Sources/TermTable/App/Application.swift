@@ -174,6 +174,7 @@ public final class Application: ActionSink {
             if let soonest = timers.map(\.due).min() {
                 timeout = max(.zero, min(timeout, soonest - clock.now))
             }
+            let waitStart = clock.now
             if let event = screen.nextEvent(timeout: timeout) {
                 handle(event)
                 // Take what else is waiting before drawing, so held keys do not queue up frames.
@@ -182,6 +183,9 @@ public final class Application: ActionSink {
                     handle(more)
                     drained += 1
                 }
+            } else if clock.now - waitStart < timeout / 2 {
+                // A screen that does not wait for input (an in-memory one): sleep instead of spinning.
+                try? await Task.sleep(for: min(timeout, .milliseconds(10)))
             }
             fireTimers()
             await Task.yield()

@@ -59,8 +59,8 @@ open class TextField: View {
         case (.backspace, _):
             guard cursor > 0 else { return true }
             let index = text.index(text.startIndex, offsetBy: cursor - 1)
-            text.remove(at: index)
             cursor -= 1
+            text.remove(at: index)
         case (.delete, _):
             guard cursor < text.count else { return true }
             text.remove(at: text.index(text.startIndex, offsetBy: cursor))

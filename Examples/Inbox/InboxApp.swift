@@ -1,0 +1,30 @@
+import TermTable
+import TermTableLayouts
+
+// The README's example, kept compiling: a table fed from a layout file.
+@MainActor final class Inbox: TableViewDataSource {
+    let messages = [("Lunch on Friday?", "2h"), ("Build is green again", "1d"), ("Re: layout format", "3d")]
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { messages.count }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath)
+        cell.viewWithTag(1, as: Label.self)?.text = messages[indexPath.row].0
+        cell.viewWithTag(2, as: Label.self)?.text = messages[indexPath.row].1
+        return cell
+    }
+}
+
+@main struct InboxApp {
+    @MainActor static func main() async throws {
+        let screen = try CursesScreen()
+        defer { screen.close() }
+        let inbox = Inbox()
+        let table = TableView()
+        try table.registerCells(from: LayoutLibrary(contentsOf: ProjectLayouts.path(for: "Inbox")))
+        table.dataSource = inbox
+        let app = Application(screen: screen, rootView: table)
+        app.bind(Key("q")) { app.quit() }
+        await app.run()
+    }
+}

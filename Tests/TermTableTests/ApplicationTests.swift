@@ -1,0 +1,147 @@
+import Testing
+import TermTableTesting
+@testable import TermTable
+
+@Suite("Application") @MainActor
+struct ApplicationTests {
+    /// A root view with a label on top and a table below, as apps usually have.
+    final class Root: View {
+        let title = Label(text: "Title")
+        let table: TableView
+        init(table: TableView) {
+            self.table = table
+            super.init(frame: .zero)
+            addSubview(title)
+            addSubview(table)
+        }
+        required init(copying other: View) { fatalError("not copied in tests") }
+        override func layoutSubviews() {
+            title.frame = Rect(x: 0, y: 0, width: frame.width, height: 1)
+            table.frame = Rect(x: 0, y: 1, width: frame.width, height: max(0, frame.height - 1))
+        }
+    }
+
+    @Test func keysGoToTheFocusedViewThenToAppBindings() {
+        let source = NumbersSource(rows: 5)
+        let table = makeTable(source, width: 10, height: 3)
+        let root = Root(table: table)
+        let driver = AppDriver(rootView: root, size: Size(width: 10, height: 4))
+        var quit = 0
+        driver.app.bind(Key("q")) { quit += 1 }
+        driver.press("j q")
+        #expect(table.state.cursor == IndexPath(row: 1, section: 0))
+        #expect(quit == 1)
+        #expect(driver.lines == ["Title     ", "Row 0     ", "Row 1     ", "Row 2     "])
+    }
+
+    @Test func mouseEventsReachTheViewUnderThePointerInItsCoordinates() {
+        let source = NumbersSource(rows: 5)
+        let table = makeTable(source, width: 10, height: 3)
+        let driver = AppDriver(rootView: Root(table: table), size: Size(width: 10, height: 4))
+        driver.click(x: 1, y: 3)  // line 3 of the screen is line 2 of the table
+        #expect(table.state.cursor == IndexPath(row: 2, section: 0))
+    }
+
+    @Test func helpOverlayTakesInputAndAnyKeyClosesIt() {
+        let source = NumbersSource(rows: 5)
+        let table = makeTable(source, width: 30, height: 8)
+        let driver = AppDriver(rootView: table, size: Size(width: 30, height: 8))
+        driver.app.showHelp(title: "Keys", entries: [("j", "down"), ("k", "up")])
+        driver.app.renderIfNeeded()
+        #expect(driver.lines[1...6].map { $0 } == [
+            "Row 1┌ Keys ────────────┐     ",
+            "Row 2│                  │     ",
+            "Row 3│ j  down          │     ",
+            "Row 4│ k  up            │     ",
+            "     │                  │     ",
+            "     └─ any key closes ─┘     ",
+        ])
+        driver.press("j")
+        #expect(!driver.app.isShowingOverlay)
+        #expect(table.state.cursor == IndexPath(row: 0, section: 0), "the key that closed the help did not move the cursor")
+    }
+
+    @Test func promptEditsLiveAndEnterSubmitsEscCancels() {
+        let source = NumbersSource(rows: 3)
+        let table = makeTable(source, width: 20, height: 4)
+        let driver = AppDriver(rootView: table, size: Size(width: 20, height: 4))
+        var changes: [String] = []
+        var submitted: String?
+        var cancelled = false
+        driver.app.prompt("/", onChange: { changes.append($0) }, onSubmit: { submitted = $0 }, onCancel: { cancelled = true })
+        driver.type("ab")
+        driver.press("backspace")
+        #expect(changes == ["a", "ab", "a"])
+        #expect(driver.lines[3] == "/a                  ")
+        #expect(driver.screen.cursor == Point(x: 2, y: 3))
+        driver.press("enter")
+        #expect(submitted == "a")
+        #expect(!driver.app.isShowingOverlay)
+        driver.app.prompt("/", onCancel: { cancelled = true })
+        driver.press("esc")
+        #expect(cancelled)
+        #expect(!driver.app.isShowingOverlay)
+    }
+
+    @Test func timersFireWhenDueAndRepeat() {
+        let driver = AppDriver(rootView: Label(text: "x"), size: Size(width: 5, height: 1))
+        var fired: [String] = []
+        let start = ContinuousClock.now
+        driver.app.schedule(after: .milliseconds(10)) { fired.append("once") }
+        let repeating = driver.app.schedule(after: .milliseconds(5), repeats: true) { fired.append("tick") }
+        driver.app.fireTimers(now: start)
+        #expect(fired.isEmpty)
+        driver.app.fireTimers(now: start + .milliseconds(6))
+        #expect(fired == ["tick"])
+        driver.app.fireTimers(now: start + .milliseconds(20))
+        #expect(fired == ["tick", "once", "tick"])
+        driver.app.cancelTimer(repeating)
+        driver.app.fireTimers(now: start + .seconds(1))
+        #expect(fired == ["tick", "once", "tick"])
+    }
+
+    @Test func backgroundWorkReachesTheScreenWithoutAKey() async {
+        let label = Label(text: "loading")
+        let screen = BufferScreen(width: 10, height: 1)
+        let app = Application(screen: screen, rootView: label)
+        Task.detached {
+            try? await Task.sleep(for: .milliseconds(20))
+            await MainActor.run {
+                label.text = "done"
+                app.setNeedsDisplay()
+            }
+        }
+        app.schedule(after: .seconds(2)) { app.quit() }  // a hang fails instead of blocking
+        let watcher = app.schedule(after: .milliseconds(5), repeats: true) {
+            if screen.line(0).hasPrefix("done") { app.quit() }
+        }
+        await app.run()
+        app.cancelTimer(watcher)
+        #expect(screen.line(0) == "done      ")
+    }
+
+    @Test func resizeLaysOutTheRootAgain() {
+        let source = NumbersSource(rows: 5)
+        let table = makeTable(source, width: 10, height: 3)
+        let driver = AppDriver(rootView: Root(table: table), size: Size(width: 10, height: 4))
+        driver.resize(to: Size(width: 6, height: 3))
+        #expect(driver.lines == ["Title ", "Row 0 ", "Row 1 "])
+        #expect(table.frame == Rect(x: 0, y: 1, width: 6, height: 2))
+    }
+
+    @Test func tabMovesFocusBetweenFocusableViews() {
+        let root = View(frame: .zero)
+        let first = Button(title: "One", frame: Rect(x: 0, y: 0, width: 8, height: 1))
+        let second = TextField(text: "", frame: Rect(x: 0, y: 1, width: 8, height: 1))
+        root.addSubview(first)
+        root.addSubview(second)
+        let driver = AppDriver(rootView: root, size: Size(width: 8, height: 2))
+        #expect(driver.app.focusedView === first)
+        driver.press("tab")
+        #expect(driver.app.focusedView === second)
+        driver.type("hi")
+        #expect(second.text == "hi")
+        driver.press("shift-tab")
+        #expect(driver.app.focusedView === first)
+    }
+}
