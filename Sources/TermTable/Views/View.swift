@@ -212,7 +212,7 @@ open class View {
 
     fileprivate func invalidateTagIndex() {
         var view: View? = self
-        while let v = view, v.tagIndex != nil {
+        while let v = view {
             v.tagIndex = nil
             view = v.superview
         }
