@@ -77,6 +77,17 @@ open class TableView: View {
     var cellClasses: [String: TableViewCell.Type] = [:]
     var reusePools: [String: [TableViewCell]] = [:]
     var actionHandlers: [String: @MainActor (ViewAction, TableViewCell, IndexPath) -> Void] = [:]
+    /// Draw only the rows that changed since the last frame, moving the others with a screen scroll.
+    ///
+    /// Rows whose cell, position and drawing (``View/drawVersion``) are unchanged,
+    /// and whose lines nothing else wrote over since (``Screen/lineVersion(_:)``),
+    /// are not drawn again; when the rows moved by a few lines the screen scrolls
+    /// them (`wscrl` on ncurses, which the terminal turns into a scroll). Custom
+    /// cell views must call ``View/setNeedsDisplay()`` when their drawing changes,
+    /// as the built-in views do; turn this off to draw every row every frame.
+    public var redrawsOnlyChangedRows = true
+    var lastDrawing: TableDrawing?
+
     /// Counters of cells made, reused and cloned, for tests and benchmarks.
     public internal(set) var statistics = ReuseStatistics()
 
@@ -310,23 +321,10 @@ open class TableView: View {
 
     // MARK: Drawing
 
-    open override func draw(in context: DrawContext) {
-        super.draw(in: context)
-        // Lines below the last row are cleared, so nothing of an earlier frame stays.
-        let bottom = placedItems.last.map { $0.y + $0.height } ?? 0
-        if bottom < frame.height {
-            context.fill(Rect(x: 0, y: bottom, width: frame.width, height: frame.height - bottom))
-        }
-    }
+    /// The table draws its rows, the empty lines below them and its scroll indicator in ``renderSubviews(in:)``.
+    open override func drawOverlay(in context: DrawContext) {}
 
-    open override func drawOverlay(in context: DrawContext) {
-        guard showsScrollIndicator, let thumb = scrollIndicator() else { return }
-        for y in 0..<frame.height {
-            let inThumb = y >= thumb.lowerBound && y < thumb.upperBound
-            context.put(inThumb ? "┃" : "│", at: Point(x: frame.width - 1, y: y),
-                        style: inThumb ? .plain : scrollIndicatorStyle)
-        }
-    }
+    open override func renderSubviews(in context: DrawContext) { renderRows(in: context) }
 
     /// The lines of the scroll indicator's thumb, nil when everything fits (O(1)).
     public func scrollIndicator() -> Range<Int>? {

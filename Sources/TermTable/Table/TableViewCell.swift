@@ -21,19 +21,29 @@ open class TableViewCell: View {
     /// The height of the row in lines (a template's `height=`).
     public var height: Int
     /// What the row looks like under the cursor or when selected.
-    public var selectionStyle: SelectionStyle = .reverse
+    public var selectionStyle: SelectionStyle = .reverse {
+        didSet { if selectionStyle != oldValue { setNeedsLayout(); setNeedsRedraw() } }
+    }
     /// The mark at the right end of the row.
-    public var accessory: CellAccessory = .none
+    public var accessory: CellAccessory = .none {
+        didSet { if accessory != oldValue { setNeedsLayout(); setNeedsRedraw() } }
+    }
     /// Indentation level; the content moves right by `indentationLevel * indentationWidth` columns.
-    public var indentationLevel = 0
+    public var indentationLevel = 0 {
+        didSet { if indentationLevel != oldValue { setNeedsLayout(); setNeedsRedraw() } }
+    }
     /// Columns per indentation level.
     public var indentationWidth = 2
     /// False for rows the cursor skips (section headers drawn as rows, error rows).
     public var isSelectable = true
     /// True while the row is under the table's cursor.
-    public internal(set) var isHighlighted = false
+    public internal(set) var isHighlighted = false {
+        didSet { if isHighlighted != oldValue { setNeedsRedraw() } }
+    }
     /// True while the row is in the table's selected set.
-    public internal(set) var isSelected = false
+    public internal(set) var isSelected = false {
+        didSet { if isSelected != oldValue { setNeedsRedraw() } }
+    }
     /// The table showing the cell, while it is on screen.
     ///
     /// Set by the table when the cell appears and cleared when it leaves or the

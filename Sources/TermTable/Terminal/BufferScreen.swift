@@ -28,6 +28,8 @@ public final class BufferScreen: Screen {
     public private(set) var size: Size
     private var cells: [Cell]
     private var pending: [InputEvent] = []
+    private var lineVersions: [Int]
+    private var nextVersion = 0
     /// Where the visible cursor is, nil when hidden.
     public private(set) var cursor: Point?
     /// How many times ``flush()`` was called.
@@ -37,6 +39,7 @@ public final class BufferScreen: Screen {
     public init(width: Int, height: Int) {
         size = Size(width: max(0, width), height: max(0, height))
         cells = Array(repeating: .blank, count: size.width * size.height)
+        lineVersions = Array(repeating: 0, count: size.height)
     }
 
     /// Creates a blank screen of the given size.
@@ -81,6 +84,7 @@ public final class BufferScreen: Screen {
     public func put(_ text: String, at position: Point, clippedTo columns: Range<Int>, style: Style) {
         let y = position.y
         guard y >= 0, y < size.height else { return }
+        touch(y)
         // A clip range entirely right of the screen would make an inverted range: nothing to write.
         let left = max(0, columns.lowerBound), right = min(size.width, columns.upperBound)
         guard left < right else { return }
@@ -116,6 +120,7 @@ public final class BufferScreen: Screen {
         guard !area.isEmpty else { return }
         let glyph = TerminalText.glyph(for: character) ?? TerminalText.Glyph(character: " ", width: 1)
         let cell = Cell(text: String(glyph.character), style: style)
+        for y in area.minY..<area.maxY { touch(y) }
         if glyph.width == 1 {
             let width = size.width
             for y in area.minY..<area.maxY {
@@ -149,6 +154,37 @@ public final class BufferScreen: Screen {
         pending.isEmpty ? nil : pending.removeFirst()
     }
 
+    public func lineVersion(_ y: Int) -> Int? {
+        y >= 0 && y < size.height ? lineVersions[y] : nil
+    }
+
+    public func scroll(_ rect: Rect, by lines: Int) -> Bool {
+        let area = rect.intersection(Rect(origin: .zero, size: size))
+        guard area == rect, !area.isEmpty else { return false }
+        // Cutting through wide glyphs at the edges is not worth supporting: full-width rows only.
+        guard area.minX == 0, area.maxX == size.width else { return false }
+        let width = size.width
+        cells.withUnsafeMutableBufferPointer { grid in
+            // Copy rows in the order that never reads a row already overwritten.
+            let order = lines > 0 ? Array(area.minY..<area.maxY) : Array((area.minY..<area.maxY).reversed())
+            for y in order {
+                let from = y + lines
+                if from >= area.minY && from < area.maxY {
+                    for x in 0..<width { grid[y * width + x] = grid[from * width + x] }
+                } else {
+                    for x in 0..<width { grid[y * width + x] = .blank }
+                }
+            }
+        }
+        for y in area.minY..<area.maxY { touch(y) }
+        return true
+    }
+
+    private func touch(_ y: Int) {
+        nextVersion += 1
+        lineVersions[y] = nextVersion
+    }
+
     // MARK: Driving it
 
     /// Queues events for ``nextEvent(timeout:)`` to return in order.
@@ -175,6 +211,8 @@ public final class BufferScreen: Screen {
         }
         size = newSize
         cells = grid
+        lineVersions = Array(repeating: 0, count: newSize.height)
+        for y in 0..<newSize.height { touch(y) }
         pending.append(.resize(newSize))
     }
 

@@ -58,6 +58,9 @@ public final class CursesScreen: Screen {
     private var wideBuffer: [wchar_t] = []
     private var blankLine = String(repeating: " ", count: 256)
     private var cellBuffer = [chtype](repeating: 0, count: 256)
+    private var lineVersions: [Int] = []
+    private var nextVersion = 0
+    private var versionsWidth = 0
 
     // Style cache: the last style's attributes and colour pair, and all pairs made.
     private var lastStyle: Style? = nil
@@ -170,6 +173,7 @@ public final class CursesScreen: Screen {
     public func put(_ text: String, at position: Point, clippedTo columns: Range<Int>, style: Style) {
         let width = Int(cnc_getmaxx(window)), height = Int(cnc_getmaxy(window))
         guard position.y >= 0, position.y < height else { return }
+        touch(position.y, height: height)
         // A clip range entirely right of the screen would make an inverted range: nothing to write.
         let left = max(0, columns.lowerBound), right = min(width, columns.upperBound)
         guard left < right else { return }
@@ -215,6 +219,7 @@ public final class CursesScreen: Screen {
         let start = max(position.x, visible.lowerBound)
         let end = min(position.x + bytes.count, visible.upperBound)
         guard start < end, let base = bytes.baseAddress else { return }
+        touch(position.y, height: Int(cnc_getmaxy(window)))
         splitWideCharacters(line: position.y, from: start, to: end, width: width)
         apply(style)
         let count = end - start
@@ -317,6 +322,43 @@ public final class CursesScreen: Screen {
             for y in area.minY..<area.maxY {
                 put(line, at: Point(x: area.minX, y: y), clippedTo: area.minX..<area.maxX, style: style)
             }
+        }
+    }
+
+    public func lineVersion(_ y: Int) -> Int? {
+        let height = Int(cnc_getmaxy(window))
+        guard y >= 0, y < height else { return nil }
+        if lineVersions.count != height || versionsWidth != Int(cnc_getmaxx(window)) { resetLineVersions(height: height) }
+        return lineVersions[y]
+    }
+
+    /// Scrolls full-width rows with `wscrl` in a scrolling region; ncurses then scrolls the terminal itself.
+    public func scroll(_ rect: Rect, by lines: Int) -> Bool {
+        let width = Int(cnc_getmaxx(window)), height = Int(cnc_getmaxy(window))
+        guard rect.x == 0, rect.width == width, rect.y >= 0, rect.maxY <= height, rect.height > 1,
+              lines != 0, abs(lines) < rect.height else { return false }
+        apply(.plain)
+        wsetscrreg(window, Int32(rect.minY), Int32(rect.maxY - 1))
+        scrollok(window, true)
+        let status = wscrl(window, Int32(lines))
+        scrollok(window, false)
+        wsetscrreg(window, 0, Int32(height - 1))
+        for y in rect.minY..<rect.maxY { touch(y, height: height) }
+        return status == OK
+    }
+
+    private func touch(_ y: Int, height: Int) {
+        if lineVersions.count != height || versionsWidth != Int(cnc_getmaxx(window)) { resetLineVersions(height: height) }
+        nextVersion += 1
+        lineVersions[y] = nextVersion
+    }
+
+    /// After a size change every line counts as written.
+    private func resetLineVersions(height: Int) {
+        versionsWidth = Int(cnc_getmaxx(window))
+        lineVersions = (0..<height).map { _ in
+            nextVersion += 1
+            return nextVersion
         }
     }
 

@@ -31,9 +31,26 @@ public protocol Screen: AnyObject {
 
     /// The next input event, waiting at most `timeout` (forever when nil); nil when none came.
     func nextEvent(timeout: Duration?) -> InputEvent?
+
+    /// A number that changes whenever anything writes to line `y`; nil when the screen does not track it.
+    ///
+    /// A view that remembers the versions of its lines after drawing can tell,
+    /// next frame, whether anything else drew over them since.
+    func lineVersion(_ y: Int) -> Int?
+
+    /// Moves the contents of `rect` up by `lines` (down when negative), blanking what is uncovered.
+    ///
+    /// Returns false when the screen cannot (the caller then redraws instead).
+    func scroll(_ rect: Rect, by lines: Int) -> Bool
 }
 
 extension Screen {
+    /// Not tracked.
+    public func lineVersion(_ y: Int) -> Int? { nil }
+
+    /// Not supported.
+    public func scroll(_ rect: Rect, by lines: Int) -> Bool { false }
+
     /// Writes `text` starting at `position`, clipped only by the screen's edges.
     public func put(_ text: String, at position: Point, style: Style = .plain) {
         put(text, at: position, clippedTo: 0..<Int.max, style: style)

@@ -4,11 +4,17 @@
 /// the area inside the border, where subviews are usually placed.
 open class Box: View {
     /// The title shown in the top edge, cut to fit.
-    public var title: String?
+    public var title: String? {
+        didSet { if title != oldValue { setNeedsRedraw() } }
+    }
     /// The style of the border.
-    public var borderStyle: Style = .plain
+    public var borderStyle: Style = .plain {
+        didSet { if borderStyle != oldValue { setNeedsRedraw() } }
+    }
     /// The style of the title.
-    public var titleStyle: Style = .bold
+    public var titleStyle: Style = .bold {
+        didSet { if titleStyle != oldValue { setNeedsRedraw() } }
+    }
 
     /// Creates a box.
     public init(title: String? = nil, frame: Rect = .zero) {

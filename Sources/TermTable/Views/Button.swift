@@ -5,13 +5,17 @@
 /// row's index path. ``onPress`` is called too, for buttons built in code.
 open class Button: View {
     /// The title shown between the brackets.
-    public var title: String
+    public var title: String {
+        didSet { if title != oldValue { setNeedsRedraw() } }
+    }
     /// The name of the action sent when pressed.
     public var action: String?
     /// Called when the button is pressed (after the action is sent).
     public var onPress: (@MainActor (Button) -> Void)?
     /// The style of the title.
-    public var titleStyle: Style = .plain
+    public var titleStyle: Style = .plain {
+        didSet { if titleStyle != oldValue { setNeedsRedraw() } }
+    }
 
     /// Creates a button.
     public init(title: String, action: String? = nil, frame: Rect = .zero) {

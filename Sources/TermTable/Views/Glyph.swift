@@ -1,9 +1,13 @@
 /// One symbol (a letter, a box-drawing character, an emoji), centred in its frame.
 open class Glyph: View {
     /// The symbol shown.
-    public var symbol: Character
+    public var symbol: Character {
+        didSet { if symbol != oldValue { setNeedsRedraw() } }
+    }
     /// The style of the symbol.
-    public var symbolStyle: Style = .plain
+    public var symbolStyle: Style = .plain {
+        didSet { if symbolStyle != oldValue { setNeedsRedraw() } }
+    }
 
     /// Creates a glyph view.
     public init(symbol: Character, frame: Rect = .zero) {

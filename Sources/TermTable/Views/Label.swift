@@ -12,15 +12,25 @@
 /// ```
 open class Label: View {
     /// The text shown.
-    public var text: String
+    public var text: String {
+        didSet { if text != oldValue { setNeedsRedraw() } }
+    }
     /// The style of the text.
-    public var textStyle: Style = .plain
+    public var textStyle: Style = .plain {
+        didSet { if textStyle != oldValue { setNeedsRedraw() } }
+    }
     /// Where the text sits when it is narrower than the label.
-    public var alignment: TextAlignment = .left
+    public var alignment: TextAlignment = .left {
+        didSet { if alignment != oldValue { setNeedsRedraw() } }
+    }
     /// Where the text is cut when it is wider than the label.
-    public var truncation: TerminalText.TruncationMode = .tail
+    public var truncation: TerminalText.TruncationMode = .tail {
+        didSet { if truncation != oldValue { setNeedsRedraw() } }
+    }
     /// Lines to wrap to: 1 (the default) does not wrap, 0 uses the label's height.
-    public var numberOfLines = 1
+    public var numberOfLines = 1 {
+        didSet { if numberOfLines != oldValue { setNeedsRedraw() } }
+    }
 
     /// Creates a label.
     public init(text: String = "", frame: Rect = .zero) {

@@ -3,13 +3,21 @@
 /// Eighth-block characters give the bar a resolution of an eighth of a column.
 open class ProgressBar: View {
     /// The fraction done, clamped to 0...1 when drawn.
-    public var value: Double
+    public var value: Double {
+        didSet { if value != oldValue { setNeedsRedraw() } }
+    }
     /// Shows the percentage at the right end of the bar.
-    public var showsPercentage = false
+    public var showsPercentage = false {
+        didSet { if showsPercentage != oldValue { setNeedsRedraw() } }
+    }
     /// The style of the filled part.
-    public var barStyle: Style = .plain
+    public var barStyle: Style = .plain {
+        didSet { if barStyle != oldValue { setNeedsRedraw() } }
+    }
     /// The style of the empty part.
-    public var trackStyle: Style = .dim
+    public var trackStyle: Style = .dim {
+        didSet { if trackStyle != oldValue { setNeedsRedraw() } }
+    }
 
     /// Creates a progress bar.
     public init(value: Double = 0, frame: Rect = .zero) {

@@ -1,7 +1,9 @@
 /// A line across its frame: horizontal when wider than tall, else vertical.
 open class Separator: View {
     /// The style of the line.
-    public var lineStyle: Style = .dim
+    public var lineStyle: Style = .dim {
+        didSet { if lineStyle != oldValue { setNeedsRedraw() } }
+    }
 
     /// Creates a separator.
     public override init(frame: Rect = .zero) {

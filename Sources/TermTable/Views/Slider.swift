@@ -5,11 +5,17 @@
 open class Slider: View {
     /// The current value, kept within ``range``.
     public var value: Double {
-        didSet { value = clamp(value) }
+        didSet {
+            value = clamp(value)
+            if value != oldValue { setNeedsRedraw() }
+        }
     }
     /// The lowest and highest values.
     public var range: ClosedRange<Double> {
-        didSet { value = clamp(value) }
+        didSet {
+            value = clamp(value)
+            if range != oldValue { setNeedsRedraw() }
+        }
     }
     /// How far one key press moves the value.
     public var step: Double
@@ -18,7 +24,9 @@ open class Slider: View {
     /// Called on each change.
     public var onChange: (@MainActor (Slider) -> Void)?
     /// The style of the track and knob.
-    public var trackStyle: Style = .plain
+    public var trackStyle: Style = .plain {
+        didSet { if trackStyle != oldValue { setNeedsRedraw() } }
+    }
 
     /// Creates a slider.
     public init(value: Double = 0, range: ClosedRange<Double> = 0...1, step: Double? = nil, frame: Rect = .zero) {

@@ -7,10 +7,15 @@
 open class TextField: View {
     /// The text being edited.
     public var text: String {
-        didSet { cursor = min(cursor, text.count) }
+        didSet {
+            cursor = min(cursor, text.count)
+            if text != oldValue { setNeedsRedraw() }
+        }
     }
     /// Shown dimmed while the text is empty.
-    public var placeholder: String
+    public var placeholder: String {
+        didSet { if placeholder != oldValue { setNeedsRedraw() } }
+    }
     /// The name of the action sent on Enter.
     public var action: String?
     /// Called after each edit with the new text.
@@ -18,9 +23,13 @@ open class TextField: View {
     /// Called on Enter.
     public var onSubmit: (@MainActor (TextField) -> Void)?
     /// The style of the text.
-    public var textStyle: Style = .underline
+    public var textStyle: Style = .underline {
+        didSet { if textStyle != oldValue { setNeedsRedraw() } }
+    }
     /// The cursor position, in characters from the start.
-    public private(set) var cursor = 0
+    public private(set) var cursor = 0 {
+        didSet { if cursor != oldValue { setNeedsRedraw() } }
+    }
 
     /// Creates a text field.
     public init(text: String = "", placeholder: String = "", frame: Rect = .zero) {

@@ -16,7 +16,16 @@
 open class View {
     /// The view's rectangle in its superview's coordinates.
     public var frame: Rect {
-        didSet { if frame.size != oldValue.size { needsLayout = true } }
+        didSet {
+            guard frame != oldValue else { return }
+            // Moving changes what the superview shows; resizing changes this view's own drawing too.
+            if frame.size != oldValue.size {
+                needsLayout = true
+                setNeedsRedraw()
+            } else {
+                superview?.setNeedsRedraw()
+            }
+        }
     }
     /// An integer to find the view by with ``viewWithTag(_:)``; 0 means none.
     public var tag: Int {
@@ -25,9 +34,13 @@ open class View {
     /// A name to find the view by with ``view(named:)``.
     public var name: String?
     /// A hidden view and its subviews are not drawn and receive no mouse events.
-    public var isHidden = false
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { superview?.setNeedsRedraw() } }
+    }
     /// The style the view's background is filled with; nil leaves what is behind it.
-    public var backgroundStyle: Style?
+    public var backgroundStyle: Style? {
+        didSet { if backgroundStyle != oldValue { setNeedsRedraw() } }
+    }
     /// How the view follows its superview's size.
     public var autoresizing: Autoresizing = []
     /// The frame the view was designed with, in a superview of ``designSuperviewSize``.
@@ -87,6 +100,7 @@ open class View {
         view.parentPointer = self
         needsLayout = true
         invalidateTagIndex()
+        setNeedsRedraw()
     }
 
     /// Removes the view from its superview.
@@ -95,6 +109,7 @@ open class View {
         parent.subviews.removeAll { $0 === self }
         parentPointer = nil
         parent.invalidateTagIndex()
+        parent.setNeedsRedraw()
     }
 
     /// The view's own rectangle, at its own origin.
@@ -180,12 +195,20 @@ open class View {
 
     private func renderLaidOut(in context: DrawContext) {
         draw(in: context)
-        for child in subviews where !child.isHidden {
-            var childContext = context.child(frame: child.frame)
-            if let style = child.contentBaseStyle { childContext = childContext.with(baseStyle: style) }
-            if !childContext.clip.isEmpty { child.renderLaidOut(in: childContext) }
-        }
+        renderSubviews(in: context)
         drawOverlay(in: context)
+    }
+
+    /// Draws the subviews, in order; containers that know which subviews changed (a table) override it.
+    open func renderSubviews(in context: DrawContext) {
+        for child in subviews where !child.isHidden { renderSubview(child, in: context) }
+    }
+
+    /// Draws one subview (already laid out) in this view's `context`.
+    public func renderSubview(_ child: View, in context: DrawContext) {
+        var childContext = context.child(frame: child.frame)
+        if let style = child.contentBaseStyle { childContext = childContext.with(baseStyle: style) }
+        if !childContext.clip.isEmpty { child.renderLaidOut(in: childContext) }
     }
 
     /// True when ``draw(in:)`` writes every cell of the frame, so whatever is behind need not be cleared first.
@@ -287,7 +310,9 @@ open class View {
     open var acceptsFocus: Bool { false }
 
     /// True while the view has keyboard focus; set by the app.
-    public internal(set) var isFocused = false
+    public internal(set) var isFocused = false {
+        didSet { if isFocused != oldValue { setNeedsRedraw() } }
+    }
 
     /// Handles a key; return true when it was used. Unused keys go to the superview.
     open func handleKey(_ key: Key) -> Bool { false }
@@ -319,8 +344,29 @@ open class View {
     /// Receives an action sent by this view or a view inside it; return true to stop it there.
     open func handleAction(_ action: ViewAction) -> Bool { false }
 
-    /// Asks the app to draw again.
-    public func setNeedsDisplay() { ActionCenter.setNeedsDisplay() }
+    /// Asks the app to draw again, and marks this view's drawing as changed.
+    ///
+    /// Custom views call it when a property that changes their drawing changes;
+    /// the built-in views do it themselves.
+    public func setNeedsDisplay() {
+        setNeedsRedraw()
+        ActionCenter.setNeedsDisplay()
+    }
+
+    /// A number that changes whenever the drawing of this view or of a view inside it changes.
+    ///
+    /// A table compares it with the value it saw when it last drew a cell, and
+    /// draws again only the rows whose cells changed (see ``TableView/redrawsOnlyChangedRows``).
+    public private(set) var drawVersion = 0
+
+    /// Marks the drawing of this view, and so of every view around it, as changed.
+    public func setNeedsRedraw() {
+        var view: View? = self
+        while let v = view {
+            v.drawVersion &+= 1
+            view = v.superview
+        }
+    }
 }
 
 /// An action a view sent: its name (from the layout's `action=`) and the view that sent it.

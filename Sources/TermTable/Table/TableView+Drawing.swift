@@ -1,0 +1,125 @@
+/// What a table drew in its last frame: enough to tell which rows need drawing again.
+struct TableDrawing {
+    /// One drawn row (or header).
+    struct Row {
+        var item: TableItem
+        var cell: ObjectIdentifier
+        var version: Int
+        var y: Int
+        var height: Int
+        var isSticky: Bool
+    }
+
+    /// Where the table was on the screen.
+    var screenFrame: Rect
+    var rows: [Row]
+    /// The version of every line of the table on the screen after drawing.
+    var lineVersions: [Int]
+    /// The scroll indicator's thumb, nil when it was not drawn.
+    var indicator: Range<Int>?
+}
+
+extension TableView {
+    /// Draws the rows that changed, the empty lines below the rows and the scroll indicator.
+    func renderRows(in context: DrawContext) {
+        let screen = context.screen
+        let height = frame.height, width = frame.width
+        let screenFrame = Rect(origin: context.origin, size: frame.size)
+        let indicator = showsScrollIndicator ? scrollIndicator() : nil
+
+        // Lines that must be drawn: all of them unless the last frame can be reused.
+        var dirty = [Bool](repeating: true, count: height)
+        var previous: [TableItem: TableDrawing.Row] = [:]
+        var shift = 0
+        if redrawsOnlyChangedRows, let last = lastDrawing, last.screenFrame == screenFrame,
+           context.clip == screenFrame, last.lineVersions.count == height {
+            for y in 0..<height { dirty[y] = screen.lineVersion(screenFrame.y + y) != last.lineVersions[y] }
+            for row in last.rows { previous[row.item] = row }
+            shift = scrollDistance(from: last, previous: previous)
+            if shift != 0 {
+                let top = stickyTop(last)
+                let region = Rect(x: screenFrame.x, y: screenFrame.y + top, width: width, height: height - top)
+                if screen.scroll(region, by: shift) {
+                    // Lines keep their dirtiness as they move; uncovered lines must be drawn.
+                    let before = dirty
+                    for y in top..<height {
+                        let from = y + shift
+                        dirty[y] = from < top || from >= height || before[from]
+                    }
+                } else {
+                    dirty = [Bool](repeating: true, count: height)
+                    previous.removeAll()
+                }
+            }
+        } else {
+            previous.removeAll()
+        }
+
+        var drawnRows: [TableDrawing.Row] = []
+        drawnRows.reserveCapacity(placedItems.count)
+        var redrawn = [Bool](repeating: false, count: height)
+        for placed in placedItems {
+            guard let cell = visibleCells[placed.item] else { continue }
+            let identity = ObjectIdentifier(cell)
+            var needsDrawing = true
+            if let old = previous[placed.item], old.cell == identity, old.version == cell.drawVersion,
+               old.height == placed.height, old.isSticky == placed.isSticky,
+               old.y - (placed.isSticky ? 0 : shift) == placed.y {
+                needsDrawing = false
+                for y in placed.y..<min(height, placed.y + placed.height) where dirty[y] { needsDrawing = true }
+            }
+            if needsDrawing {
+                renderSubview(cell, in: context)
+                for y in max(0, placed.y)..<min(height, placed.y + placed.height) { redrawn[y] = true }
+            }
+            drawnRows.append(TableDrawing.Row(item: placed.item, cell: identity, version: cell.drawVersion,
+                                              y: placed.y, height: placed.height, isSticky: placed.isSticky))
+        }
+        // Lines below the last row are cleared, so nothing of an earlier frame stays.
+        let bottom = placedItems.last.map { $0.y + $0.height } ?? 0
+        for y in max(0, bottom)..<height where dirty[y] || lastDrawing == nil || previousBottom(previous) > y {
+            context.fill(Rect(x: 0, y: y, width: width, height: 1))
+            redrawn[y] = true
+        }
+        if let indicator {
+            let moved = indicator != lastDrawing?.indicator || shift != 0
+            for y in 0..<height where moved || redrawn[y] {
+                let inThumb = y >= indicator.lowerBound && y < indicator.upperBound
+                context.put(inThumb ? "┃" : "│", at: Point(x: width - 1, y: y), style: inThumb ? .plain : scrollIndicatorStyle)
+            }
+        }
+        lastDrawing = TableDrawing(
+            screenFrame: screenFrame, rows: drawnRows,
+            lineVersions: (0..<height).map { screen.lineVersion(screenFrame.y + $0) ?? -1 },
+            indicator: indicator)
+        if lastDrawing!.lineVersions.contains(-1) { lastDrawing = nil }
+    }
+
+    /// The lines the rows moved up since the last frame (negative: down), 0 when they did not or cannot be matched.
+    private func scrollDistance(from last: TableDrawing, previous: [TableItem: TableDrawing.Row]) -> Int {
+        let top = stickyTop(last)
+        for placed in placedItems where !placed.isSticky {
+            guard let old = previous[placed.item], !old.isSticky, let cell = visibleCells[placed.item],
+                  old.cell == ObjectIdentifier(cell) else { continue }
+            let distance = old.y - placed.y
+            let height = frame.height - top
+            // Worth a scroll only when some rows stay on screen.
+            return abs(distance) < height ? distance : 0
+        }
+        return 0
+    }
+
+    /// The first line of the scrolling region: below a sticky header drawn identically in both frames.
+    private func stickyTop(_ last: TableDrawing) -> Int {
+        guard let oldSticky = last.rows.first(where: \.isSticky) else {
+            return placedItems.contains(where: \.isSticky) ? frame.height : 0
+        }
+        guard let newSticky = placedItems.first(where: \.isSticky), newSticky.item == oldSticky.item,
+              newSticky.height == oldSticky.height else { return frame.height }
+        return newSticky.height
+    }
+
+    private func previousBottom(_ previous: [TableItem: TableDrawing.Row]) -> Int {
+        previous.values.map { $0.y + $0.height }.max() ?? 0
+    }
+}
