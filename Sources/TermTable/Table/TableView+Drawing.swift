@@ -29,13 +29,13 @@ extension TableView {
 
         // Lines that must be drawn: all of them unless the last frame can be reused.
         var dirty = [Bool](repeating: true, count: height)
-        var previous: [TableItem: TableDrawing.Row] = [:]
+        var previous: [TableDrawing.Row] = []  // sorted by item, like the placed items
         var shift = 0
         if redrawsOnlyChangedRows, let last = lastDrawing, last.screenFrame == screenFrame,
            context.clip == screenFrame, last.lineVersions.count == height {
             for y in 0..<height { dirty[y] = screen.lineVersion(screenFrame.y + y) != last.lineVersions[y] }
-            for row in last.rows { previous[row.item] = row }
-            shift = scrollDistance(from: last, previous: previous)
+            previous = last.rows
+            shift = scrollDistance(from: last)
             if shift != 0 {
                 let top = stickyTop(last)
                 let region = Rect(x: screenFrame.x, y: screenFrame.y + top, width: width, height: height - top)
@@ -55,14 +55,15 @@ extension TableView {
             previous.removeAll()
         }
 
+        var next = 0  // merge pointer into `previous`
         var drawnRows: [TableDrawing.Row] = []
         drawnRows.reserveCapacity(placedItems.count)
         var redrawn = [Bool](repeating: false, count: height)
-        for placed in placedItems {
-            guard let cell = visibleCells[placed.item] else { continue }
+        for (placed, (_, cell)) in zip(placedItems, onScreen) {
             let identity = ObjectIdentifier(cell)
             var needsDrawing = true
-            if let old = previous[placed.item], old.cell == identity, old.version == cell.drawVersion,
+            while next < previous.count && previous[next].item < placed.item { next += 1 }
+            if next < previous.count, previous[next].item == placed.item, case let old = previous[next], old.cell == identity, old.version == cell.drawVersion,
                old.height == placed.height, old.isSticky == placed.isSticky,
                old.y - (placed.isSticky ? 0 : shift) == placed.y {
                 needsDrawing = false
@@ -75,9 +76,10 @@ extension TableView {
             drawnRows.append(TableDrawing.Row(item: placed.item, cell: identity, version: cell.drawVersion,
                                               y: placed.y, height: placed.height, isSticky: placed.isSticky))
         }
+        let previousBottom = previous.last.map { $0.y + $0.height } ?? 0
         // Lines below the last row are cleared, so nothing of an earlier frame stays.
         let bottom = placedItems.last.map { $0.y + $0.height } ?? 0
-        for y in max(0, bottom)..<height where dirty[y] || lastDrawing == nil || previousBottom(previous) > y {
+        for y in max(0, bottom)..<height where dirty[y] || lastDrawing == nil || previousBottom > y {
             context.fill(Rect(x: 0, y: y, width: width, height: 1))
             redrawn[y] = true
         }
@@ -96,15 +98,16 @@ extension TableView {
     }
 
     /// The lines the rows moved up since the last frame (negative: down), 0 when they did not or cannot be matched.
-    private func scrollDistance(from last: TableDrawing, previous: [TableItem: TableDrawing.Row]) -> Int {
+    private func scrollDistance(from last: TableDrawing) -> Int {
         let top = stickyTop(last)
-        for placed in placedItems where !placed.isSticky {
-            guard let old = previous[placed.item], !old.isSticky, let cell = visibleCells[placed.item],
+        var next = 0
+        for (placed, (_, cell)) in zip(placedItems, onScreen) where !placed.isSticky {
+            while next < last.rows.count && last.rows[next].item < placed.item { next += 1 }
+            guard next < last.rows.count, case let old = last.rows[next], old.item == placed.item, !old.isSticky,
                   old.cell == ObjectIdentifier(cell) else { continue }
             let distance = old.y - placed.y
-            let height = frame.height - top
             // Worth a scroll only when some rows stay on screen.
-            return abs(distance) < height ? distance : 0
+            return abs(distance) < frame.height - top ? distance : 0
         }
         return 0
     }
@@ -117,9 +120,5 @@ extension TableView {
         guard let newSticky = placedItems.first(where: \.isSticky), newSticky.item == oldSticky.item,
               newSticky.height == oldSticky.height else { return frame.height }
         return newSticky.height
-    }
-
-    private func previousBottom(_ previous: [TableItem: TableDrawing.Row]) -> Int {
-        previous.values.map { $0.y + $0.height }.max() ?? 0
     }
 }

@@ -70,7 +70,6 @@ extension TableView {
     public func scrollToRow(at indexPath: IndexPath) {
         guard metrics.contains(indexPath) else { return }
         if needsReload { loadMetrics() }
-        heightCache.removeAll(keepingCapacity: true)
         state.top = TableLayout.top(revealing: TableItem(section: indexPath.section, row: indexPath.row),
                                     from: state.top, height: frame.height, metrics: metrics,
                                     stickyHeaders: stickyHeaders, itemHeight: height(of:))
@@ -157,7 +156,6 @@ extension TableView {
     /// The top item that shows the last row at the bottom: the view never scrolls past it.
     func lastTop() -> TableItem {
         guard let last = metrics.lastItem, let first = metrics.firstItem else { return TableItem(section: 0, row: 0) }
-        heightCache.removeAll(keepingCapacity: true)
         return TableLayout.top(revealing: last, from: first, height: frame.height, metrics: metrics,
                                stickyHeaders: stickyHeaders, itemHeight: height(of:))
     }

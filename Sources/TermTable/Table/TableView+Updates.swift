@@ -1,7 +1,11 @@
 extension TableView {
     /// Reloads the cells of the given rows (their content changed; counts did not).
     public func reloadRows(at indexPaths: [IndexPath]) {
-        for indexPath in indexPaths { staleItems.insert(TableItem(section: indexPath.section, row: indexPath.row)) }
+        for indexPath in indexPaths {
+            let item = TableItem(section: indexPath.section, row: indexPath.row)
+            staleItems.insert(item)
+            heightCache.removeValue(forKey: item)
+        }
         setNeedsLayout()
         setNeedsDisplay()
     }

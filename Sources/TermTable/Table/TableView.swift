@@ -63,8 +63,10 @@ open class TableView: View {
     /// The items on screen after the last layout, top to bottom.
     public internal(set) var placedItems: [PlacedItem] = []
 
-    // Cells on screen, and cells made to measure a row that may not end up on screen.
+    // Cells on screen (sorted, and by item), and cells made to measure a row that may not end up on screen.
+    var onScreen: [(item: TableItem, cell: TableViewCell)] = []
     var visibleCells: [TableItem: TableViewCell] = [:]
+    var placementPass = 0
     var measuredCells: [TableItem: TableViewCell] = [:]
     var heightCache: [TableItem: Int] = [:]
     var staleItems: Set<TableItem> = []
@@ -124,7 +126,12 @@ open class TableView: View {
 
     open override var frame: Rect {
         // After a resize the cursor's row is brought back into view.
-        didSet { if frame.size != oldValue.size { needsReveal = true } }
+        didSet {
+            if frame.size != oldValue.size {
+                needsReveal = true
+                heightCache.removeAll(keepingCapacity: true)
+            }
+        }
     }
 
     open override func handleKey(_ key: Key) -> Bool { handleTableKey(key) }
@@ -143,6 +150,7 @@ open class TableView: View {
     /// Reads counts and header heights from the data source and clamps the state to them.
     func loadMetrics() {
         needsReload = false
+        heightCache.removeAll(keepingCapacity: true)
         guard let dataSource else {
             metrics = TableMetrics(rowCounts: [])
             state.clamp(to: metrics)
@@ -192,7 +200,7 @@ open class TableView: View {
     open override func layoutSubviews() {
         if needsReload { loadMetrics() }
         if state.top == nil || !metrics.contains(state.top!) { state.top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem }
-        heightCache.removeAll(keepingCapacity: true)
+        if heightCache.count > 4096 { heightCache.removeAll(keepingCapacity: true) }
         if needsReveal, let cursor = state.cursor {
             needsReveal = false
             state.top = TableLayout.top(revealing: TableItem(section: cursor.section, row: cursor.row), from: state.top,
@@ -213,7 +221,7 @@ open class TableView: View {
         super.layoutSubviews()
     }
 
-    /// The height of an item, asking the delegate or making (and keeping) the cell once per layout.
+    /// The height of an item: the delegate's, or its cell's; kept until the row is reloaded or the table resized.
     func height(of item: TableItem) -> Int {
         if let cached = heightCache[item] { return cached }
         let value: Int
@@ -232,7 +240,7 @@ open class TableView: View {
 
     /// The cell for an item: on screen already, made while measuring, or asked from the data source.
     func cell(for item: TableItem) -> TableViewCell? {
-        if !staleItems.contains(item) {
+        if staleItems.isEmpty || !staleItems.contains(item) {
             if let cell = visibleCells[item] { return cell }
         }
         if let cell = measuredCells[item] { return cell }
@@ -258,41 +266,61 @@ open class TableView: View {
     }
 
     /// Puts the right cells on screen: keeps those still visible, recycles the rest, asks for the new ones.
+    ///
+    /// The rows on screen before and after are both sorted, so one merge of the
+    /// two lists tells what stays, what leaves and what arrives, without hashing
+    /// every visible row each frame.
     private func reconcileCells() {
-        var next: [TableItem: TableViewCell] = [:]
-        next.reserveCapacity(placedItems.count)
-        for placed in placedItems {
-            if !staleItems.contains(placed.item), let cell = visibleCells[placed.item] { next[placed.item] = cell }
+        var cells = [TableViewCell?](repeating: nil, count: placedItems.count)
+        var leaving: [(item: TableItem, cell: TableViewCell)] = []
+        var i = 0, j = 0
+        while i < onScreen.count || j < placedItems.count {
+            if j == placedItems.count || (i < onScreen.count && onScreen[i].item < placedItems[j].item) {
+                leaving.append(onScreen[i])
+                i += 1
+            } else if i == onScreen.count || placedItems[j].item < onScreen[i].item {
+                j += 1
+            } else {
+                if staleItems.isEmpty || !staleItems.contains(onScreen[i].item) {
+                    cells[j] = onScreen[i].cell
+                } else {
+                    leaving.append(onScreen[i])
+                }
+                i += 1
+                j += 1
+            }
         }
         // Cells leaving the screen go back to their queues first, so new rows can reuse them.
-        for (item, cell) in visibleCells where next[item] !== cell {
+        for (item, cell) in leaving {
+            visibleCells.removeValue(forKey: item)
             endDisplaying(cell, item: item)
         }
-        for (item, cell) in measuredCells where !placedItems.contains(where: { $0.item == item }) {
-            enqueue(cell)
-        }
         staleItems.removeAll()
-        var inUse = Set<ObjectIdentifier>(next.values.map(ObjectIdentifier.init))
-        for placed in placedItems where next[placed.item] == nil {
-            var cell = measuredCells[placed.item] ?? makeCell(for: placed.item) ?? TableViewCell(reuseIdentifier: nil)
-            // A data source that hands out one cell twice gets a copy for the second row.
-            if inUse.contains(ObjectIdentifier(cell)) || cell.superview != nil && cell.superview !== self {
+        placementPass &+= 1
+        for cell in cells { cell?.placementPass = placementPass }
+        for (index, placed) in placedItems.enumerated() where cells[index] == nil {
+            var cell = measuredCells.removeValue(forKey: placed.item) ?? makeCell(for: placed.item)
+                ?? TableViewCell(reuseIdentifier: nil)
+            // A data source that hands out one cell for two rows gets a copy for the second.
+            if cell.placementPass == placementPass || (cell.superview != nil && cell.superview !== self) {
                 cell = cell.copy()
                 statistics.cellsCreated += 1
             }
-            inUse.insert(ObjectIdentifier(cell))
-            next[placed.item] = cell
+            cell.placementPass = placementPass
             cell.tableView = self
             cell.indexPath = placed.item.indexPath
             if cell.superview !== self { addSubview(cell) }
+            visibleCells[placed.item] = cell
+            cells[index] = cell
             if let indexPath = placed.item.indexPath { delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath) }
         }
+        for (_, cell) in measuredCells { enqueue(cell) }
         measuredCells.removeAll(keepingCapacity: true)
-        visibleCells = next
+        onScreen = placedItems.indices.map { (placedItems[$0].item, cells[$0]!) }
         // Place and mark every visible cell.
-        for placed in placedItems {
-            guard let cell = visibleCells[placed.item] else { continue }
-            cell.frame = Rect(x: 0, y: placed.y, width: frame.width, height: placed.height)
+        let width = frame.width
+        for (placed, (_, cell)) in zip(placedItems, onScreen) {
+            cell.frame = Rect(x: 0, y: placed.y, width: width, height: placed.height)
             if let indexPath = placed.item.indexPath {
                 cell.isHighlighted = selectionMode != .none && state.cursor == indexPath
                 cell.isSelected = selectionMode == .multiple && state.selected.contains(indexPath)
@@ -313,7 +341,8 @@ open class TableView: View {
 
     /// Sends every visible cell back to its queue (after a reload).
     func recycleAll() {
-        for (item, cell) in visibleCells { endDisplaying(cell, item: item) }
+        for (item, cell) in onScreen { endDisplaying(cell, item: item) }
+        onScreen.removeAll()
         visibleCells.removeAll()
         for (_, cell) in measuredCells { enqueue(cell) }
         measuredCells.removeAll()
