@@ -7,6 +7,6 @@ struct TermTableCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "termtable",
         abstract: "Tools for TermTable layouts and terminals.",
-        subcommands: [LintCommand.self, PreviewCommand.self, KeysCommand.self]
+        subcommands: [DiagnoseCommand.self, LintCommand.self, PreviewCommand.self, KeysCommand.self]
     )
 }

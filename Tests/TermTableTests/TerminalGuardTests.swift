@@ -25,6 +25,21 @@ extension ProcessStateTests {
                     "no cursor-visible sequence after the signal: \(after.debugDescription)")
         }
 
+        @Test func anUnregisteredIdentifierStopsWithItsMessageAfterTheTerminalIsRestored() throws {
+            let run = try KeysRun(arguments: ["diagnose", "unregistered-identifier"])
+            defer { run.finish() }
+            let status = try #require(run.waitForExit(), "termtable diagnose did not stop within 10 s")
+            #expect(ExitStatus(status) == .signaled(SIGILL) || ExitStatus(status) == .signaled(SIGTRAP),
+                    "a programmer error traps: \(ExitStatus(status))")
+            run.expectModesRestored()
+            let text = String(decoding: run.output, as: UTF8.self)
+            let restored = try #require(text.range(of: "\u{1B}[?1049l"), "the terminal left full-screen mode")
+            let message = try #require(
+                text.range(of: "no cell is registered for reuse identifier 'rwo'; did you mean 'row'? (registered: 'row')"),
+                "the message names the identifier and the registered ones: \(text.debugDescription)")
+            #expect(restored.upperBound <= message.lowerBound, "the message comes after the terminal is restored")
+        }
+
         @Test func pressingQExitsWithStatusZeroAndRestoresTheTerminal() throws {
             let run = try KeysRun()
             defer { run.finish() }
@@ -107,7 +122,7 @@ final class KeysRun {
 
     static let timeout: Duration = .seconds(10)
 
-    init() throws {
+    init(arguments extra: [String] = ["keys"]) throws {
         let executable = try KeysRun.termtableExecutable()
 
         // The pseudo-terminal. Both ends close on exec: the child opens the slave by name.
@@ -171,7 +186,7 @@ final class KeysRun {
         var environment = ProcessInfo.processInfo.environment
         for name in ["LINES", "COLUMNS", "TERM", "NO_COLOR"] { environment[name] = nil }
         environment["TERM"] = "xterm-256color"
-        let arguments = [executable, "keys"]
+        let arguments = [executable] + extra
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
