@@ -106,11 +106,13 @@ public final class Application: ActionSink {
 
     // MARK: ActionSink
 
+    /// Runs the handler registered for the action with ``onAction(_:_:)``, then redraws.
     public func deliver(_ action: ViewAction) {
         actionHandlers[action.name]?(action)
         setNeedsDisplay()
     }
 
+    /// Draws the screen again at the next turn of the run loop.
     public func setNeedsDisplay() {
         needsDisplay = true
     }

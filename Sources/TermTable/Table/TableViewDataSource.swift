@@ -19,8 +19,11 @@ public protocol TableViewDataSource: AnyObject {
 }
 
 extension TableViewDataSource {
+    /// The default: one section.
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
+    /// The default: none (nil).
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// The default: none (nil).
     public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewCell? { nil }
 }
 
@@ -56,16 +59,28 @@ public protocol TableViewDelegate: AnyObject {
 }
 
 extension TableViewDelegate {
+    /// The default: none (nil).
     public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int? { nil }
+    /// The default: none (nil).
     public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Int? { nil }
+    /// The default: none (nil).
     public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool? { nil }
+    /// The default does nothing.
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
+    /// The default does nothing.
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+    /// The default does nothing.
     public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {}
+    /// The default does nothing.
     public func tableView(_ tableView: TableView, didMoveCursorTo indexPath: IndexPath) {}
+    /// The default does nothing.
     public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    /// The default does nothing.
     public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    /// The default does nothing.
     public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+    /// The default: not handled.
     public func tableView(_ tableView: TableView, performAction action: ViewAction, forRowAt indexPath: IndexPath) -> Bool { false }
+    /// The default does nothing.
     public func tableViewDidClearSelection(_ tableView: TableView) {}
 }
