@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TermTable
 
-/// A small deterministic generator (LayoutFuzzRandom), so a failing input can be reproduced.
+/// A small deterministic generator (SplitMix64), so a failing input can be reproduced; shared by the randomised tests.
 struct LayoutFuzzRandom: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {

@@ -25,7 +25,7 @@ struct TableRedrawTests {
 
     @Test(arguments: [1, 2, 3, 4, 5])
     func matchesAFullRedrawAfterRandomOperations(seed: UInt64) {
-        var rng = SplitMix(seed: seed)
+        var rng = LayoutFuzzRandom(state: seed)
         let source = NumbersSource(sections: (0..<4).map { s in (0..<(20 + s * 7)).map { "S\(s) row \($0)" } },
                                    titles: ["First", "Second", "Third", "Fourth"])
         source.identifier = { $0.row % 4 == 0 ? "row" : "basic" }
@@ -130,17 +130,4 @@ final class CountingScreen: Screen {
         return inner.scroll(rect, by: lines)
     }
     func line(_ y: Int) -> String { inner.line(y) }
-}
-
-/// A small deterministic random number generator for reproducible tests.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
