@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TermTable", targets: ["TermTable"]),
         .library(name: "TermTableTesting", targets: ["TermTableTesting"]),
         .executable(name: "termtable", targets: ["TermTableTool"]),
+        .executable(name: "news", targets: ["NewsReader"]),
         .executable(name: "scroll-bench", targets: ["ScrollBench"]),
         .executable(name: "inbox", targets: ["Inbox"]),
     ],
@@ -28,10 +29,21 @@ let package = Package(
 
         // The project's own layout templates, found from any working directory.
         .target(name: "TermTableLayouts", path: "Layouts", exclude: ["README.md"],
-                resources: [.copy("Bench.layout"), .copy("Gallery.layout"), .copy("Inbox.layout")]),
+                resources: [.copy("Bench.layout"), .copy("Gallery.layout"), .copy("Inbox.layout"), .copy("News.layout")]),
 
         // Examples.
         .target(name: "NewsKit", path: "Examples/NewsKit", resources: [.copy("Samples")]),
+        .target(
+            name: "NewsReaderCore",
+            dependencies: ["TermTable", "NewsKit"],
+            path: "Examples/NewsReader/Core"
+        ),
+        .executableTarget(
+            name: "NewsReader",
+            dependencies: ["NewsReaderCore", "TermTable", "TermTableLayouts", "NewsKit",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/NewsReader/App"
+        ),
         .executableTarget(
             name: "Inbox", dependencies: ["TermTable", "TermTableLayouts"], path: "Examples/Inbox"
         ),
@@ -49,5 +61,10 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "NewsKitTests", dependencies: ["NewsKit"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "NewsReaderTests",
+            dependencies: ["NewsReaderCore", "TermTable", "TermTableTesting", "TermTableLayouts", "NewsKit"],
+            exclude: ["Snapshots"], resources: [.copy("Fixtures")]
+        ),
     ]
 )

@@ -1,0 +1,54 @@
+import Foundation
+import NewsKit
+import NewsReaderCore
+import TermTable
+import TermTableLayouts
+
+/// Runs the reader: checks the terminal, loads the templates, opens the screen, and always gives the terminal back.
+@MainActor
+struct NewsMain {
+    var feeds: [String]
+    var layoutsDirectory: String?
+
+    /// Runs until the user quits; returns the exit status. Errors are printed after the terminal is restored.
+    func run() async -> Int32 {
+        var screen: CursesScreen?
+        do {
+            try TerminalInput.requireTerminalOutput()
+            let sources = feeds.isEmpty ? SampleFeeds.sources : feeds.map(FeedSource.init(argument:))
+            let standardInput = feeds.contains("-") ? try TerminalInput.readStandardInput() : nil
+            try TerminalInput.attachTerminalToStandardInput()
+            let library = try loadLayouts()
+            let loader = FeedLoader(timeout: 15)
+            let stdinFeed = standardInput.map { StandardInputFeed(data: $0, loader: loader) }
+            let configuration = ReaderConfiguration(
+                sources: sources,
+                stateDirectory: ReadStateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment),
+                load: { source in
+                    if source == .standardInput, let stdinFeed { return await stdinFeed.load() }
+                    return await loader.loadAll([source])
+                })
+            let reader = try Reader(configuration: configuration, library: library)
+            let opened = try CursesScreen()
+            screen = opened
+            let app = Application(screen: opened, rootView: reader.rootView)
+            reader.install(in: app)
+            let loading = Task { await reader.loadFeeds() }
+            await app.run()
+            loading.cancel()
+            opened.close()
+            return 0
+        } catch {
+            screen?.close()
+            FileHandle.standardError.write(Data("news: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    /// The templates: `DIR/News.layout` with `--layouts DIR`, else the bundled file.
+    func loadLayouts() throws -> LayoutLibrary {
+        guard let layoutsDirectory else { return try LayoutLibrary(contentsOf: ProjectLayouts.path(for: "News")) }
+        let path = (layoutsDirectory as NSString).appendingPathComponent("News.layout")
+        return try LayoutLibrary(contentsOf: path)
+    }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import NewsKit
+import TermTable
+
+/// The news reader: wires the list, the article view, the status line, the keys and the feeds to an ``Application``.
+///
+/// ```swift
+/// let reader = try Reader(configuration: configuration, library: library)
+/// let app = Application(screen: screen, rootView: reader.rootView)
+/// reader.install(in: app)
+/// let loading = Task { await reader.loadFeeds() }
+/// await app.run()
+/// ```
+@MainActor
+public final class Reader {
+    /// The reader's inputs.
+    public let configuration: ReaderConfiguration
+    /// The root view.
+    public let rootView: ReaderView
+    /// The list's data source and delegate.
+    public let controller: ReaderController
+    /// The read marks.
+    public let store: ReadStateStore
+    /// The app, once installed.
+    public private(set) var app: Application?
+    /// The message shown in the status line, if any.
+    public private(set) var message: String?
+    /// The row of the article shown in the article view.
+    public private(set) var openArticle: IndexPath?
+
+    private var messageTimer: Int?
+    private var generation = 0
+    private var reloadTask: Task<Void, Never>?
+    private var followsFirstArticle = true
+
+    /// Creates the reader: registers the cells of `library` and opens the read marks.
+    public init(configuration: ReaderConfiguration, library: LayoutLibrary) throws {
+        try ReaderCells.validate(library)
+        self.configuration = configuration
+        store = ReadStateStore(directory: configuration.stateDirectory)
+        rootView = ReaderView()
+        let groups = configuration.sources.map { [FeedSlot.loading(source: $0.description)] }
+        controller = ReaderController(model: ReaderModel(groups: groups, readIDs: store.readIDs), library: library,
+                                      now: configuration.now)
+        try rootView.tableView.registerCells(from: library)
+        rootView.detailView.now = configuration.now
+        rootView.detailView.timeZone = configuration.timeZone
+        rootView.tableView.dataSource = controller
+        rootView.tableView.delegate = controller
+        controller.onOpen = { [unowned self] indexPath in self.open(indexPath) }
+        controller.onCursorMove = { [unowned self] in self.followsFirstArticle = false }
+        rootView.detailView.onClose = { [unowned self] in self.closeArticle() }
+    }
+
+    /// The list.
+    public var tableView: TableView { rootView.tableView }
+    /// The model behind the list.
+    public var model: ReaderModel { controller.model }
+
+    /// Binds the keys in `app`, keeps the status line current, and shows the store's warnings.
+    public func install(in app: Application) {
+        self.app = app
+        for (key, command) in ReaderKeys.bindings {
+            app.bind(key) { [unowned self] in self.perform(command) }
+        }
+        app.willRender = { [unowned self] in self.updateStatus() }
+        app.focus(tableView)
+        if !store.warnings.isEmpty { show(store.warnings.joined(separator: " "), for: .seconds(30)) }
+        app.setNeedsDisplay()
+    }
+
+    // MARK: Feeds
+
+    /// Loads every source again, filling each section as its feed arrives; returns when all are in.
+    public func loadFeeds() async {
+        generation += 1
+        let current = generation
+        let sources = configuration.sources
+        let load = configuration.load
+        updateModel { $0.groups = sources.map { [FeedSlot.loading(source: $0.description)] } }
+        await withTaskGroup(of: (Int, [FeedLoadResult]).self) { group in
+            for (index, source) in sources.enumerated() {
+                group.addTask { (index, await load(source)) }
+            }
+            for await (index, results) in group {
+                guard current == generation else { continue }  // a newer reload owns the list
+                let slots = results.isEmpty
+                    ? [FeedSlot.failed(source: sources[index].description, reason: "no feeds found")]
+                    : results.map(FeedSlot.init)
+                updateModel { $0.groups[index] = slots }
+            }
+        }
+        if current == generation, configuration.sources.count > 0 {
+            let counts = model.counts
+            if counts.failed > 0 {
+                show("\(counts.failed) of \(counts.feeds) feeds could not be read")
+            }
+        }
+    }
+
+    /// Applies a change to the model and reloads the list, keeping the cursor on the same article.
+    func updateModel(_ change: (inout ReaderModel) -> Void) {
+        // Until the user moves, the cursor stays on the first article (feeds arriving above do not push it down).
+        let cursorArticle = followsFirstArticle ? nil : tableView.state.cursor.flatMap { model.article(at: $0)?.id }
+        let openID = openArticle.flatMap { model.article(at: $0)?.id }
+        change(&controller.model)
+        tableView.reloadData()
+        if let openID { openArticle = model.indexPath(ofArticle: openID) }
+        if let target = cursorArticle.flatMap(model.indexPath(ofArticle:)) ?? model.firstArticle {
+            if target != tableView.state.cursor { tableView.setCursor(target, notify: false) }
+        } else if let cursor = tableView.state.cursor, model.article(at: cursor) == nil {
+            tableView.setCursor(nil, notify: false)
+        }
+        app?.setNeedsDisplay()
+    }
+
+    // MARK: Commands
+
+    /// Runs a command from a key.
+    public func perform(_ command: ReaderCommand) {
+        switch command {
+        case .open:
+            if !rootView.isShowingDetail, let cursor = tableView.state.cursor { open(cursor) }
+        case .openLink: openLink()
+        case .toggleRead: toggleRead()
+        case .nextUnread: nextUnread()
+        case .filter: startFilter()
+        case .clearFilter:
+            if !controller.model.filter.isEmpty {
+                setFilter(ArticleFilter())
+                clearMessage()
+            }
+        case .toggleCompact:
+            controller.isCompact.toggle()
+            updateModel { _ in }
+            show(controller.isCompact ? "one line per article" : "two lines per article")
+        case .reload: reload()
+        case .help: app?.showHelp(title: "news: keys", entries: ReaderKeys.help)
+        case .quit:
+            if rootView.isShowingDetail { closeArticle() }
+            else if !controller.model.filter.isEmpty {
+                setFilter(ArticleFilter())
+                clearMessage()
+            }
+            else { app?.quit() }
+        }
+        app?.setNeedsDisplay()
+    }
+
+    /// The article under the cursor (the list) or shown (the article view).
+    public var currentArticle: (article: Article, indexPath: IndexPath)? {
+        let path = rootView.isShowingDetail ? openArticle : tableView.state.cursor
+        guard let path, let article = model.article(at: path) else { return nil }
+        return (article, path)
+    }
+
+    /// Opens the article at `indexPath` in the article view and marks it read.
+    public func open(_ indexPath: IndexPath) {
+        guard let article = model.article(at: indexPath) else { return }
+        followsFirstArticle = false
+        if tableView.state.cursor != indexPath { tableView.setCursor(indexPath, notify: false) }
+        openArticle = indexPath
+        rootView.detailView.show(article)
+        rootView.showDetail(true)
+        app?.focus(rootView.detailView)
+        if !store.isRead(article.id) { setRead(article.id, true) }
+    }
+
+    /// Goes back from the article view to the list, on the article's row.
+    public func closeArticle() {
+        guard rootView.isShowingDetail else { return }
+        rootView.showDetail(false)
+        if let openArticle { tableView.setCursor(openArticle, notify: false) }
+        openArticle = nil
+        app?.focus(tableView)
+        app?.setNeedsDisplay()
+    }
+
+    private func setRead(_ id: String, _ read: Bool) {
+        store.setRead(id, read)
+        updateModel { $0.readIDs = store.readIDs }
+        if let warning = store.warnings.last, warning.hasPrefix("Could not save") { show(warning) }
+    }
+
+    private func toggleRead() {
+        guard let (article, _) = currentArticle else { return }
+        let read = !store.isRead(article.id)
+        setRead(article.id, read)
+        show(read ? "marked read" : "marked unread")
+    }
+
+    private func nextUnread() {
+        let start = rootView.isShowingDetail ? openArticle : tableView.state.cursor
+        guard let next = model.nextUnread(after: start) else {
+            show("no unread articles")
+            return
+        }
+        followsFirstArticle = false
+        if rootView.isShowingDetail { open(next) } else { tableView.setCursor(next, notify: false) }
+    }
+
+    private func openLink() {
+        guard let (article, _) = currentArticle else { return }
+        guard let link = article.link else {
+            show("this article has no link")
+            return
+        }
+        let text = configuration.openLink(link) { [weak self] failure in self?.show(failure) }
+        show(text)
+    }
+
+    private func reload() {
+        reloadTask?.cancel()
+        show("reloading \(configuration.sources.count == 1 ? "1 source" : "\(configuration.sources.count) sources")…")
+        reloadTask = Task { [weak self] in await self?.loadFeeds() }
+    }
+
+    // MARK: Filter
+
+    private func startFilter() {
+        if rootView.isShowingDetail { closeArticle() }
+        guard let app else { return }
+        app.prompt("/", text: controller.model.filter.text,
+                   onChange: { [unowned self] text in self.setFilter(ArticleFilter(text)) },
+                   onSubmit: { [unowned self] text in
+                       self.setFilter(ArticleFilter(text))
+                       if !text.isEmpty { self.show("\(self.model.articlePaths.count) titles match “\(text)”") }
+                   },
+                   onCancel: { [unowned self] in
+                       self.setFilter(ArticleFilter())
+                       self.clearMessage()
+                   })
+    }
+
+    /// Filters the list by title (an empty filter shows everything).
+    public func setFilter(_ filter: ArticleFilter) {
+        guard filter != controller.model.filter else { return }
+        if !filter.isEmpty { followsFirstArticle = false }
+        updateModel { $0.filter = filter }
+    }
+
+    // MARK: Status line
+
+    /// Shows `text` in the status line for a while.
+    public func show(_ text: String, for duration: Duration? = nil) {
+        message = text
+        if let messageTimer { app?.cancelTimer(messageTimer) }
+        messageTimer = app?.schedule(after: duration ?? configuration.messageDuration) { [weak self] in
+            self?.message = nil
+            self?.messageTimer = nil
+        }
+        app?.setNeedsDisplay()
+    }
+
+    /// Clears the status line's message.
+    public func clearMessage() {
+        if let messageTimer { app?.cancelTimer(messageTimer) }
+        messageTimer = nil
+        message = nil
+    }
+
+    /// Puts the current position, counts and message in the status line.
+    public func updateStatus() {
+        let model = self.model
+        if rootView.isShowingDetail, let (article, path) = currentArticle {
+            rootView.statusLine.text = StatusText.detail(position: model.position(of: path), feed: article.feedTitle,
+                                                         percent: rootView.detailView.percent, message: message)
+        } else {
+            rootView.statusLine.text = StatusText.list(position: model.position(of: tableView.state.cursor),
+                                                       counts: model.counts, filter: model.filter, message: message)
+        }
+    }
+}

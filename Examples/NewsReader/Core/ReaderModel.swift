@@ -1,0 +1,153 @@
+import NewsKit
+import TermTable
+
+/// The reader's state as plain values: the feeds, the read marks and the filter, and the sections they make.
+///
+/// Everything the list shows is computed here, without a terminal: the
+/// sections and their rows, the counts, the position of a row among the
+/// articles, and where the next unread article is.
+public struct ReaderModel: Sendable {
+    /// The feeds, one group per source given (an OPML list becomes several feeds).
+    public var groups: [[FeedSlot]] { didSet { rebuild() } }
+    /// The ids of the articles marked read.
+    public var readIDs: Set<String> { didSet { rebuild() } }
+    /// The title filter.
+    public var filter: ArticleFilter { didSet { rebuild() } }
+    /// The sections shown, one per feed (feeds without a match are left out while filtering).
+    public private(set) var sections: [ReaderSection] = []
+
+    /// Creates a model.
+    public init(groups: [[FeedSlot]] = [], readIDs: Set<String> = [], filter: ArticleFilter = ArticleFilter()) {
+        self.groups = groups
+        self.readIDs = readIDs
+        self.filter = filter
+        rebuild()
+    }
+
+    /// Every feed, in order.
+    public var slots: [FeedSlot] { groups.flatMap { $0 } }
+
+    private mutating func rebuild() {
+        sections = ReaderModel.sections(slots: slots, readIDs: readIDs, filter: filter)
+    }
+
+    /// The sections for `slots`: a feed's articles that pass `filter`, a loading or error row, or a note.
+    public static func sections(slots: [FeedSlot], readIDs: Set<String>, filter: ArticleFilter) -> [ReaderSection] {
+        var sections: [ReaderSection] = []
+        for slot in slots {
+            switch slot {
+            case .loading:
+                if filter.isEmpty { sections.append(ReaderSection(title: slot.title, status: .loading, rows: [.loading])) }
+            case .failed(_, let reason):
+                if filter.isEmpty { sections.append(ReaderSection(title: slot.title, status: .failed, rows: [.error(reason)])) }
+            case .loaded(let feed):
+                let rows = feed.items.filter(filter.matches).map { ReaderRow.article($0, isRead: readIDs.contains($0.id)) }
+                if rows.isEmpty {
+                    if filter.isEmpty {
+                        sections.append(ReaderSection(title: slot.title, status: .articles(unread: 0, total: 0),
+                                                      rows: [.notice("no articles in this feed")]))
+                    }
+                    continue
+                }
+                let unread = rows.filter { if case .article(_, false) = $0 { true } else { false } }.count
+                sections.append(ReaderSection(title: slot.title, status: .articles(unread: unread, total: rows.count),
+                                              rows: rows))
+            }
+        }
+        if sections.isEmpty {
+            let note = filter.isEmpty ? "no feeds to show" : "no title contains “\(filter.text)” (Esc clears the filter)"
+            sections.append(ReaderSection(title: filter.isEmpty ? "news" : "filter", status: .note, rows: [.notice(note)]))
+        }
+        return sections
+    }
+
+    // MARK: Rows
+
+    /// The row at `indexPath`, nil outside the sections.
+    public func row(at indexPath: IndexPath) -> ReaderRow? {
+        guard sections.indices.contains(indexPath.section),
+              sections[indexPath.section].rows.indices.contains(indexPath.row) else { return nil }
+        return sections[indexPath.section].rows[indexPath.row]
+    }
+
+    /// The article at `indexPath`, nil for other rows.
+    public func article(at indexPath: IndexPath) -> Article? {
+        row(at: indexPath)?.article
+    }
+
+    /// Where the articles are, in list order.
+    public var articlePaths: [IndexPath] {
+        var paths: [IndexPath] = []
+        for (s, section) in sections.enumerated() {
+            for (r, row) in section.rows.enumerated() where row.isSelectable { paths.append(IndexPath(row: r, section: s)) }
+        }
+        return paths
+    }
+
+    /// The first article row.
+    public var firstArticle: IndexPath? { articlePaths.first }
+
+    /// The row showing the article with `id` (the first, when two feeds share it).
+    public func indexPath(ofArticle id: String) -> IndexPath? {
+        for (s, section) in sections.enumerated() {
+            if let r = section.rows.firstIndex(where: { $0.article?.id == id }) { return IndexPath(row: r, section: s) }
+        }
+        return nil
+    }
+
+    /// The next unread article after `start` in list order, wrapping to the top; nil when none is unread.
+    ///
+    /// The article at `start` itself is found last, after wrapping all the way round.
+    public func nextUnread(after start: IndexPath?) -> IndexPath? {
+        let paths = articlePaths
+        guard !paths.isEmpty else { return nil }
+        let begin = start.map { s in paths.firstIndex { $0 > s } ?? paths.count } ?? 0
+        for offset in 0..<paths.count {
+            let path = paths[(begin + offset) % paths.count]
+            if case .article(_, false)? = row(at: path) { return path }
+        }
+        return nil
+    }
+
+    /// The 1-based position of the article at `indexPath` among the articles shown, and their number.
+    public func position(of indexPath: IndexPath?) -> (index: Int, count: Int) {
+        let paths = articlePaths
+        guard let indexPath, let index = paths.firstIndex(of: indexPath) else { return (0, paths.count) }
+        return (index + 1, paths.count)
+    }
+
+    // MARK: Counts
+
+    /// Counts over every loaded feed, whatever the filter.
+    public var counts: ReaderCounts {
+        var counts = ReaderCounts()
+        for slot in slots {
+            counts.feeds += 1
+            switch slot {
+            case .loading: counts.loading += 1
+            case .failed: counts.failed += 1
+            case .loaded(let feed):
+                counts.articles += feed.items.count
+                counts.unread += feed.items.filter { !readIDs.contains($0.id) }.count
+            }
+        }
+        return counts
+    }
+}
+
+/// How many feeds and articles the reader holds.
+public struct ReaderCounts: Sendable, Hashable {
+    /// Feeds given (loaded, loading or failed).
+    public var feeds = 0
+    /// Feeds still loading.
+    public var loading = 0
+    /// Feeds that failed.
+    public var failed = 0
+    /// Articles in the loaded feeds.
+    public var articles = 0
+    /// Of those, the unread ones.
+    public var unread = 0
+
+    /// Creates zeroed counts.
+    public init() {}
+}

@@ -1,0 +1,51 @@
+import TermTable
+
+/// The reader's root view: the article list (or the article view over it) and the status line below.
+public final class ReaderView: View {
+    /// The article list.
+    public let tableView: TableView
+    /// The article view, shown instead of the list while reading.
+    public let detailView: ArticleDetailView
+    /// The bottom line.
+    public let statusLine: StatusLine
+
+    /// Creates the view with an empty table.
+    public init() {
+        tableView = TableView()
+        detailView = ArticleDetailView()
+        statusLine = StatusLine()
+        super.init(frame: .zero)
+        detailView.isHidden = true
+        addSubview(tableView)
+        addSubview(detailView)
+        addSubview(statusLine)
+    }
+
+    public required init(copying other: View) {
+        let other = other as! ReaderView
+        tableView = other.tableView.copy()
+        detailView = other.detailView.copy()
+        statusLine = other.statusLine.copy()
+        super.init(frame: other.frame)
+        addSubview(tableView)
+        addSubview(detailView)
+        addSubview(statusLine)
+    }
+
+    /// True while the article view is shown.
+    public var isShowingDetail: Bool { !detailView.isHidden }
+
+    /// Shows the article view (true) or the list (false).
+    public func showDetail(_ show: Bool) {
+        detailView.isHidden = !show
+        tableView.isHidden = show
+        setNeedsDisplay()
+    }
+
+    public override func layoutSubviews() {
+        let body = Rect(x: 0, y: 0, width: frame.width, height: max(0, frame.height - 1))
+        tableView.frame = body
+        detailView.frame = body
+        statusLine.frame = Rect(x: 0, y: max(0, frame.height - 1), width: frame.width, height: min(1, frame.height))
+    }
+}

@@ -1,0 +1,36 @@
+/// What the status line says, composed from the reader's state (pure, for tests).
+public struct StatusText: Sendable, Hashable {
+    /// The left part: position and counts, or a message.
+    public var left: String
+    /// The right part: key hints.
+    public var right: String
+
+    /// Creates a status text.
+    public init(left: String, right: String) {
+        self.left = left
+        self.right = right
+    }
+
+    /// The status of the list: `12/163 · 37 unread of 163 · 4 feeds · filter “swift”` and the hints.
+    public static func list(position: (index: Int, count: Int), counts: ReaderCounts, filter: ArticleFilter,
+                            message: String?) -> StatusText {
+        let hints = "? help  q quit"
+        if let message { return StatusText(left: message, right: hints) }
+        var parts = ["\(position.index)/\(position.count)"]
+        parts.append("\(counts.unread) unread of \(counts.articles)")
+        var feeds = counts.feeds == 1 ? "1 feed" : "\(counts.feeds) feeds"
+        if counts.failed > 0 { feeds += " (\(counts.failed) failed)" }
+        parts.append(feeds)
+        if counts.loading > 0 { parts.append("loading \(counts.loading)…") }
+        if !filter.isEmpty { parts.append("filter “\(filter.text)” (Esc clears)") }
+        return StatusText(left: parts.joined(separator: " · "), right: hints)
+    }
+
+    /// The status of the article view: `12/163 · World Desk · 40%` and the hints.
+    public static func detail(position: (index: Int, count: Int), feed: String, percent: Int,
+                              message: String?) -> StatusText {
+        let hints = "o open  n next unread  q back"
+        if let message { return StatusText(left: message, right: hints) }
+        return StatusText(left: "\(position.index)/\(position.count) · \(feed) · \(percent)%", right: hints)
+    }
+}

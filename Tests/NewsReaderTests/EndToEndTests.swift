@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// The real `news` binary in tmux: keys, screens, read marks across runs, and the terminal given back.
+@Suite("news in tmux", .serialized)
+struct EndToEndTests {
+    /// The `news` executable built next to the test bundle.
+    static func newsExecutable() throws -> String {
+        var candidates: [String] = []
+        if let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append((me as NSString).deletingLastPathComponent + "/news")
+        }
+        if let first = CommandLine.arguments.first {
+            let absolute = first.hasPrefix("/") ? first : FileManager.default.currentDirectoryPath + "/" + first
+            candidates.append((absolute as NSString).deletingLastPathComponent + "/news")
+        }
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("news").path)
+        // The package root is three levels above this file: Tests/NewsReaderTests/<file>.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/news").path)
+        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            return found
+        }
+        throw TmuxSession.Failure(description:
+            "the news executable was not found (looked at \(candidates.joined(separator: ", "))); run `swift build` first")
+    }
+
+    static var hasTmux: Bool {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// A shell script that records the terminal modes around `news`, its pid and its exit status, then waits.
+    static func start(_ arguments: String = "", state: URL, directory: URL,
+                      width: Int = 100, height: Int = 30) throws -> TmuxSession {
+        let news = try newsExecutable()
+        let script = """
+            trap ':' INT TERM HUP
+            cd '\(directory.path)'
+            stty -g > before
+            env -u BROWSER LANG=C.UTF-8 TERM=xterm-256color XDG_STATE_HOME='\(state.path)' \
+              sh -c 'echo $$ > pid; exec "$0" "$@"' '\(news)' \(arguments)
+            echo $? > status
+            stty -g > after
+            echo E2E-DONE
+            exec sleep 600
+            """
+        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        return try TmuxSession(width: width, height: height, command: "sh '\(directory.path)/run.sh'",
+                               directory: directory)
+    }
+
+    /// Checks that news ended with `status`, the modes match, and the pane left the alternate screen.
+    static func expectRestored(_ session: TmuxSession, status expected: Int,
+                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let status = try session.waitForFile("status")
+        #expect(Int(status.trimmingCharacters(in: .whitespacesAndNewlines)) == expected, sourceLocation: sourceLocation)
+        let screen = try session.waitFor(text: "E2E-DONE")
+        let before = try String(contentsOf: session.directory.appendingPathComponent("before"), encoding: .utf8)
+        let after = try session.waitForFile("after")
+        #expect(before == after, "terminal modes differ after news ended", sourceLocation: sourceLocation)
+        #expect(try session.format("#{alternate_on}") == "0", "the pane is still in the alternate screen",
+                sourceLocation: sourceLocation)
+        #expect(!screen.contains("? help  q quit"), "the reader's screen is still shown", sourceLocation: sourceLocation)
+    }
+
+    static func newDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("news-e2e-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func readingTheSamplesAndQuitting() throws {
+        let state = Self.newDirectory(), directory = Self.newDirectory()
+        let session = try Self.start(state: state, directory: directory)
+        defer { session.close() }
+        try session.waitFor(text: "1/165 · 165 unread of 165 · 4 feeds")
+        let first = session.capture()
+        #expect(first.hasPrefix("── Harbor City Chronicle"))
+        #expect(first.contains("●  Council approves new ferry timetable for winter"))
+
+        // Scroll, open an article and come back to the same row.
+        try session.send("j", "j", "Down")
+        try session.waitFor(text: " 4/165 ")
+        try session.send("Enter")
+        let article = try session.waitFor(text: "q back")
+        #expect(article.contains("  Library extends weekend hours after petition"))
+        #expect(article.contains("Harbor City Chronicle · "))
+        try session.send("q")
+        let back = try session.waitFor(text: "4/165 · 164 unread of 165")
+        #expect(back.contains("    Library extends weekend hours after petition"), "the opened article is read (no mark)")
+
+        // Filter as you type, keep it, clear it.
+        try session.send("/")
+        try session.type("bridge")
+        try session.waitFor("the filtered list") { $0.contains("/bridge") && !$0.contains("Council approves") }
+        try session.send("Enter")
+        try session.waitFor(text: "titles match “bridge”")
+        try session.send("Escape")
+        try session.waitFor(text: "Council approves")
+
+        // Mark read, then quit.
+        try session.send("g", "m")
+        try session.waitFor(text: "marked read")
+        try session.send("q")
+        try Self.expectRestored(session, status: 0)
+
+        // The read marks are there on the next start.
+        let again = try Self.start(state: state, directory: Self.newDirectory())
+        defer { again.close() }
+        let screen = try again.waitFor(text: "1/165 · 163 unread of 165")
+        #expect(screen.contains("    Council approves new ferry timetable for winter"))
+        #expect(screen.contains("●  Harbor Bridge repairs"))
+        try again.send("q")
+        try Self.expectRestored(again, status: 0)
+    }
+
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func ctrlCRestoresTheTerminal() throws {
+        let session = try Self.start(state: Self.newDirectory(), directory: Self.newDirectory())
+        defer { session.close() }
+        try session.waitFor(text: "? help  q quit")
+        try session.send("C-c")
+        try Self.expectRestored(session, status: 128 + Int(SIGINT))
+    }
+
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func sigtermRestoresTheTerminal() throws {
+        let directory = Self.newDirectory()
+        let session = try Self.start(state: Self.newDirectory(), directory: directory)
+        defer { session.close() }
+        try session.waitFor(text: "? help  q quit")
+        let pid = try #require(Int32(try session.waitForFile("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(pid, SIGTERM) == 0)
+        try Self.expectRestored(session, status: 128 + Int(SIGTERM))
+    }
+
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func aMissingFeedShowsAnErrorAndResizingRelaysOut() throws {
+        let session = try Self.start("/nonexistent/feed.xml '\(fixture("tricky.xml"))'",
+                                     state: Self.newDirectory(), directory: Self.newDirectory())
+        defer { session.close() }
+        let screen = try session.waitFor(text: "1 of 2 feeds could not be read")
+        #expect(screen.contains("✗  no such file: /nonexistent/feed.xml"))
+        #expect(screen.contains("●  No summary here"))
+        #expect(!screen.contains("pwned\u{7}"))
+        try session.run(["resize-window", "-t", "main", "-x", "60", "-y", "20"])
+        let narrow = try session.waitFor("the list laid out at 60 columns") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.first.map { $0.hasPrefix("── feed.xml") && $0.hasSuffix("failed ──") && $0.count <= 60 } ?? false
+        }
+        #expect(narrow.contains("✗  no such file: /nonexistent/feed.xml"))
+        try session.send("q")
+        try Self.expectRestored(session, status: 0)
+    }
+
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func aFeedOnStandardInput() throws {
+        let session = try Self.start("- < '\(fixture("tricky.xml"))'", state: Self.newDirectory(),
+                                     directory: Self.newDirectory())
+        defer { session.close() }
+        let screen = try session.waitFor(text: "1/2 · 2 unread of 2 · 1 feed")
+        #expect(screen.contains("No summary here"))
+        try session.send("q")
+        try Self.expectRestored(session, status: 0)
+    }
+
+    @Test func withoutATerminalNewsSaysSoAndFails() throws {
+        let result = try Spawn.run([try Self.newsExecutable()], environment: ProcessInfo.processInfo.environment)
+        let message = result.output
+        #expect(result.status == 1)
+        #expect(message.contains("news needs a terminal"))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import NewsKit
+import NewsReaderCore
+import Testing
+import TermTable
+
+/// The reader's logic as plain values: sections, filter, counts, positions, next unread.
+@Suite("Reader model")
+struct ReaderModelTests {
+    static func article(_ id: String, _ title: String, feed: String = "F", summary: String = "s") -> Article {
+        Article(id: id, title: title, summary: summary, feedTitle: feed)
+    }
+
+    static func feed(_ title: String, _ items: [Article]) -> FeedSlot {
+        .loaded(Feed(title: title, items: items, source: "\(title).xml", format: .rss20))
+    }
+
+    static let model = ReaderModel(groups: [
+        [feed("A", [article("a1", "Swift 6 released"), article("a2", "Rust news"), article("a3", "Café opens")])],
+        [.failed(source: "/x/missing.xml", reason: "no such file: /x/missing.xml")],
+        [.loading(source: "https://example.com/feed.xml")],
+        [feed("B", [article("b1", "More Swift"), article("b2", "Weather")])],
+    ])
+
+    @Test func oneSectionPerFeedWithErrorAndLoadingRows() {
+        let sections = Self.model.sections
+        #expect(sections.map(\.title) == ["A", "missing.xml", "example.com/feed.xml", "B"])
+        #expect(sections[1].rows == [.error("no such file: /x/missing.xml")])
+        #expect(sections[2].rows == [.loading])
+        #expect(sections[0].countsText == "3 unread · 3")
+        #expect(sections[2].countsText == "loading…")
+        #expect(sections[1].countsText == "failed")
+    }
+
+    @Test func countsPositionsAndReadMarks() {
+        var model = Self.model
+        model.readIDs = ["a2", "b1"]
+        #expect(model.counts == { var c = ReaderCounts(); c.feeds = 4; c.loading = 1; c.failed = 1; c.articles = 5; c.unread = 3; return c }())
+        #expect(model.sections[0].countsText == "2 unread · 3")
+        #expect(model.position(of: IndexPath(row: 1, section: 3)).index == 5)
+        #expect(model.position(of: IndexPath(row: 0, section: 3)).index == 4)
+        #expect(model.position(of: IndexPath(row: 0, section: 1)).index == 0)
+        #expect(model.articlePaths.count == 5)
+        #expect(model.indexPath(ofArticle: "b2") == IndexPath(row: 1, section: 3))
+    }
+
+    @Test func filterKeepsMatchingTitlesIgnoringCaseAndAccents() {
+        var model = Self.model
+        model.filter = ArticleFilter("swift")
+        #expect(model.sections.map(\.title) == ["A", "B"])
+        #expect(model.articlePaths.count == 2)
+        model.filter = ArticleFilter("cafe")
+        #expect(model.sections.first?.rows.first?.article?.id == "a3")
+        model.filter = ArticleFilter("nothing like it")
+        #expect(model.sections.count == 1 && model.sections[0].rows.first?.isSelectable == false)
+        #expect(model.firstArticle == nil)
+    }
+
+    @Test func nextUnreadWrapsAndSkipsReadArticles() {
+        var model = Self.model
+        model.readIDs = ["a2", "a3", "b1"]
+        #expect(model.nextUnread(after: IndexPath(row: 0, section: 0)) == IndexPath(row: 1, section: 3))
+        #expect(model.nextUnread(after: IndexPath(row: 1, section: 3)) == IndexPath(row: 0, section: 0))
+        #expect(model.nextUnread(after: nil) == IndexPath(row: 0, section: 0))
+        model.readIDs = ["a1", "a2", "a3", "b1", "b2"]
+        #expect(model.nextUnread(after: IndexPath(row: 0, section: 0)) == nil)
+        model.readIDs = ["a2", "a3", "b1", "b2"]
+        #expect(model.nextUnread(after: IndexPath(row: 0, section: 0)) == IndexPath(row: 0, section: 0),
+                "the article at the cursor is found last")
+    }
+
+    @Test func statusTextShowsPositionCountsFilterAndHints() {
+        var counts = ReaderCounts()
+        counts.feeds = 4; counts.articles = 163; counts.unread = 37; counts.failed = 1; counts.loading = 2
+        let text = StatusText.list(position: (12, 163), counts: counts, filter: ArticleFilter("swift"), message: nil)
+        #expect(text.left == "12/163 · 37 unread of 163 · 4 feeds (1 failed) · loading 2… · filter “swift” (Esc clears)")
+        #expect(text.right == "? help  q quit")
+        #expect(StatusText.list(position: (1, 2), counts: counts, filter: ArticleFilter(), message: "hi").left == "hi")
+    }
+
+    @Test func shortNamesForSources() {
+        #expect(FeedSlot.shortName(of: "/a/b/feed.xml") == "feed.xml")
+        #expect(FeedSlot.shortName(of: "https://example.com/") == "example.com")
+        #expect(FeedSlot.shortName(of: "standard input") == "standard input")
+    }
+
+    @Test func browserCommandKeepsTheURLOutOfTheShellText() {
+        #expect(LinkOpener.browser(in: [:]) == nil)
+        #expect(LinkOpener.browser(in: ["BROWSER": ""]) == nil)
+        #expect(LinkOpener.browser(in: ["BROWSER": "firefox:chromium"]) == "firefox")
+        #expect(LinkOpener.shellCommand(browser: "firefox") == "firefox \"$1\"")
+        #expect(LinkOpener.shellCommand(browser: "open -a %s") == "open -a \"$1\"")
+    }
+
+    @Test func detailDatesAreInTheGivenTimeZoneWithTheirAge() {
+        let date = Date(timeIntervalSince1970: 1_795_262_400 - 3600 * 13)
+        let text = ArticleDetailText.dateText(date, now: Date(timeIntervalSince1970: 1_795_262_400),
+                                              timeZone: TimeZone(identifier: "UTC")!)
+        #expect(text == "Fri 20 Nov 2026 23:00 (13h ago)")
+    }
+}

@@ -1,0 +1,298 @@
+import Foundation
+import NewsKit
+import NewsReaderCore
+import Testing
+import TermTable
+import TermTableTesting
+
+/// The reader on an in-memory screen with the sample feeds, a fixed clock and fresh read marks.
+@Suite("Reader screens") @MainActor
+struct ReaderScreenTests {
+    @Test func listScreenAt100x30() async throws {
+        let harness = try await ReaderHarness()
+        assertSnapshot(harness.lines, named: "list-100x30")
+        #expect(harness.lines[0].hasPrefix("── Harbor City Chronicle"))
+        #expect(harness.status.contains("1/165"))
+        #expect(harness.status.contains("165 unread of 165"))
+        #expect(harness.status.contains("4 feeds"))
+        #expect(harness.status.contains("? help  q quit"))
+    }
+
+    @Test func unreadArticlesAreBoldWithAMarkAndReadOnesDim() async throws {
+        let harness = try await ReaderHarness()
+        let screen = harness.screen
+        #expect(screen.cell(at: Point(x: 1, y: 1)).text == "●")
+        #expect(screen.style(at: Point(x: 6, y: 3)).attributes.contains(.bold))
+        harness.press("j m")  // the second article, marked read
+        #expect(screen.cell(at: Point(x: 1, y: 3)).text == " ")
+        #expect(screen.style(at: Point(x: 6, y: 3)).attributes.contains(.dim))
+        #expect(!screen.style(at: Point(x: 6, y: 3)).attributes.contains(.bold))
+        // The cursor's row is in reverse video.
+        #expect(screen.style(at: Point(x: 6, y: 3)).attributes.contains(.reverse))
+    }
+
+    @Test func scrollingMovesTheCursorAndKeepsTheHeaderOnTop() async throws {
+        let harness = try await ReaderHarness()
+        harness.press("pgdn pgdn")
+        #expect(harness.lines[0].hasPrefix("── Harbor City Chronicle"))
+        let position = try #require(harness.reader.tableView.state.cursor)
+        #expect(position.row > 20)
+        harness.press("G")
+        #expect(harness.lines[0].hasPrefix("── World Desk"))
+        #expect(harness.status.hasPrefix(" 165/165"))
+        harness.press("g")
+        #expect(harness.status.hasPrefix(" 1/165"))
+        harness.press("ctrl-f")
+        #expect(harness.reader.tableView.state.cursor!.row > 5)
+        harness.press("ctrl-b")
+        #expect(harness.status.hasPrefix(" 1/165"))
+    }
+
+    @Test func theWheelScrollsTheListAndTheArticle() async throws {
+        let harness = try await ReaderHarness()
+        let top = harness.lines[1]
+        harness.driver.wheel(up: false, x: 10, y: 10)
+        harness.draw()
+        #expect(harness.lines[1] != top)
+        harness.press("enter")
+        let first = harness.lines
+        harness.driver.wheel(up: false, x: 10, y: 5)
+        harness.draw()
+        // The sample's summaries are short: the wheel may not move a short article, but must not leave it.
+        #expect(harness.reader.rootView.isShowingDetail)
+        #expect(harness.lines.count == first.count)
+    }
+
+    @Test func openingAnArticleAndComingBackKeepsTheRow() async throws {
+        let harness = try await ReaderHarness()
+        harness.press("j j j j j")
+        let title = try #require(harness.cursorTitle)
+        harness.press("enter")
+        #expect(harness.reader.rootView.isShowingDetail)
+        assertSnapshot(harness.lines, named: "detail-100x30")
+        #expect(harness.lines[1].contains(title))
+        #expect(harness.lines.contains { $0.contains("Harbor City Chronicle · ") })
+        #expect(harness.lines.contains { $0.contains("https://chronicle.example.com/") })
+        #expect(harness.status.contains("6/165"))
+        #expect(harness.status.contains("q back"))
+        harness.press("q")
+        #expect(!harness.reader.rootView.isShowingDetail)
+        #expect(harness.cursorTitle == title)
+        // Opening marked it read; Esc and Left go back too.
+        #expect(harness.status.contains("164 unread"))
+        harness.press("enter esc")
+        #expect(harness.cursorTitle == title && !harness.reader.rootView.isShowingDetail)
+        harness.press("right left")
+        #expect(harness.cursorTitle == title && !harness.reader.rootView.isShowingDetail)
+        // A double click opens the row under the pointer.
+        let row = try #require(harness.line(containing: title))
+        harness.driver.doubleClick(x: 10, y: row)
+        harness.draw()
+        #expect(harness.reader.rootView.isShowingDetail)
+    }
+
+    @Test func theArticleViewScrollsAndWrapsToTheWidth() async throws {
+        let long = Article(id: "long", title: "A long article", link: URL(string: "https://example.com/long"),
+                           summary: (1...60).map { "Paragraph \($0) says something worth reading." }.joined(separator: "\n\n"),
+                           published: fixedNow.addingTimeInterval(-7200), author: "Ada", feedTitle: "Long Reads")
+        let feed = Feed(title: "Long Reads", items: [long], source: "long.xml", format: .rss20)
+        let harness = try await ReaderHarness(sources: [.file("long.xml")], load: { _ in [.loaded(feed)] })
+        harness.press("enter")
+        #expect(harness.lines[2].contains("Long Reads · Sat 21 Nov 2026 10:00 (2h ago) · by Ada"))
+        #expect(harness.lines[6].contains("Paragraph 1 says"))
+        harness.press("j j")
+        #expect(harness.lines[4].contains("Paragraph 1 says"))
+        harness.press("space")
+        #expect(!harness.lines.contains { $0.contains("Paragraph 1 says") })
+        harness.press("G")
+        #expect(harness.lines.contains { $0.contains("Paragraph 60 says") })
+        #expect(harness.status.contains("100%"))
+        harness.press("g")
+        #expect(harness.lines[1].contains("A long article"))
+        harness.driver.wheel(up: false)
+        harness.draw()
+        #expect(harness.reader.rootView.detailView.offset == 3)
+    }
+
+    @Test func filteringUpdatesOnEachKeystrokeAndEscClearsIt() async throws {
+        let harness = try await ReaderHarness()
+        harness.press("/")
+        harness.driver.type("swi")
+        harness.draw()
+        #expect(harness.lines.last!.hasPrefix("/swi"))
+        #expect(harness.reader.model.articlePaths.count == 2)
+        #expect(harness.lines[1].contains("Swimming pool"))
+        harness.press("enter")
+        #expect(harness.status.contains("2 titles match “swi”"))
+        harness.reader.clearMessage()
+        harness.draw()
+        #expect(harness.status.contains("filter “swi”"))
+        #expect(harness.status.contains("1/2"))
+        harness.press("esc")
+        #expect(harness.reader.model.articlePaths.count == 165)
+        #expect(harness.cursorTitle?.hasPrefix("Swimming pool") == true)
+        // Esc in the prompt clears the filter too; q clears it before quitting.
+        harness.press("/")
+        harness.driver.type("zzz-nothing")
+        harness.draw()
+        #expect(harness.lines.contains { $0.contains("no title contains “zzz-nothing”") })
+        harness.press("esc")
+        #expect(harness.reader.model.filter.isEmpty)
+        harness.press("/")
+        harness.driver.type("ferry")
+        harness.press("enter q")
+        #expect(harness.reader.model.filter.isEmpty && harness.driver.app.isRunning == false)
+    }
+
+    @Test func markReadTogglesAndPersists() async throws {
+        let directory = temporaryDirectory()
+        let first = try await ReaderHarness(stateDirectory: directory)
+        first.press("m")
+        #expect(first.status.contains("marked read"))
+        #expect(first.lines[0].contains("54 unread · 55"))
+        first.press("m")
+        #expect(first.lines[0].contains("55 unread · 55"))
+        first.press("j m")
+        let again = try await ReaderHarness(stateDirectory: directory)
+        #expect(again.screen.cell(at: Point(x: 1, y: 1)).text == "●")
+        #expect(again.screen.cell(at: Point(x: 1, y: 3)).text == " ")
+        #expect(again.status.contains("164 unread of 165"))
+    }
+
+    @Test func nextUnreadSkipsReadArticlesAndWraps() async throws {
+        let harness = try await ReaderHarness()
+        harness.press("m j m j m")  // the first three are read
+        harness.press("g n")
+        #expect(harness.position == 4)
+        harness.press("G n")
+        #expect(harness.position == 4, "n wraps to the top")
+        // In the article view, n opens the next unread article.
+        harness.press("enter n")
+        #expect(harness.reader.rootView.isShowingDetail)
+        #expect(harness.position == 5)
+        #expect(harness.lines[1].contains(harness.cursorTitle ?? "?"))
+    }
+
+    @Test func aMissingFeedShowsAnErrorRowAndTheOthersStillShow() async throws {
+        let sources: [FeedSource] = [.file("/nonexistent/missing.xml"), .file(fixture("broken.xml"))]
+            + SampleFeeds.sources.prefix(1)
+        let harness = try await ReaderHarness(sources: sources)
+        assertSnapshot(harness.lines, named: "errors-100x30")
+        #expect(harness.lines[0].contains("missing.xml"))
+        #expect(harness.lines[1].contains("✗  no such file: /nonexistent/missing.xml"))
+        #expect(harness.lines[2].contains("broken.xml"))
+        #expect(harness.lines[3].contains("✗  malformed XML"))
+        #expect(harness.lines[4].contains("Harbor City Chronicle"))
+        // The cursor skips the error rows.
+        #expect(harness.status.hasPrefix(" 1/55"))
+        #expect(harness.status.contains("3 feeds (2 failed)"))
+        harness.press("k k")
+        #expect(harness.cursorTitle == "Council approves new ferry timetable for winter")
+    }
+
+    @Test func feedsFillInAsTheyArriveWithALoadingStateBefore() async throws {
+        let gate = Gate()
+        let harness = try await ReaderHarness(sources: [.file("slow.xml")] + SampleFeeds.sources.prefix(1), load: { source in
+            if source == .file("slow.xml") { await gate.wait() }
+            return await FeedLoader().loadAll([source])
+        }, loadNow: false)
+        // The harness did not wait: nothing loaded yet.
+        let loading = Task { await harness.reader.loadFeeds() }
+        while harness.reader.model.counts.loading > 1 { await Task.yield() }
+        harness.draw()
+        #expect(harness.lines[0].contains("slow.xml") && harness.lines[0].contains("loading…"))
+        #expect(harness.lines[1].contains("loading…"))
+        #expect(harness.lines[2].contains("Harbor City Chronicle"))
+        #expect(harness.status.contains("loading 1…"))
+        #expect(harness.status.hasPrefix(" 1/55"))
+        await gate.open()
+        await loading.value
+        harness.draw()
+        #expect(harness.lines[1].contains("✗  no such file: slow.xml"))
+    }
+
+    @Test func resizingRelaysOutTheListTheArticleAndTheStatus() async throws {
+        let harness = try await ReaderHarness()
+        harness.press("j j")
+        harness.driver.resize(to: Size(width: 60, height: 20))
+        harness.draw()
+        assertSnapshot(harness.lines, named: "list-60x20")
+        #expect(harness.lines.count == 20 && harness.lines.allSatisfy { $0.count <= 60 })
+        #expect(harness.status.contains("3/165"))
+        harness.driver.resize(to: Size(width: 140, height: 40))
+        harness.draw()
+        assertSnapshot(harness.lines, named: "list-140x40")
+        harness.press("enter")
+        harness.driver.resize(to: Size(width: 60, height: 20))
+        harness.draw()
+        assertSnapshot(harness.lines, named: "detail-60x20")
+        harness.press("q")
+        #expect(harness.cursorTitle == "Fish & Chips shop on Tallow Street celebrates 50 years")
+    }
+
+    @Test func compactViewShowsOneLinePerArticle() async throws {
+        let harness = try await ReaderHarness()
+        harness.press("v")
+        #expect(harness.lines[2].contains("Harbor Bridge repairs"))
+        #expect(harness.lines[3].contains("Fish & Chips"))
+        harness.press("v")
+        #expect(harness.lines[3].contains("Harbor Bridge repairs"))
+    }
+
+    @Test func oOpensTheLinkAndHelpShowsTheKeys() async throws {
+        let harness = try await ReaderHarness()
+        harness.press("o")
+        #expect(harness.links.map(\.absoluteString) == ["https://chronicle.example.com/news/2026/council-approves-new-ferry-timetable-for"])
+        #expect(harness.status.contains("opened https://chronicle.example.com/"))
+        harness.press("?")
+        #expect(harness.lines.contains { $0.contains("next unread article") })
+        harness.press("x")
+        #expect(!harness.lines.contains { $0.contains("next unread article") })
+    }
+
+    @Test func controlSequencesInAFeedNeverReachTheScreen() async throws {
+        let harness = try await ReaderHarness(sources: [.file(fixture("tricky.xml"))])
+        let text = harness.lines.joined()
+        #expect(harness.lines[1].contains("Escape �]0;pwned� in title �[2J"))
+        #expect(!text.contains("\u{1B}") && !text.contains("\u{07}"))
+        #expect(harness.lines.contains { $0.contains("No summary here") })
+        harness.press("enter")
+        #expect(!harness.lines.joined().contains("\u{1B}"))
+    }
+
+    @Test func aCorruptStateFileIsSetAsideWithAWarningInTheStatusLine() async throws {
+        let directory = temporaryDirectory()
+        try Data("{ not json".utf8).write(to: directory.appendingPathComponent(ReadStateStore.fileName))
+        let harness = try await ReaderHarness(sources: [], stateDirectory: directory, loadNow: false)
+        harness.draw()
+        #expect(harness.status.contains("Could not read"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names.contains { $0.hasPrefix("read-state.json.corrupt-") })
+    }
+
+    @Test func aLayoutWithoutTheReadersCellsIsRefusedWithTheirNames() throws {
+        let library = try LayoutLibrary(string: "cell news height=1\n| [1 t] |\n  1 label\n", name: "Mine.layout")
+        #expect {
+            try ReaderCells.validate(library)
+        } throws: { error in
+            "\(error)".contains("no cell `compact`, `section`, `error`, `notice`")
+        }
+    }
+}
+
+/// A one-shot gate a slow fake feed waits on.
+actor Gate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters.removeAll()
+    }
+}

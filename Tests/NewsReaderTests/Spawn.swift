@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs a program and waits for it with posix_spawn and waitpid (not Foundation's `Process`, whose
+/// exit monitoring can leave a test waiting on a reaped-never child).
+enum Spawn {
+    /// How the program ended and what it wrote.
+    struct Result {
+        /// The exit status, or 128 + the signal that killed it.
+        var status: Int32
+        /// Standard output and standard error, interleaved.
+        var output: String
+    }
+
+    /// Runs `arguments` (the program is looked up in `PATH` when it has no slash) with standard input
+    /// from /dev/null and output to a file, and waits for it.
+    static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
+        let outputPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("news-spawn-\(UUID().uuidString)").path
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // The child starts with no signal blocked or ignored: the test process's threads block signals,
+        // and a tmux server that inherited that mask would never see its panes end, nor SIGTERM.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        sigdelset(&defaults, SIGKILL)
+        sigdelset(&defaults, SIGSTOP)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw TmuxSession.Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: the macros are not imported.
+        let signal = status & 0x7f
+        return Result(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, output: output)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// A tmux server of its own (a unique socket) running one pane, for driving the real `news` binary.
+final class TmuxSession {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private static let counter = Counter()
+    let socket: String
+    let directory: URL
+
+    /// Starts a detached session of `width` x `height` running `command` through `sh -c`.
+    init(width: Int = 100, height: Int = 30, command: String, directory: URL) throws {
+        socket = "news-e2e-\(getpid())-\(TmuxSession.counter.next())"
+        self.directory = directory
+        try run(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "main",
+                 "sh", "-c", command])
+    }
+
+    private var isClosed = false
+
+    /// Stops the tmux server and everything in it.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        do {
+            try run(["kill-server"])
+        } catch {
+            FileHandle.standardError.write(Data("tmux kill-server on \(socket): \(error)\n".utf8))
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Runs tmux on this session's socket and returns what it printed.
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = "C.UTF-8"
+        environment.removeValue(forKey: "TMUX")
+        let result = try Spawn.run(["tmux", "-u", "-L", socket] + arguments, environment: environment)
+        let text = result.output
+        guard result.status == 0 else {
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(text)")
+        }
+        return text
+    }
+
+    /// The pane's text now.
+    func capture() -> String {
+        (try? run(["capture-pane", "-p", "-t", "main"])) ?? ""
+    }
+
+    /// Sends keys (tmux key names: `j`, `Enter`, `Escape`, `C-c`, `/`).
+    func send(_ keys: String...) throws {
+        try run(["send-keys", "-t", "main"] + keys)
+    }
+
+    /// Types text literally.
+    func type(_ text: String) throws {
+        try run(["send-keys", "-t", "main", "-l", text])
+    }
+
+    /// A pane format value, e.g. `#{alternate_on}`.
+    func format(_ format: String) throws -> String {
+        try run(["display-message", "-p", "-t", "main", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Polls the pane until `predicate` holds (at most `timeout`); returns the last capture or fails.
+    @discardableResult
+    func waitFor(_ what: String, timeout: Duration = .seconds(10),
+                 sourceLocation: SourceLocation = #_sourceLocation,
+                 _ predicate: (String) -> Bool) throws -> String {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var screen = capture()
+        while !predicate(screen) {
+            if clock.now > deadline {
+                throw Failure(description: "timed out after \(timeout) waiting for \(what); the pane shows:\n\(screen)")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+            screen = capture()
+        }
+        return screen
+    }
+
+    /// Waits until the pane shows `text`.
+    @discardableResult
+    func waitFor(text: String, timeout: Duration = .seconds(10)) throws -> String {
+        try waitFor("“\(text)”", timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Waits until a file exists in the session's directory and returns its contents.
+    func waitForFile(_ name: String, timeout: Duration = .seconds(10)) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if let text = try? String(contentsOf: url, encoding: .utf8), text.hasSuffix("\n") { return text }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Failure(description: "\(name) did not appear within \(timeout); the pane shows:\n\(capture())")
+    }
+}
+
+/// A thread-safe counter for unique socket names.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}
