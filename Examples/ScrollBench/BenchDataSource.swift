@@ -1,3 +1,4 @@
+import Foundation
 import TermTable
 
 /// How the benchmark's cells are made.

@@ -1,3 +1,4 @@
+import Foundation
 @testable import TermTable
 
 /// A data source of sections of numbered rows, with optional headers, built from code cells or templates.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TermTableTesting
 @testable import TermTable
@@ -226,6 +227,21 @@ struct TableViewTests {
         #expect(table.state.cursor == IndexPath(row: 3, section: 0))
         driver.press("k")
         #expect(table.state.cursor == IndexPath(row: 0, section: 0))
+    }
+
+    @Test func noCursorWhileNoRowCanTakeItThenTheFirstThatCan() {
+        let source = NumbersSource(rows: 3)
+        source.unselectable = [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0)]
+        let table = makeTable(source, width: 10, height: 3)
+        let driver = AppDriver(rootView: table, size: Size(width: 10, height: 3))
+        #expect(table.state.cursor == nil)
+        driver.press("j G g")
+        #expect(table.state.cursor == nil)
+        #expect(driver.screen.styleMask(line: 0) { $0.attributes.contains(.reverse) } == "          ")
+        source.unselectable = [IndexPath(row: 0, section: 0)]
+        table.reloadData()
+        driver.app.render()
+        #expect(table.state.cursor == IndexPath(row: 1, section: 0))
     }
 
     @Test func variableRowHeights() {

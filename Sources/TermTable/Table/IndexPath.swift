@@ -1,21 +1,28 @@
-/// The position of a row: its section and its row within the section.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The section, 0-based.
-    public var section: Int
-    /// The row within the section, 0-based.
-    public var row: Int
+import Foundation
 
-    /// Creates an index path.
+/// A row's position in a table is Foundation's `IndexPath` of two indexes, section then row, as in UIKit.
+///
+/// These members are what UIKit adds to `IndexPath`; with them, code written
+/// for UIKit tables reads the same here, and an app that imports Foundation
+/// meets no second `IndexPath` type.
+extension IndexPath {
+    /// The index path of `row` in `section`.
     public init(row: Int, section: Int) {
-        self.section = section
-        self.row = row
+        self.init(indexes: [section, row])
     }
 
-    /// Orders by section, then row.
-    public static func < (a: IndexPath, b: IndexPath) -> Bool {
-        (a.section, a.row) < (b.section, b.row)
+    /// The section: the first index.
+    public var section: Int {
+        get { self[0] }
+        set { self[0] = newValue }
     }
 
-    /// `[section, row]`.
-    public var description: String { "[\(section), \(row)]" }
+    /// The row within the section: the second index.
+    public var row: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
 }
+
+/// Foundation's `IndexPath`, so `import TermTable` alone is enough to write a data source.
+public typealias IndexPath = Foundation.IndexPath

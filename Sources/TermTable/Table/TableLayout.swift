@@ -1,3 +1,4 @@
+import Foundation
 /// A slot in a table's flow of lines: a section header (`row == -1`) or a row.
 public struct TableItem: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The section.

@@ -45,7 +45,7 @@ extension TableView {
         let rows = placedItems.filter { !$0.isSticky }.compactMap { $0.item.indexPath }
         guard let first = rows.first, let last = rows.last, cursor < first || cursor > last else { return }
         let target = cursor < first ? first : last
-        setCursor(isHighlightable(target) ? target : row(cursor < first ? 1 : -1, from: target))
+        setCursor(highlightableRow(from: target, direction: cursor < first ? 1 : -1) ?? cursor)
     }
 
     private func clearSelectionByClick() {

@@ -1,3 +1,4 @@
+import Foundation
 /// What a key bound in ``TableView/keyBindings`` does.
 public enum TableCommand: String, Sendable, CaseIterable {
     /// The cursor moves up a row (in selection mode none, the view scrolls).
@@ -48,7 +49,8 @@ extension TableView {
         let target = indexPath.flatMap { metrics.contains($0) ? $0 : nil }
         let old = state.cursor
         state.cursor = target
-        if target != nil { cursorWasCleared = false }
+        // A cursor removed on purpose stays removed until the user moves it; one placed clears that.
+        cursorWasCleared = target == nil
         needsReveal = target != nil
         setNeedsLayout()
         setNeedsDisplay()
@@ -104,6 +106,13 @@ extension TableView {
         return found
     }
 
+    /// The first row from `start` (itself included), going in `direction`, where the cursor may stop; nil when none.
+    func highlightableRow(from start: IndexPath, direction: Int) -> IndexPath? {
+        if isHighlightable(start) { return start }
+        let found = row(direction, from: start)
+        return found.map { $0 != start && isHighlightable($0) } == true ? found : nil
+    }
+
     /// Moves the cursor by `steps` rows (negative is up); returns false when it could not move.
     @discardableResult
     public func moveCursor(by steps: Int) -> Bool {
@@ -112,7 +121,8 @@ extension TableView {
         let start = state.cursor ?? firstVisibleRow()
         guard let start else { return false }
         if state.cursor == nil {
-            setCursor(isHighlightable(start) ? start : row(1, from: start))
+            guard let target = highlightableRow(from: start, direction: 1) else { return false }
+            setCursor(target)
             return true
         }
         guard let target = row(steps, from: start), target != start else { return false }
@@ -179,12 +189,14 @@ extension TableView {
             let first = metrics.firstItem.flatMap { $0.indexPath ?? metrics.next(after: $0)?.indexPath }
             guard let first else { return false }
             state.top = metrics.firstItem
-            setCursor(isHighlightable(first) ? first : row(1, from: first))
+            guard let target = highlightableRow(from: first, direction: 1) else { return false }
+            setCursor(target)
             return true
         case .moveToBottom:
             if selectionMode == .none { state.top = lastTop(); setNeedsLayout(); setNeedsDisplay(); return true }
             guard let last = metrics.lastItem?.indexPath else { return false }
-            setCursor(isHighlightable(last) ? last : row(-1, from: last))
+            guard let target = highlightableRow(from: last, direction: -1) else { return false }
+            setCursor(target)
             return true
         case .activate:
             guard let cursor = state.cursor else { return false }

@@ -1,3 +1,4 @@
+import Foundation
 /// What went wrong asking a table for a cell.
 public enum TableViewError: Error, CustomStringConvertible, Equatable {
     /// No template or class was registered under the identifier.

@@ -1,3 +1,4 @@
+import Foundation
 extension TableView {
     /// Reloads the cells of the given rows (their content changed; counts did not).
     public func reloadRows(at indexPaths: [IndexPath]) {

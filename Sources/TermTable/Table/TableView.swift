@@ -1,3 +1,4 @@
+import Foundation
 /// A scrolling list of rows in sections, built from reusable cells: UIKit's table view in the terminal.
 ///
 /// The table asks its ``dataSource`` for counts when it loads and for cells
@@ -165,13 +166,15 @@ open class TableView: View {
         headers.reserveCapacity(sections)
         for section in 0..<sections { headers.append(headerHeight(section)) }
         metrics = TableMetrics(rowCounts: counts, headerHeights: headers)
+        // Cells on screen show the old data: recycle them before asking which rows can take the cursor.
+        recycleAll()
         let oldSelection = state.selected
         let oldCursor = state.cursor
         state.clamp(to: metrics)
         if state.cursor == nil, selectionMode != .none, !cursorWasCleared,
            let first = metrics.firstItem.flatMap({ $0.indexPath ?? metrics.next(after: $0)?.indexPath }) {
             // The cursor starts on the first row the user can stop on.
-            state.cursor = isHighlightable(first) ? first : row(1, from: first)
+            state.cursor = highlightableRow(from: first, direction: 1)
             if selectionMode == .single, let cursor = state.cursor { state.selected = [cursor] }
         }
         if state.cursor != oldCursor { needsReveal = true }
@@ -179,7 +182,6 @@ open class TableView: View {
             state.selected = [cursor]
         }
         for gone in oldSelection.subtracting(state.selected) { delegate?.tableView(self, didDeselectRowAt: gone) }
-        recycleAll()
     }
 
     /// The height of a section's header: the delegate's, else the header cell's, else 1 for a title.

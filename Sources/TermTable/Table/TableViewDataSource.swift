@@ -1,3 +1,4 @@
+import Foundation
 /// Supplies a table's sections, rows and cells.
 ///
 /// The table asks for counts when it loads (``TableView/reloadData()``) and

@@ -1,3 +1,4 @@
+import Foundation
 /// A table's scroll position, cursor and selection: plain values, testable without a screen.
 public struct TableViewState: Hashable, Sendable {
     /// The item at the top of the viewport (nil for an empty table).
