@@ -132,6 +132,19 @@ struct ApplicationTests {
         #expect(table.frame == Rect(x: 0, y: 1, width: 6, height: 2))
     }
 
+    @Test func aViewsRedrawRequestGoesToTheAppShowingIt() {
+        let first = Label(text: "one")
+        let second = Label(text: "two")
+        let a = AppDriver(rootView: first, size: Size(width: 5, height: 1))
+        let b = AppDriver(rootView: second, size: Size(width: 5, height: 1))
+        first.text = "uno"
+        first.setNeedsDisplay()
+        a.app.renderIfNeeded()
+        b.app.renderIfNeeded()
+        #expect(a.lines == ["uno  "])
+        #expect(b.app.frameCount == 1, "the other app was not asked to draw")
+    }
+
     @Test func tabMovesFocusBetweenFocusableViews() {
         let root = View(frame: .zero)
         let first = Button(title: "One", frame: Rect(x: 0, y: 0, width: 8, height: 1))

@@ -117,6 +117,11 @@ public final class Application: ActionSink {
         needsDisplay = true
     }
 
+    /// True for the app's root view and the views of its overlays.
+    public func shows(_ root: View) -> Bool {
+        root === rootView || overlays.contains { $0.view === root }
+    }
+
     // MARK: Timers
 
     /// Runs `action` after `delay`, and again every `delay` when `repeats`; returns an id for ``cancelTimer(_:)``.

@@ -338,7 +338,7 @@ open class View {
             if v.handleAction(action) { return }
             view = v.superview
         }
-        ActionCenter.deliver(action)
+        ActionCenter.deliver(action, from: self)
     }
 
     /// Receives an action sent by this view or a view inside it; return true to stop it there.
@@ -350,7 +350,7 @@ open class View {
     /// the built-in views do it themselves.
     public func setNeedsDisplay() {
         setNeedsRedraw()
-        ActionCenter.setNeedsDisplay()
+        ActionCenter.setNeedsDisplay(from: self)
     }
 
     /// A number that changes whenever the drawing of this view or of a view inside it changes.
@@ -395,22 +395,54 @@ public protocol ActionSink: AnyObject {
     func deliver(_ action: ViewAction)
     /// A view changed and the screen should be drawn again.
     func setNeedsDisplay()
+    /// True when `root` is a view tree this receiver shows (its root view or an overlay).
+    func shows(_ root: View) -> Bool
 }
 
-/// Where views send unhandled actions and redraw requests: the running app registers itself here.
+extension ActionSink {
+    /// The default: the receiver shows no particular tree (it gets what no other receiver claims).
+    public func shows(_ root: View) -> Bool { false }
+}
+
+/// Where views send unhandled actions and redraw requests: each running app registers itself here.
+///
+/// A view's request goes to the app that shows the view's tree (several apps
+/// can exist at once, in tests for example), else to the app registered last.
 @MainActor
 public enum ActionCenter {
-    /// The current receiver (the running ``Application``), held weakly.
-    public static weak var sink: ActionSink?
-    /// Actions delivered while no sink was set, newest last (at most 100 kept; for tests and tools).
+    /// The receiver registered last, held weakly: it gets what no other receiver claims.
+    public static weak var sink: ActionSink? {
+        didSet { if let sink { register(sink) } }
+    }
+    /// Actions delivered while no receiver was set, newest last (at most 100 kept; for tests and tools).
     public private(set) static var undelivered: [String] = []
 
-    static func deliver(_ action: ViewAction) {
-        if let sink { sink.deliver(action) } else {
+    private struct WeakSink {
+        weak var sink: ActionSink?
+    }
+    private static var sinks: [WeakSink] = []
+
+    /// Adds a receiver (apps register themselves when created).
+    static func register(_ newSink: ActionSink) {
+        sinks.removeAll { $0.sink == nil || $0.sink === newSink }
+        sinks.append(WeakSink(sink: newSink))
+    }
+
+    /// The receiver showing `view`'s tree, else the one registered last.
+    static func receiver(for view: View) -> ActionSink? {
+        let root = view.rootView
+        for entry in sinks.reversed() {
+            if let sink = entry.sink, sink.shows(root) { return sink }
+        }
+        return sink
+    }
+
+    static func deliver(_ action: ViewAction, from view: View) {
+        if let receiver = receiver(for: view) { receiver.deliver(action) } else {
             undelivered.append(action.name)
             if undelivered.count > 100 { undelivered.removeFirst() }
         }
     }
 
-    static func setNeedsDisplay() { sink?.setNeedsDisplay() }
+    static func setNeedsDisplay(from view: View) { receiver(for: view)?.setNeedsDisplay() }
 }
