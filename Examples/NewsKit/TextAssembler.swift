@@ -30,6 +30,10 @@ struct TextAssembler {
     }
 
     mutating func append(_ scalar: Unicode.Scalar) {
+        // Control characters (ESC, BEL, C1 controls...) never reach a title or summary, however
+        // they got into the feed (raw, as an XML character reference, or as a doubly escaped entity).
+        let value = scalar.value
+        if (value < 0x20 && !Self.isSpace(scalar)) || (0x7F...0x9F).contains(value) { return }
         if Self.isSpace(scalar) {
             if preformatted > 0 && scalar == "\n" { lineBreak(1) } else { pendingSpace = true }
             return
