@@ -12,7 +12,7 @@ import Foundation
 /// terminal's default background (256 where the terminal has them; none when
 /// `NO_COLOR` is set). ``close()`` (or deinit) gives the terminal back.
 ///
-/// This is the only type in TermTable that talks to ncurses; ncurses does the
+/// This type (with its `CursesScreen+Input` and `CursesScreen+ReadBack` files) is the only one in TermTable that talks to ncurses; ncurses does the
 /// diffing, so drawing the same frame twice sends nothing the second time.
 @MainActor
 public final class CursesScreen: Screen {
@@ -49,12 +49,12 @@ public final class CursesScreen: Screen {
     }
 
     private let screen: OpaquePointer
-    private let window: UnsafeMutablePointer<WINDOW>
+    let window: UnsafeMutablePointer<WINDOW>
     private let outputFile: UnsafeMutablePointer<FILE>
     private let inputFile: UnsafeMutablePointer<FILE>
     private let ownsGuard: Bool
     private var isOpen = true
-    private var clicks = ClickTracker()
+    var clicks = ClickTracker()
     private var wideBuffer: [wchar_t] = []
     private var blankLine = String(repeating: " ", count: 256)
     private var cellBuffer = [chtype](repeating: 0, count: 256)
@@ -64,14 +64,14 @@ public final class CursesScreen: Screen {
 
     // Style cache: the last style's attributes and colour pair, and all pairs made.
     private var lastStyle: Style? = nil
-    private var lastAttributes: attr_t = 0
-    private var lastPair: Int16 = 0
-    private var pairs: [PairKey: Int16] = [:]
+    var lastAttributes: attr_t = 0
+    var lastPair: Int16 = 0
+    var pairs: [PairKey: Int16] = [:]
     private var colorCount = 0
     /// True when colours are in use.
     public private(set) var colorsEnabled = false
 
-    private struct PairKey: Hashable {
+    struct PairKey: Hashable {
         var foreground: Int
         var background: Int
     }
@@ -392,88 +392,6 @@ public final class CursesScreen: Screen {
         return characterKey(UInt32(wch))
     }
 
-    // MARK: Input
-
-    private func characterKey(_ value: UInt32) -> InputEvent? {
-        switch value {
-        case 0x1B:
-            // ESC then another key within the escape delay is Alt+key.
-            wtimeout(window, 0)
-            var next: wint_t = 0
-            let status = wget_wch(window, &next)
-            if status == OK, let inner = characterKey(UInt32(next)), case .key(var key) = inner {
-                key.modifiers.insert(.alt)
-                return .key(key)
-            }
-            return .key(.escape)
-        case 0x0D, 0x0A: return .key(.enter)
-        case 0x09: return .key(.tab)
-        case 0x08, 0x7F: return .key(.backspace)
-        case 0x00: return .key(Key(.character(" "), modifiers: .control))
-        case 0x01...0x1A: return .key(Key(.character(Character(UnicodeScalar(value + 0x60)!)), modifiers: .control))
-        case 0x1C...0x1F: return nil
-        default:
-            guard let scalar = UnicodeScalar(value) else { return nil }
-            return .key(Key(Character(scalar)))
-        }
-    }
-
-    private func functionKey(_ code: Int32) -> InputEvent? {
-        switch code {
-        case KEY_UP: return .key(.up)
-        case KEY_DOWN: return .key(.down)
-        case KEY_LEFT: return .key(.left)
-        case KEY_RIGHT: return .key(.right)
-        case KEY_SR: return .key(Key(.up, modifiers: .shift))
-        case KEY_SF: return .key(Key(.down, modifiers: .shift))
-        case KEY_PPAGE: return .key(.pageUp)
-        case KEY_NPAGE: return .key(.pageDown)
-        case KEY_HOME, KEY_A1: return .key(.home)
-        case KEY_END, KEY_C1: return .key(.end)
-        case KEY_ENTER: return .key(.enter)
-        case KEY_BACKSPACE: return .key(.backspace)
-        case KEY_DC: return .key(.delete)
-        case KEY_IC: return .key(Key(.insert))
-        case KEY_BTAB: return .key(.backTab)
-        case KEY_RESIZE: return .resize(size)
-        case KEY_MOUSE: return mouseEvent()
-        case KEY_F0 + 1...KEY_F0 + 63: return .key(Key(.function(Int(code - KEY_F0))))
-        default: return nil
-        }
-    }
-
-    private func mouseEvent() -> InputEvent? {
-        var event = MEVENT()
-        guard getmouse(&event) == OK else { return nil }
-        let state = event.bstate
-        let position = Point(x: Int(event.x), y: Int(event.y))
-        var modifiers: KeyModifiers = []
-        if state & cnc_BUTTON_CTRL() != 0 { modifiers.insert(.control) }
-        if state & cnc_BUTTON_ALT() != 0 { modifiers.insert(.alt) }
-        if state & cnc_BUTTON_SHIFT() != 0 { modifiers.insert(.shift) }
-        let mouse: MouseEvent
-        if state & cnc_BUTTON4_PRESSED() != 0 {
-            mouse = MouseEvent(.wheelUp, button: .none, at: position, modifiers: modifiers)
-        } else if cnc_BUTTON5_PRESSED() != 0 && state & cnc_BUTTON5_PRESSED() != 0 {
-            mouse = MouseEvent(.wheelDown, button: .none, at: position, modifiers: modifiers)
-        } else if state & (cnc_BUTTON1_PRESSED() | cnc_BUTTON1_CLICKED()) != 0 {
-            mouse = clicks.classify(MouseEvent(.press, at: position, modifiers: modifiers), at: .now)
-        } else if state & cnc_BUTTON1_DOUBLE_CLICKED() != 0 {
-            mouse = MouseEvent(.doubleClick, at: position, modifiers: modifiers)
-        } else if state & cnc_BUTTON1_RELEASED() != 0 {
-            mouse = MouseEvent(.release, at: position, modifiers: modifiers)
-        } else if state & cnc_BUTTON3_PRESSED() != 0 {
-            mouse = MouseEvent(.press, button: .right, at: position, modifiers: modifiers)
-        } else if state & cnc_BUTTON3_RELEASED() != 0 {
-            mouse = MouseEvent(.release, button: .right, at: position, modifiers: modifiers)
-        } else if state & cnc_BUTTON2_PRESSED() != 0 {
-            mouse = MouseEvent(.press, button: .middle, at: position, modifiers: modifiers)
-        } else {
-            return nil
-        }
-        return .mouse(mouse)
-    }
-
     // MARK: Styles
 
     private func apply(_ style: Style) {
@@ -510,43 +428,4 @@ public final class CursesScreen: Screen {
         return index & 7
     }
 
-    // MARK: Reading back (tests)
-
-    /// The text and style ncurses holds for the cell at `point` (tests read the screen back with it).
-    ///
-    /// As on ``BufferScreen``, the second column of a wide character reads as `""`
-    /// (ncurses keeps a copy of the character there).
-    func cell(at point: Point) -> (text: String, style: Style) {
-        var cchar = cchar_t()
-        guard mvwin_wch(window, Int32(point.y), Int32(point.x), &cchar) == OK else { return ("", .plain) }
-        let isContinuation = cnc_is_wide_continuation(&cchar) != 0
-        var chars = [wchar_t](repeating: 0, count: 8)
-        var attributes: attr_t = 0
-        var pairNumber: Int16 = 0
-        getcchar(&cchar, &chars, &attributes, &pairNumber, nil)
-        let text = isContinuation ? ""
-            : String(String.UnicodeScalarView(chars.prefix { $0 != 0 }.compactMap { UnicodeScalar(UInt32(bitPattern: $0)) }))
-        var style = Style()
-        if attributes & cnc_A_BOLD() != 0 { style.attributes.insert(.bold) }
-        if attributes & cnc_A_DIM() != 0 { style.attributes.insert(.dim) }
-        if attributes & cnc_A_ITALIC() != 0 { style.attributes.insert(.italic) }
-        if attributes & cnc_A_UNDERLINE() != 0 { style.attributes.insert(.underline) }
-        if attributes & cnc_A_REVERSE() != 0 { style.attributes.insert(.reverse) }
-        if attributes & cnc_A_BLINK() != 0 { style.attributes.insert(.blink) }
-        if pairNumber > 0, let key = pairs.first(where: { $0.value == pairNumber })?.key {
-            style.foreground = key.foreground < 0 ? .default : .palette(UInt8(key.foreground))
-            style.background = key.background < 0 ? .default : .palette(UInt8(key.background))
-        }
-        return (text, style)
-    }
-
-    /// Line `y` as ncurses holds it, each wide character once (tests).
-    func line(_ y: Int) -> String {
-        (0..<size.width).map { cell(at: Point(x: $0, y: y)).text }.joined()
-    }
-
-    /// Resizes ncurses' idea of the terminal, as a SIGWINCH would (tests).
-    func resize(to newSize: Size) {
-        resizeterm(Int32(newSize.height), Int32(newSize.width))
-    }
 }

@@ -1,0 +1,88 @@
+internal import CNcursesw
+import Foundation
+
+/// Turning what ncurses reads (`wget_wch`, `getmouse`) into ``InputEvent``s.
+extension CursesScreen {
+    /// The event for a character `wget_wch` read (ESC followed by a key is Alt+key).
+    func characterKey(_ value: UInt32) -> InputEvent? {
+        switch value {
+        case 0x1B:
+            // ESC then another key within the escape delay is Alt+key.
+            wtimeout(window, 0)
+            var next: wint_t = 0
+            let status = wget_wch(window, &next)
+            if status == OK, let inner = characterKey(UInt32(next)), case .key(var key) = inner {
+                key.modifiers.insert(.alt)
+                return .key(key)
+            }
+            return .key(.escape)
+        case 0x0D, 0x0A: return .key(.enter)
+        case 0x09: return .key(.tab)
+        case 0x08, 0x7F: return .key(.backspace)
+        case 0x00: return .key(Key(.character(" "), modifiers: .control))
+        case 0x01...0x1A: return .key(Key(.character(Character(UnicodeScalar(value + 0x60)!)), modifiers: .control))
+        case 0x1C...0x1F: return nil
+        default:
+            guard let scalar = UnicodeScalar(value) else { return nil }
+            return .key(Key(Character(scalar)))
+        }
+    }
+
+    /// The event for a key code `wget_wch` read (arrows, pages, function keys, resize, mouse).
+    func functionKey(_ code: Int32) -> InputEvent? {
+        switch code {
+        case KEY_UP: return .key(.up)
+        case KEY_DOWN: return .key(.down)
+        case KEY_LEFT: return .key(.left)
+        case KEY_RIGHT: return .key(.right)
+        case KEY_SR: return .key(Key(.up, modifiers: .shift))
+        case KEY_SF: return .key(Key(.down, modifiers: .shift))
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_NPAGE: return .key(.pageDown)
+        case KEY_HOME, KEY_A1: return .key(.home)
+        case KEY_END, KEY_C1: return .key(.end)
+        case KEY_ENTER: return .key(.enter)
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_DC: return .key(.delete)
+        case KEY_IC: return .key(Key(.insert))
+        case KEY_BTAB: return .key(.backTab)
+        case KEY_RESIZE: return .resize(size)
+        case KEY_MOUSE: return mouseEvent()
+        case KEY_F0 + 1...KEY_F0 + 63: return .key(Key(.function(Int(code - KEY_F0))))
+        default: return nil
+        }
+    }
+
+    /// The event for the mouse report waiting in ncurses; presses go through the double-click tracker.
+    func mouseEvent() -> InputEvent? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let state = event.bstate
+        let position = Point(x: Int(event.x), y: Int(event.y))
+        var modifiers: KeyModifiers = []
+        if state & cnc_BUTTON_CTRL() != 0 { modifiers.insert(.control) }
+        if state & cnc_BUTTON_ALT() != 0 { modifiers.insert(.alt) }
+        if state & cnc_BUTTON_SHIFT() != 0 { modifiers.insert(.shift) }
+        let mouse: MouseEvent
+        if state & cnc_BUTTON4_PRESSED() != 0 {
+            mouse = MouseEvent(.wheelUp, button: .none, at: position, modifiers: modifiers)
+        } else if cnc_BUTTON5_PRESSED() != 0 && state & cnc_BUTTON5_PRESSED() != 0 {
+            mouse = MouseEvent(.wheelDown, button: .none, at: position, modifiers: modifiers)
+        } else if state & (cnc_BUTTON1_PRESSED() | cnc_BUTTON1_CLICKED()) != 0 {
+            mouse = clicks.classify(MouseEvent(.press, at: position, modifiers: modifiers), at: .now)
+        } else if state & cnc_BUTTON1_DOUBLE_CLICKED() != 0 {
+            mouse = MouseEvent(.doubleClick, at: position, modifiers: modifiers)
+        } else if state & cnc_BUTTON1_RELEASED() != 0 {
+            mouse = MouseEvent(.release, at: position, modifiers: modifiers)
+        } else if state & cnc_BUTTON3_PRESSED() != 0 {
+            mouse = MouseEvent(.press, button: .right, at: position, modifiers: modifiers)
+        } else if state & cnc_BUTTON3_RELEASED() != 0 {
+            mouse = MouseEvent(.release, button: .right, at: position, modifiers: modifiers)
+        } else if state & cnc_BUTTON2_PRESSED() != 0 {
+            mouse = MouseEvent(.press, button: .middle, at: position, modifiers: modifiers)
+        } else {
+            return nil
+        }
+        return .mouse(mouse)
+    }
+}
