@@ -244,6 +244,29 @@ struct TableViewTests {
         #expect(table.state.cursor == IndexPath(row: 1, section: 0))
     }
 
+    @Test func nothingOutlivesTheTableAndItsApp() {
+        weak var weakTable: TableView?
+        weak var weakCell: TableViewCell?
+        weak var weakLabel: Label?
+        weak var weakApp: Application?
+        do {
+            let source = NumbersSource(rows: 100)
+            source.identifier = { $0.row % 2 == 0 ? "row" : "basic" }
+            let table = makeTable(source, width: 20, height: 5)
+            let driver = AppDriver(rootView: table, size: Size(width: 20, height: 5))
+            driver.press("j G g")
+            weakTable = table
+            weakApp = driver.app
+            weakCell = table.visibleCellsInOrder.first
+            weakLabel = weakCell?.viewWithTag(1, as: Label.self)
+            #expect(weakCell != nil && weakLabel != nil)
+        }
+        #expect(weakTable == nil, "the table leaked")
+        #expect(weakApp == nil, "the app leaked")
+        #expect(weakCell == nil, "a cell leaked")
+        #expect(weakLabel == nil, "a label leaked")
+    }
+
     @Test func variableRowHeights() {
         let source = NumbersSource(rows: 5)
         source.heights = [IndexPath(row: 1, section: 0): 3]
