@@ -1,29 +1,13 @@
 import Foundation
 import Testing
+import TermTableTesting
 
 /// The real `news` binary in tmux: keys, screens, read marks across runs, and the terminal given back.
 @Suite("news in tmux", .serialized)
 struct EndToEndTests {
     /// The `news` executable built next to the test bundle.
     static func newsExecutable() throws -> String {
-        var candidates: [String] = []
-        if let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append((me as NSString).deletingLastPathComponent + "/news")
-        }
-        if let first = CommandLine.arguments.first {
-            let absolute = first.hasPrefix("/") ? first : FileManager.default.currentDirectoryPath + "/" + first
-            candidates.append((absolute as NSString).deletingLastPathComponent + "/news")
-        }
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent("news").path)
-        // The package root is three levels above this file: Tests/NewsReaderTests/<file>.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/news").path)
-        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
-            return found
-        }
-        throw TmuxSession.Failure(description:
-            "the news executable was not found (looked at \(candidates.joined(separator: ", "))); run `swift build` first")
+        try BuiltProducts.executable(named: "news")
     }
 
     static var hasTmux: Bool {
@@ -167,7 +151,7 @@ struct EndToEndTests {
     }
 
     @Test func withoutATerminalNewsSaysSoAndFails() throws {
-        let result = try Spawn.run([try Self.newsExecutable()], environment: ProcessInfo.processInfo.environment)
+        let result = try ChildProcess.run([try Self.newsExecutable()], environment: ProcessInfo.processInfo.environment)
         let message = result.output
         #expect(result.status == 1)
         #expect(message.contains("news needs a terminal"))

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TermTableTesting
 
 extension ProcessStateTests {
     /// `termtable keys` on a real pseudo-terminal: whatever ends it, the terminal gets its modes back
@@ -208,25 +209,7 @@ final class KeysRun {
 
     /// The `termtable` tool, built by `swift build` next to the test bundle.
     static func termtableExecutable() throws -> String {
-        var candidates: [String] = []
-        if let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append((me as NSString).deletingLastPathComponent + "/termtable")
-        }
-        if let first = CommandLine.arguments.first {
-            let absolute = first.hasPrefix("/") ? first : FileManager.default.currentDirectoryPath + "/" + first
-            candidates.append((absolute as NSString).deletingLastPathComponent + "/termtable")
-        }
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent("termtable").path)
-        // The package root is three levels above this file: Tests/TermTableTests/<file>.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/termtable").path)
-        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
-            return found
-        }
-        throw ChildProcessError(
-            "the termtable executable was not found (looked at \(candidates.joined(separator: ", "))); "
-                + "run `swift build` first")
+        try BuiltProducts.executable(named: "termtable")
     }
 
     /// Reads what the child wrote for up to `wait` (returns early once something came).

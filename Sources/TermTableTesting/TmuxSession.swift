@@ -1,19 +1,33 @@
 import Foundation
 import Testing
 
-/// A tmux server of its own (a unique socket) running one pane, for driving the real `news` binary.
-final class TmuxSession {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+/// A tmux server of its own (a unique socket) running one pane: drives a real terminal app end to end.
+///
+/// ```swift
+/// let session = try TmuxSession(command: "\(try BuiltProducts.executable(named: "myapp"))", directory: temp)
+/// defer { session.close() }
+/// try session.waitFor(text: "Inbox")
+/// try session.send("j", "Enter")
+/// #expect(session.capture().contains("Re: lunch"))
+/// ```
+public final class TmuxSession {
+    /// Why tmux or the app did not do what was expected.
+    public struct Failure: Error, CustomStringConvertible {
+        /// A sentence, with the pane's text where useful.
+        public var description: String
+        /// Creates a failure.
+        public init(description: String) { self.description = description }
     }
 
     private static let counter = Counter()
-    let socket: String
-    let directory: URL
+    /// The tmux socket name (`tmux -L`), unique to this session.
+    public let socket: String
+    /// The folder the session works in (files the app writes, read by ``waitForFile(_:timeout:)``).
+    public let directory: URL
 
     /// Starts a detached session of `width` x `height` running `command` through `sh -c`.
-    init(width: Int = 100, height: Int = 30, command: String, directory: URL) throws {
-        socket = "news-e2e-\(getpid())-\(TmuxSession.counter.next())"
+    public init(width: Int = 100, height: Int = 30, command: String, directory: URL) throws {
+        socket = "termtable-e2e-\(getpid())-\(TmuxSession.counter.next())"
         self.directory = directory
         try run(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "main",
                  "sh", "-c", command])
@@ -22,7 +36,7 @@ final class TmuxSession {
     private var isClosed = false
 
     /// Stops the tmux server and everything in it.
-    func close() {
+    public func close() {
         guard !isClosed else { return }
         isClosed = true
         do {
@@ -38,12 +52,12 @@ final class TmuxSession {
 
     /// Runs tmux on this session's socket and returns what it printed.
     @discardableResult
-    func run(_ arguments: [String]) throws -> String {
+    public func run(_ arguments: [String]) throws -> String {
         var environment = ProcessInfo.processInfo.environment
         environment["LANG"] = "C.UTF-8"
         environment["LC_ALL"] = "C.UTF-8"
         environment.removeValue(forKey: "TMUX")
-        let result = try Spawn.run(["tmux", "-u", "-L", socket] + arguments, environment: environment)
+        let result = try ChildProcess.run(["tmux", "-u", "-L", socket] + arguments, environment: environment)
         let text = result.output
         guard result.status == 0 else {
             throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(text)")
@@ -52,28 +66,28 @@ final class TmuxSession {
     }
 
     /// The pane's text now.
-    func capture() -> String {
+    public func capture() -> String {
         (try? run(["capture-pane", "-p", "-t", "main"])) ?? ""
     }
 
     /// Sends keys (tmux key names: `j`, `Enter`, `Escape`, `C-c`, `/`).
-    func send(_ keys: String...) throws {
+    public func send(_ keys: String...) throws {
         try run(["send-keys", "-t", "main"] + keys)
     }
 
     /// Types text literally.
-    func type(_ text: String) throws {
+    public func type(_ text: String) throws {
         try run(["send-keys", "-t", "main", "-l", text])
     }
 
     /// A pane format value, e.g. `#{alternate_on}`.
-    func format(_ format: String) throws -> String {
+    public func format(_ format: String) throws -> String {
         try run(["display-message", "-p", "-t", "main", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Polls the pane until `predicate` holds (at most `timeout`); returns the last capture or fails.
     @discardableResult
-    func waitFor(_ what: String, timeout: Duration = .seconds(10),
+    public func waitFor(_ what: String, timeout: Duration = .seconds(10),
                  sourceLocation: SourceLocation = #_sourceLocation,
                  _ predicate: (String) -> Bool) throws -> String {
         let clock = ContinuousClock()
@@ -91,12 +105,12 @@ final class TmuxSession {
 
     /// Waits until the pane shows `text`.
     @discardableResult
-    func waitFor(text: String, timeout: Duration = .seconds(10)) throws -> String {
+    public func waitFor(text: String, timeout: Duration = .seconds(10)) throws -> String {
         try waitFor("“\(text)”", timeout: timeout) { $0.contains(text) }
     }
 
     /// Waits until a file exists in the session's directory and returns its contents.
-    func waitForFile(_ name: String, timeout: Duration = .seconds(10)) throws -> String {
+    public func waitForFile(_ name: String, timeout: Duration = .seconds(10)) throws -> String {
         let url = directory.appendingPathComponent(name)
         let clock = ContinuousClock()
         let deadline = clock.now + timeout

@@ -2,20 +2,20 @@ import Foundation
 
 /// Runs a program and waits for it with posix_spawn and waitpid (not Foundation's `Process`, whose
 /// exit monitoring can leave a test waiting on a reaped-never child).
-enum Spawn {
+public enum ChildProcess {
     /// How the program ended and what it wrote.
-    struct Result {
+    public struct Result: Sendable {
         /// The exit status, or 128 + the signal that killed it.
-        var status: Int32
+        public var status: Int32
         /// Standard output and standard error, interleaved.
-        var output: String
+        public var output: String
     }
 
     /// Runs `arguments` (the program is looked up in `PATH` when it has no slash) with standard input
     /// from /dev/null and output to a file, and waits for it.
-    static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
+    public static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
         let outputPath = FileManager.default.temporaryDirectory
-            .appendingPathComponent("news-spawn-\(UUID().uuidString)").path
+            .appendingPathComponent("termtable-spawn-\(UUID().uuidString)").path
         defer { unlink(outputPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
