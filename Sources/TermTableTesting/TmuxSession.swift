@@ -25,11 +25,12 @@ public final class TmuxSession {
     /// The folder the session works in (files the app writes, read by ``waitForFile(_:timeout:)``).
     public let directory: URL
 
-    /// Starts a detached session of `width` x `height` running `command` through `sh -c`.
+    /// Starts a detached session of `width` x `height` running `command` through `sh -c` in `directory`.
     public init(width: Int = 100, height: Int = 30, command: String, directory: URL) throws {
         socket = "termtable-e2e-\(getpid())-\(TmuxSession.counter.next())"
         self.directory = directory
         try run(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "main",
+                 "-c", directory.path,
                  "sh", "-c", command])
     }
 

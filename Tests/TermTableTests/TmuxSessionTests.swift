@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import TermTableTesting
+
+/// The end-to-end helpers of TermTableTesting, on the `termtable keys` tool, in a real terminal (tmux).
+@Suite("TmuxSession", .serialized)
+struct TmuxSessionTests {
+    static var hasTmux: Bool {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func keysAreShownAndQuittingGivesTheTerminalBack() throws {
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let tool = try BuiltProducts.executable(named: "termtable")
+        let session = try TmuxSession(width: 80, height: 12,
+                                      command: "stty -g > before; '\(tool)' keys; stty -g > after; sleep 30",
+                                      directory: temp)
+        defer { session.close() }
+        try session.waitFor(text: "termtable keys")
+        #expect(try session.format("#{alternate_on}") == "1")
+        try session.send("x", "Up", "C-f")
+        let screen = try session.waitFor(text: "key ctrl-f")
+        #expect(screen.contains("key x\nkey up\nkey ctrl-f"))
+        try session.send("q")
+        let after = try session.waitForFile("after")
+        #expect(after == (try session.waitForFile("before")))
+        #expect(try session.format("#{alternate_on}") == "0")
+    }
+}
