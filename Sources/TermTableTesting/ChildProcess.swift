@@ -17,14 +17,32 @@ public enum ChildProcess {
         let outputPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("termtable-spawn-\(UUID().uuidString)").path
         defer { unlink(outputPath) }
+        let pid = try spawn(arguments, environment: environment) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: the macros are not imported.
+        let signal = status & 0x7f
+        return Result(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, output: output)
+    }
+
+    /// Starts `arguments` with `posix_spawnp` and returns its process id, without waiting.
+    ///
+    /// The child starts with no signal blocked or ignored: the test process's threads block
+    /// signals, and a child that inherited that mask (a tmux server, an app under test) would
+    /// never see its panes end, nor SIGTERM. With `newSession` it leads a session of its own, so
+    /// the first terminal it opens (say, a pty slave in `fileActions`) becomes its controlling
+    /// terminal. `fileActions` sets up its standard descriptors.
+    public static func spawn(_ arguments: [String], environment: [String: String], newSession: Bool = false,
+                             fileActions: (inout posix_spawn_file_actions_t) -> Void) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // The child starts with no signal blocked or ignored: the test process's threads block signals,
-        // and a tmux server that inherited that mask would never see its panes end, nor SIGTERM.
+        fileActions(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -36,7 +54,8 @@ public enum ChildProcess {
         sigdelset(&defaults, SIGSTOP)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let setsid: Int32 = newSession ? 0x80 : 0  // POSIX_SPAWN_SETSID (glibc 2.26+)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | setsid))
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -48,11 +67,6 @@ public enum ChildProcess {
         guard result == 0 else {
             throw TmuxSession.Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: the macros are not imported.
-        let signal = status & 0x7f
-        return Result(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, output: output)
+        return pid
     }
 }

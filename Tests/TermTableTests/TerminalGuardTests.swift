@@ -164,42 +164,20 @@ final class KeysRun {
 
         // The child: a new session whose controlling terminal is the slave (opened after
         // setsid, without O_NOCTTY), as stdin, stdout and stderr; default signal handling.
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        let setsid: Int32 = 0x80  // POSIX_SPAWN_SETSID (glibc 2.26+)
-        posix_spawnattr_setflags(&attributes, Int16(setsid | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
         var environment = ProcessInfo.processInfo.environment
         for name in ["LINES", "COLUMNS", "TERM", "NO_COLOR"] { environment[name] = nil }
         environment["TERM"] = "xterm-256color"
-        let arguments = [executable] + extra
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else {
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn([executable] + extra, environment: environment, newSession: true) { actions in
+                posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+                posix_spawn_file_actions_adddup2(&actions, 0, 1)
+                posix_spawn_file_actions_adddup2(&actions, 0, 2)
+            }
+        } catch {
             close(slave)
             close(master)
-            throw ChildProcessError.system("posix_spawn \(executable)", result)
+            throw ChildProcessError("posix_spawn \(executable): \(error)")
         }
         self.master = master
         self.slave = slave

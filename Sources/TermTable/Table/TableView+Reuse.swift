@@ -73,7 +73,7 @@ extension TableView {
         }
         let registered = registeredIdentifiers
         throw TableViewError.unregisteredIdentifier(
-            identifier, registered: registered, suggestion: EditDistance.nearest(to: identifier, in: registered))
+            identifier, registered: registered, suggestion: LayoutNames.nearest(to: identifier, in: registered))
     }
 
     /// Puts a cell in its queue for reuse (cells not made for a registered identifier are dropped).
@@ -104,33 +104,6 @@ extension TableView {
         cell.isSelectable = false
         cell.selectionStyle = .none
         return cell
-    }
-}
-
-/// Nearest-name suggestions for typos.
-public enum EditDistance {
-    /// The Levenshtein distance between two strings, by characters.
-    public static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
-    }
-
-    /// The candidate closest to `name`, if it is close enough to be a likely typo.
-    public static func nearest(to name: String, in candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(name.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        return best.1 <= max(2, name.count / 3) ? best.0 : nil
     }
 }
 

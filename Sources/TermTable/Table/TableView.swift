@@ -214,8 +214,8 @@ open class TableView: View {
                                                stickyHeaders: stickyHeaders, itemHeight: height(of:))
         // Never leave empty lines at the bottom while rows above are scrolled out of view (after a resize, a delete).
         if let bottom = placedItems.last.map({ $0.y + $0.height }), bottom < frame.height,
-           let top = state.top, top != metrics.firstItem, lastTop() < top {
-            state.top = lastTop()
+           let top = state.top, top != metrics.firstItem, case let limit = lastTop(), limit < top {
+            state.top = limit
             placedItems = TableLayout.visibleItems(from: state.top, height: frame.height, metrics: metrics,
                                                    stickyHeaders: stickyHeaders, itemHeight: height(of:))
         }
