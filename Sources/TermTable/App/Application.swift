@@ -164,6 +164,8 @@ public final class Application: ActionSink {
         willRender?()
         if rootView.frame.size != screen.size { rootView.frame = Rect(origin: .zero, size: screen.size) }
         screen.setCursor(nil)
+        rootView.layoutIfNeeded()
+        repairFocus()
         rootView.render(on: screen)
         for overlay in overlays { overlay.view.render(on: screen) }
         screen.flush()
@@ -208,7 +210,21 @@ public final class Application: ActionSink {
         case .mouse(let mouse): handleMouse(mouse)
         case .resize(let size): handleResize(size)
         }
+        repairFocus()
         setNeedsDisplay()
+    }
+
+    /// Moves the focus back onto the screen when the focused view left it (its cell was recycled, the app removed it).
+    func repairFocus() {
+        guard let focused = focusedView else { return }
+        let root = overlays.last?.view ?? rootView
+        var shown = focused.rootView === root
+        var view: View? = focused
+        while shown, let v = view {
+            if v.isHidden { shown = false }
+            view = v.superview
+        }
+        if !shown { focus(Application.firstFocusable(in: root)) }
     }
 
     private func handleResize(_ size: Size) {

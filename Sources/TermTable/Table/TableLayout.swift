@@ -177,10 +177,11 @@ public enum TableLayout {
         guard let top, viewport > 0 else { return [] }
         var placed: [PlacedItem] = []
         var y = 0
-        if stickyHeaders, !top.isHeader, metrics.contains(.header(top.section)) {
-            let h = itemHeight(.header(top.section))
-            placed.append(PlacedItem(item: .header(top.section), y: 0, height: h, isSticky: true))
-            y = h
+        let sticky = stickyHeight(above: top, height: viewport, metrics: metrics, stickyHeaders: stickyHeaders,
+                                  itemHeight: itemHeight)
+        if sticky > 0 {
+            placed.append(PlacedItem(item: .header(top.section), y: 0, height: sticky, isSticky: true))
+            y = sticky
         }
         var item: TableItem? = top
         while let current = item, y < viewport {
@@ -192,12 +193,26 @@ public enum TableLayout {
         return placed
     }
 
+    /// The lines of the sticky header above `top`: its section's header, when the header and the top row fit together.
+    ///
+    /// A top row that would not fit under its header (a tall row in a short
+    /// view) is shown from line 0 without it, so a row that fits in the view
+    /// is always shown whole.
+    public static func stickyHeight(above top: TableItem, height viewport: Int, metrics: TableMetrics,
+                                    stickyHeaders: Bool = true, itemHeight: (TableItem) -> Int) -> Int {
+        guard stickyHeaders, !top.isHeader, metrics.contains(.header(top.section)) else { return 0 }
+        let header = max(0, itemHeight(.header(top.section)))
+        return header + max(0, itemHeight(top)) <= viewport ? header : 0
+    }
+
     /// The top item that shows `target` with the least scrolling from `top`.
+    ///
+    /// A target taller than the view is shown from its first line.
     public static func top(revealing target: TableItem, from top: TableItem?, height viewport: Int,
                            metrics: TableMetrics, stickyHeaders: Bool = true,
                            itemHeight: (TableItem) -> Int) -> TableItem {
         func sticky(_ item: TableItem) -> Int {
-            stickyHeaders && !item.isHeader && metrics.contains(.header(item.section)) ? itemHeight(.header(item.section)) : 0
+            stickyHeight(above: item, height: viewport, metrics: metrics, stickyHeaders: stickyHeaders, itemHeight: itemHeight)
         }
         guard let top, target >= top else { return target }
         // Already fully visible?

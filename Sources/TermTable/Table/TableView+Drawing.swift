@@ -23,7 +23,7 @@ extension TableView {
     /// Draws the rows that changed, the empty lines below the rows and the scroll indicator.
     func renderRows(in context: DrawContext) {
         let screen = context.screen
-        let height = frame.height, width = frame.width
+        let height = max(0, frame.height), width = max(0, frame.width)
         let screenFrame = Rect(origin: context.origin, size: frame.size)
         let indicator = showsScrollIndicator ? scrollIndicator() : nil
 
@@ -54,6 +54,8 @@ extension TableView {
         } else {
             previous.removeAll()
         }
+        // An indicator that goes away uncovers the last column of every line: draw them all.
+        if indicator == nil, lastDrawing?.indicator != nil { dirty = [Bool](repeating: true, count: height) }
 
         var next = 0  // merge pointer into `previous`
         var drawnRows: [TableDrawing.Row] = []
@@ -67,19 +69,20 @@ extension TableView {
                old.height == placed.height, old.isSticky == placed.isSticky,
                old.y - (placed.isSticky ? 0 : shift) == placed.y {
                 needsDrawing = false
-                for y in placed.y..<min(height, placed.y + placed.height) where dirty[y] { needsDrawing = true }
+                for y in max(0, placed.y)..<max(0, min(height, placed.y + placed.height)) where dirty[y] { needsDrawing = true }
             }
             if needsDrawing {
                 renderSubview(cell, in: context)
-                for y in max(0, placed.y)..<min(height, placed.y + placed.height) { redrawn[y] = true }
+                for y in max(0, placed.y)..<max(0, min(height, placed.y + placed.height)) { redrawn[y] = true }
             }
             drawnRows.append(TableDrawing.Row(item: placed.item, cell: identity, version: cell.drawVersion,
                                               y: placed.y, height: placed.height, isSticky: placed.isSticky))
         }
-        let previousBottom = previous.last.map { $0.y + $0.height } ?? 0
-        // Lines below the last row are cleared, so nothing of an earlier frame stays.
-        let bottom = placedItems.last.map { $0.y + $0.height } ?? 0
-        for y in max(0, bottom)..<height where dirty[y] || lastDrawing == nil || previousBottom > y {
+        // Where the last frame's rows ended, after the screen scroll moved them (by `shift` lines up).
+        let previousBottom = previous.last.map { $0.y + $0.height - min(0, shift) } ?? 0
+        // Lines below the last row are cleared, so nothing of an earlier frame stays (none when a row is cut by the bottom edge).
+        let bottom = min(height, max(0, placedItems.last.map { $0.y + $0.height } ?? 0))
+        for y in bottom..<height where dirty[y] || lastDrawing == nil || previousBottom > y {
             context.fill(Rect(x: 0, y: y, width: width, height: 1))
             redrawn[y] = true
         }

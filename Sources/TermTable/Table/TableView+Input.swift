@@ -42,7 +42,10 @@ extension TableView {
     func keepCursorInView() {
         guard selectionMode != .none, let cursor = state.cursor else { return }
         layoutIfNeeded()
-        let rows = placedItems.filter { !$0.isSticky }.compactMap { $0.item.indexPath }
+        // Rows shown whole (a row cut by the bottom edge does not count, unless none is whole).
+        let placedRows = placedItems.filter { !$0.isSticky && !$0.item.isHeader }
+        let whole = placedRows.filter { $0.y + $0.height <= frame.height }
+        let rows = (whole.isEmpty ? placedRows : whole).compactMap { $0.item.indexPath }
         guard let first = rows.first, let last = rows.last, cursor < first || cursor > last else { return }
         let target = cursor < first ? first : last
         setCursor(highlightableRow(from: target, direction: cursor < first ? 1 : -1) ?? cursor)

@@ -46,7 +46,8 @@ extension TableView {
     /// `didDeselectRowAt` for the old row and `didSelectRowAt` for the new one.
     public func setCursor(_ indexPath: IndexPath?, notify: Bool = true) {
         if needsReload { loadMetrics() }
-        let target = indexPath.flatMap { metrics.contains($0) ? $0 : nil }
+        // Without a selection mode there is no cursor.
+        let target = selectionMode == .none ? nil : indexPath.flatMap { metrics.contains($0) ? $0 : nil }
         let old = state.cursor
         state.cursor = target
         // A cursor removed on purpose stays removed until the user moves it; one placed clears that.
@@ -82,7 +83,11 @@ extension TableView {
     /// True when the cursor may stop on the row: the delegate decides, else the cell's `isSelectable`.
     public func isHighlightable(_ indexPath: IndexPath) -> Bool {
         if let answer = delegate?.tableView(self, shouldHighlightRowAt: indexPath) { return answer }
-        return cell(for: TableItem(section: indexPath.section, row: indexPath.row))?.isSelectable ?? true
+        let item = TableItem(section: indexPath.section, row: indexPath.row)
+        if let known = selectableCache[item] { return known }
+        let answer = cell(for: item)?.isSelectable ?? true
+        selectableCache[item] = answer
+        return answer
     }
 
     /// The highlightable row `steps` rows away from `start` (skipping headers and rows that cannot be highlighted).
@@ -131,8 +136,21 @@ extension TableView {
     }
 
     private func firstVisibleRow() -> IndexPath? {
-        placedItems.first { !$0.isSticky && $0.item.indexPath != nil }?.item.indexPath
-            ?? metrics.firstItem.flatMap { $0.indexPath ?? metrics.next(after: $0)?.indexPath }
+        placedItems.first { !$0.isSticky && $0.item.indexPath != nil }?.item.indexPath ?? firstRow()
+    }
+
+    /// The first row of the table (headers skipped), nil when it has none.
+    func firstRow() -> IndexPath? {
+        var item = metrics.firstItem
+        while let current = item, current.isHeader { item = metrics.next(after: current) }
+        return item?.indexPath
+    }
+
+    /// The last row of the table (headers skipped), nil when it has none.
+    func lastRow() -> IndexPath? {
+        var item = metrics.lastItem
+        while let current = item, current.isHeader { item = metrics.previous(before: current) }
+        return item?.indexPath
     }
 
     /// The number of rows that make one page (the rows on screen, less one).
@@ -186,17 +204,18 @@ extension TableView {
             return moved
         case .moveToTop:
             if selectionMode == .none { state.top = metrics.firstItem; setNeedsLayout(); setNeedsDisplay(); return true }
-            let first = metrics.firstItem.flatMap { $0.indexPath ?? metrics.next(after: $0)?.indexPath }
-            guard let first else { return false }
+            guard let first = firstRow() else { return false }
             state.top = metrics.firstItem
             guard let target = highlightableRow(from: first, direction: 1) else { return false }
             setCursor(target)
             return true
         case .moveToBottom:
             if selectionMode == .none { state.top = lastTop(); setNeedsLayout(); setNeedsDisplay(); return true }
-            guard let last = metrics.lastItem?.indexPath else { return false }
+            guard let last = lastRow() else { return false }
             guard let target = highlightableRow(from: last, direction: -1) else { return false }
             setCursor(target)
+            // The end of the list is shown, rows the cursor cannot stop on included (the cursor is revealed from there).
+            state.top = lastTop()
             return true
         case .activate:
             guard let cursor = state.cursor else { return false }

@@ -83,8 +83,9 @@ extension TableView {
               templates[identifier] != nil || cellClasses[identifier] != nil || identifier == TableView.headerTitleIdentifier
         else { return }
         // A data source that makes its own cells instead of dequeuing would grow the queue
-        // without end; keep at most a screenful (plus a few) per identifier.
-        let limit = max(8, placedItems.count + 4)
+        // without end; keep at most the largest screenful seen (plus a few) per identifier,
+        // so a view that shrinks and grows back does not make its cells again.
+        let limit = max(8, visibleHighWater + 4)
         if reusePools[identifier, default: []].count < limit { reusePools[identifier, default: []].append(cell) }
     }
 

@@ -6,6 +6,7 @@ extension TableView {
             let item = TableItem(section: indexPath.section, row: indexPath.row)
             staleItems.insert(item)
             heightCache.removeValue(forKey: item)
+            selectableCache.removeValue(forKey: item)
         }
         setNeedsLayout()
         setNeedsDisplay()

@@ -42,20 +42,31 @@ open class TableView: View {
     public weak var delegate: TableViewDelegate?
     /// How rows are selected (default single).
     public var selectionMode: SelectionMode = .single {
-        didSet { if selectionMode == .none { setCursor(nil, notify: false) } else { setNeedsLayout() } }
+        didSet {
+            if selectionMode == .none { setCursor(nil, notify: false) } else { setNeedsLayout() }
+            setNeedsDisplay()
+        }
     }
     /// Keep the current section's header at the top while its rows scroll.
     public var stickyHeaders = true {
-        didSet { setNeedsLayout() }
+        didSet { setNeedsLayout(); setNeedsDisplay() }
     }
     /// Draw a scroll indicator over the last column when the rows do not fit.
-    public var showsScrollIndicator = true
+    public var showsScrollIndicator = true {
+        didSet { setNeedsDisplay() }
+    }
     /// A height for every row, skipping per-row heights (nil: the delegate's or the cell's height).
-    public var rowHeight: Int?
+    public var rowHeight: Int? {
+        didSet { heightCache.removeAll(); needsReveal = true; setNeedsLayout(); setNeedsDisplay() }
+    }
     /// The style of title headers (``TableViewDataSource/tableView(_:titleForHeaderInSection:)``).
-    public var headerStyle: Style = Style(attributes: [.bold, .underline])
+    public var headerStyle: Style = Style(attributes: [.bold, .underline]) {
+        didSet { reloadData() }
+    }
     /// The style of the scroll indicator.
-    public var scrollIndicatorStyle: Style = .dim
+    public var scrollIndicatorStyle: Style = .dim {
+        didSet { lastDrawing = nil; setNeedsDisplay() }
+    }
 
     /// Scroll position, cursor and selection.
     public internal(set) var state = TableViewState()
@@ -68,8 +79,14 @@ open class TableView: View {
     var onScreen: [(item: TableItem, cell: TableViewCell)] = []
     var visibleCells: [TableItem: TableViewCell] = [:]
     var placementPass = 0
-    var measuredCells: [TableItem: TableViewCell] = [:]
+    /// The last cells made to measure rows, oldest first: at most ``measuredCellLimit``, so measuring
+    /// rows far off screen (a page, a jump to the end) cycles one cell instead of making one per row.
+    var measuredCells: [(item: TableItem, cell: TableViewCell)] = []
+    static let measuredCellLimit = 2
+    /// The most items ever on screen at once: reuse queues keep that many cells (plus a few).
+    var visibleHighWater = 0
     var heightCache: [TableItem: Int] = [:]
+    var selectableCache: [TableItem: Bool] = [:]
     var staleItems: Set<TableItem> = []
     var needsReload = true
     var needsReveal = false
@@ -152,6 +169,7 @@ open class TableView: View {
     func loadMetrics() {
         needsReload = false
         heightCache.removeAll(keepingCapacity: true)
+        selectableCache.removeAll(keepingCapacity: true)
         guard let dataSource else {
             metrics = TableMetrics(rowCounts: [])
             state.clamp(to: metrics)
@@ -172,12 +190,19 @@ open class TableView: View {
         let oldCursor = state.cursor
         state.clamp(to: metrics)
         if state.cursor == nil, selectionMode != .none, !cursorWasCleared,
-           let first = metrics.firstItem.flatMap({ $0.indexPath ?? metrics.next(after: $0)?.indexPath }) {
+           let first = firstRow() {
             // The cursor starts on the first row the user can stop on.
             state.cursor = highlightableRow(from: first, direction: 1)
             if selectionMode == .single, let cursor = state.cursor { state.selected = [cursor] }
         }
-        if state.cursor != oldCursor { needsReveal = true }
+        if selectionMode == .none {
+            state.cursor = nil
+        } else if let cursor = state.cursor, !isHighlightable(cursor) {
+            // The row under the cursor cannot take it any more: the nearest one below that can, else above.
+            state.cursor = highlightableRow(from: cursor, direction: 1) ?? highlightableRow(from: cursor, direction: -1)
+        }
+        // The cursor stays in view across data changes (rows inserted above it push it down).
+        if state.cursor != oldCursor || state.cursor != nil { needsReveal = true }
         if selectionMode == .single, let cursor = state.cursor, !state.selected.contains(cursor) {
             state.selected = [cursor]
         }
@@ -203,6 +228,7 @@ open class TableView: View {
         if needsReload { loadMetrics() }
         if state.top == nil || !metrics.contains(state.top!) { state.top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem }
         if heightCache.count > 4096 { heightCache.removeAll(keepingCapacity: true) }
+        if selectableCache.count > 4096 { selectableCache.removeAll(keepingCapacity: true) }
         if needsReveal, let cursor = state.cursor {
             needsReveal = false
             state.top = TableLayout.top(revealing: TableItem(section: cursor.section, row: cursor.row), from: state.top,
@@ -219,6 +245,7 @@ open class TableView: View {
             placedItems = TableLayout.visibleItems(from: state.top, height: frame.height, metrics: metrics,
                                                    stickyHeaders: stickyHeaders, itemHeight: height(of:))
         }
+        visibleHighWater = max(visibleHighWater, placedItems.count)
         reconcileCells()
         super.layoutSubviews()
     }
@@ -240,15 +267,27 @@ open class TableView: View {
         return max(0, value)
     }
 
-    /// The cell for an item: on screen already, made while measuring, or asked from the data source.
+    /// The cell for an item, to measure it: on screen already, made while measuring, or asked from the data source.
+    ///
+    /// Only the last ``measuredCellLimit`` measured cells are kept (for the
+    /// rows about to be placed); older ones go back to their queue at once, so
+    /// measuring a thousand rows off screen makes no more cells than measuring two.
     func cell(for item: TableItem) -> TableViewCell? {
         if staleItems.isEmpty || !staleItems.contains(item) {
             if let cell = visibleCells[item] { return cell }
         }
-        if let cell = measuredCells[item] { return cell }
+        if let index = measuredCells.firstIndex(where: { $0.item == item }) { return measuredCells[index].cell }
+        // The oldest measured cell goes back to its queue first, so the new row can reuse it.
+        if measuredCells.count >= TableView.measuredCellLimit { enqueue(measuredCells.removeFirst().cell) }
         guard let cell = makeCell(for: item) else { return nil }
-        measuredCells[item] = cell
+        measuredCells.append((item, cell))
         return cell
+    }
+
+    /// Takes the measured cell of an item, if one is kept.
+    private func takeMeasuredCell(for item: TableItem) -> TableViewCell? {
+        guard let index = measuredCells.firstIndex(where: { $0.item == item }) else { return nil }
+        return measuredCells.remove(at: index).cell
     }
 
     /// Asks the data source for the cell of an item.
@@ -301,7 +340,7 @@ open class TableView: View {
         placementPass &+= 1
         for cell in cells { cell?.placementPass = placementPass }
         for (index, placed) in placedItems.enumerated() where cells[index] == nil {
-            var cell = measuredCells.removeValue(forKey: placed.item) ?? makeCell(for: placed.item)
+            var cell = takeMeasuredCell(for: placed.item) ?? makeCell(for: placed.item)
                 ?? TableViewCell(reuseIdentifier: nil)
             // A data source that hands out one cell for two rows gets a copy for the second.
             if cell.placementPass == placementPass || (cell.superview != nil && cell.superview !== self) {
@@ -334,6 +373,8 @@ open class TableView: View {
     }
 
     private func endDisplaying(_ cell: TableViewCell, item: TableItem) {
+        // A control in the cell had the keyboard: the table takes it back, or keys would go nowhere.
+        if cell.containsFocusedView { ActionCenter.receiver(for: self)?.focus(self) }
         cell.removeFromSuperview()
         if let indexPath = item.indexPath { delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath) }
         cell.tableView = nil
@@ -358,17 +399,45 @@ open class TableView: View {
     open override func renderSubviews(in context: DrawContext) { renderRows(in: context) }
 
     /// The lines of the scroll indicator's thumb, nil when everything fits (O(1)).
+    ///
+    /// The thumb touches the top line only when the first row is at the top,
+    /// and the bottom line only when the last row is fully shown.
     public func scrollIndicator() -> Range<Int>? {
         let total = metrics.totalRows
         let visibleRows = placedItems.filter { !$0.item.isHeader }
         guard total > 0, frame.height > 1, let first = visibleRows.first?.item.indexPath,
               let last = visibleRows.last?.item.indexPath else { return nil }
+        let firstRow = metrics.globalRow(of: first), lastRow = metrics.globalRow(of: last)
+        // Rows of height 0 before the first shown row or after the last do not count (nor do headers).
+        func onlyEmptyRows(from item: TableItem, forward: Bool) -> Bool {
+            var next = forward ? metrics.next(after: item) : metrics.previous(before: item)
+            while let current = next {
+                if !current.isHeader, self.height(of: current) > 0 { return false }
+                next = forward ? metrics.next(after: current) : metrics.previous(before: current)
+            }
+            return true
+        }
         let lastFits = (placedItems.last.map { $0.y + $0.height } ?? 0) <= frame.height
-        if metrics.globalRow(of: first) == 0 && metrics.globalRow(of: last) == total - 1 && lastFits { return nil }
+        let atEnd = lastFits && (lastRow == total - 1
+            || onlyEmptyRows(from: TableItem(section: last.section, row: last.row), forward: true))
+        let atTop = firstRow == 0 || onlyEmptyRows(from: TableItem(section: first.section, row: first.row), forward: false)
+        if atTop && atEnd { return nil }
         let height = frame.height
         let shown = visibleRows.count
-        let size = max(1, min(height, height * shown / total))
-        let start = min(height - size, height * metrics.globalRow(of: first) / total)
+        let size = max(1, min(height - 1, height * shown / total))
+        let room = height - size  // >= 1
+        let start: Int
+        if atTop {
+            start = 0
+        } else if atEnd {
+            start = room
+        } else if room >= 2 {
+            // Between the ends: never on the first or last line, which mean "at the top" and "at the end".
+            let scrollable = max(1, total - shown)
+            start = min(room - 1, max(1, 1 + (room - 1) * firstRow / scrollable))
+        } else {
+            start = firstRow * 2 >= total - shown ? room : 0
+        }
         return start..<(start + size)
     }
 

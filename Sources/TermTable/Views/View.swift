@@ -314,6 +314,9 @@ open class View {
         didSet { if isFocused != oldValue { setNeedsRedraw() } }
     }
 
+    /// True when the view or one of its subviews has the keyboard focus.
+    public var containsFocusedView: Bool { isFocused || subviews.contains { $0.containsFocusedView } }
+
     /// Handles a key; return true when it was used. Unused keys go to the superview.
     open func handleKey(_ key: Key) -> Bool { false }
 
@@ -397,11 +400,15 @@ public protocol ActionSink: AnyObject {
     func setNeedsDisplay()
     /// True when `root` is a view tree this receiver shows (its root view or an overlay).
     func shows(_ root: View) -> Bool
+    /// Gives `view` the keyboard focus (a table takes it back from a control in a cell that leaves the screen).
+    func focus(_ view: View?)
 }
 
 extension ActionSink {
     /// The default: the receiver shows no particular tree (it gets what no other receiver claims).
     public func shows(_ root: View) -> Bool { false }
+    /// The default: the receiver has no focus to move.
+    public func focus(_ view: View?) {}
 }
 
 /// Where views send unhandled actions and redraw requests: each running app registers itself here.

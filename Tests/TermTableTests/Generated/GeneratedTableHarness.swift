@@ -1,0 +1,393 @@
+import Foundation
+import TermTableTesting
+@testable import TermTable
+
+/// The data source and delegate of a generated case: sections of rows of several cell kinds, headers, heights, selectability.
+@MainActor
+final class GeneratedTableSource: TableViewDataSource, TableViewDelegate {
+    let kinds: [GeneratedTableCase.Kind]
+    let delegateHeights: Bool
+    let selectableByDelegate: Bool
+    /// The data as the app holds it.
+    var sections: [GeneratedTableCase.Section]
+    /// While filtered, every section shows no rows.
+    var filtered = false
+    var revision = 0
+    /// Every cell object handed out or shown, by reuse identifier (kept alive so identities are not recycled).
+    var seenCells: [String: [ObjectIdentifier: TableViewCell]] = [:]
+
+    init(_ c: GeneratedTableCase) {
+        kinds = c.kinds
+        delegateHeights = c.delegateHeights
+        selectableByDelegate = c.selectableByDelegate
+        sections = c.sections
+    }
+
+    /// The rows the table is shown (none while filtered).
+    func rows(_ section: Int) -> [GeneratedTableCase.Row] {
+        filtered || section >= sections.count ? [] : sections[section].rows
+    }
+
+    func row(_ indexPath: IndexPath) -> GeneratedTableCase.Row? {
+        let rows = rows(indexPath.section)
+        return indexPath.row >= 0 && indexPath.row < rows.count ? rows[indexPath.row] : nil
+    }
+
+    /// The height the row should have on screen.
+    func expectedHeight(_ row: GeneratedTableCase.Row) -> Int {
+        if delegateHeights, let h = row.height { return h }
+        return kinds[row.kind].height
+    }
+
+    func record(_ cell: TableViewCell) {
+        seenCells[cell.reuseIdentifier ?? "?", default: [:]][ObjectIdentifier(cell)] = cell
+    }
+
+    func numberOfSections(in tableView: TableView) -> Int { filtered ? sections.count : sections.count }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows(section).count }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        guard let row = row(indexPath) else {
+            // The data changed under the table: a placeholder, as a defensive app would give.
+            let cell = tableView.dequeueReusableCell(withIdentifier: "k0", for: indexPath)
+            cell.viewWithTag(1, as: Label.self)?.text = "missing \(indexPath)"
+            record(cell)
+            return cell
+        }
+        let cell = tableView.dequeueReusableCell(withIdentifier: "k\(row.kind)", for: indexPath)
+        cell.viewWithTag(1, as: Label.self)?.text = "r\(row.id) v\(revision) \(String(repeating: "x", count: row.id % 9))"
+        cell.isSelectable = selectableByDelegate ? true : row.selectable
+        record(cell)
+        return cell
+    }
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        guard section < sections.count, sections[section].header == .title else { return nil }
+        return "Section \(section) " + String(repeating: "=", count: section * 3)
+    }
+    func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewCell? {
+        guard section < sections.count, case .custom(let height) = sections[section].header else { return nil }
+        let cell = tableView.dequeueReusableCell(withIdentifier: "h\(height)", for: IndexPath(row: 0, section: section))
+        cell.viewWithTag(1, as: Label.self)?.text = "Header \(section)"
+        record(cell)
+        return cell
+    }
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int? {
+        delegateHeights ? row(indexPath)?.height : nil
+    }
+    func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Int? {
+        guard delegateHeights, section < sections.count else { return nil }
+        switch sections[section].header {
+        case .none: return 0
+        case .title: return 1
+        case .custom(let h): return h
+        }
+    }
+    func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool? {
+        selectableByDelegate ? (row(indexPath)?.selectable ?? true) : nil
+    }
+}
+
+/// A screen with a table and, optionally, a one-line status label under it (so the table can be 0 lines tall).
+@MainActor
+final class TableWithStatus: View {
+    let table: TableView
+    let status = Label(text: "status")
+    let hasStatus: Bool
+
+    init(table: TableView, statusLine: Bool) {
+        self.table = table
+        hasStatus = statusLine
+        super.init(frame: .zero)
+        addSubview(table)
+        if statusLine { addSubview(status) }
+    }
+
+    required init(copying other: View) {
+        let other = other as! TableWithStatus
+        table = other.table.copy()
+        hasStatus = other.hasStatus
+        super.init(copying: other)
+    }
+
+    override func layoutSubviews() {
+        let statusHeight = hasStatus ? min(1, frame.height) : 0
+        table.frame = Rect(x: 0, y: 0, width: frame.width, height: max(0, frame.height - statusHeight))
+        status.frame = Rect(x: 0, y: frame.height - statusHeight, width: frame.width, height: statusHeight)
+    }
+}
+
+/// Runs generated cases and checks the table's invariants after every operation.
+@MainActor
+enum GeneratedTableHarness {
+    /// The template of cell kind `index`: a stretching label, and a button, a field and a slider when it has controls.
+    static func template(identifier: String, height: Int, controls: Bool, selectable: Bool = true) -> CellTemplate {
+        let at = SourceLocation(file: "generated", line: 1, column: 1)
+        var views = [ViewSpec(tag: 1, name: "title", kind: .label, frame: Rect(x: 0, y: 0, width: 18, height: 1),
+                              autoresizing: .flexibleWidth, location: at)]
+        if controls {
+            var button = ViewSpec(tag: 2, name: "go", kind: .button, frame: Rect(x: 19, y: 0, width: 5, height: 1),
+                                  autoresizing: .flexibleLeftMargin, location: at)
+            button.properties.text = "Go"
+            button.properties.action = "go"
+            var field = ViewSpec(tag: 3, name: "note", kind: .field, frame: Rect(x: 25, y: 0, width: 5, height: 1),
+                                 autoresizing: .flexibleLeftMargin, location: at)
+            field.properties.placeholder = "note"
+            views += [button, field]
+            if height >= 2 {
+                var slider = ViewSpec(tag: 4, name: "level", kind: .slider, frame: Rect(x: 0, y: 1, width: 12, height: 1),
+                                      autoresizing: .flexibleWidth, location: at)
+                slider.properties.minimum = 0
+                slider.properties.maximum = 10
+                slider.properties.step = 1
+                views.append(slider)
+            }
+        }
+        return CellTemplate(spec: CellSpec(identifier: identifier, width: 30, height: height, selectable: selectable,
+                                           views: views, location: at))
+    }
+
+    /// The state of one run: the app, the table, the data and what was seen so far.
+    @MainActor final class Run {
+        let c: GeneratedTableCase
+        let source: GeneratedTableSource
+        let table: TableView
+        let root: TableWithStatus
+        let driver: AppDriver
+        var maxVisible: [String: Int] = [:]
+        var inSync = true
+
+        init(_ c: GeneratedTableCase) {
+            self.c = c
+            source = GeneratedTableSource(c)
+            table = TableView()
+            for (index, kind) in c.kinds.enumerated() {
+                table.register(template: GeneratedTableHarness.template(identifier: "k\(index)", height: kind.height,
+                                                                        controls: kind.controls),
+                               forCellReuseIdentifier: "k\(index)")
+            }
+            for height in 1...6 {
+                table.register(template: GeneratedTableHarness.template(identifier: "h\(height)", height: height,
+                                                                        controls: false, selectable: false),
+                               forCellReuseIdentifier: "h\(height)")
+            }
+            table.stickyHeaders = c.sticky
+            table.selectionMode = c.mode
+            table.showsScrollIndicator = c.indicator
+            table.delegate = source
+            table.dataSource = source
+            root = TableWithStatus(table: table, statusLine: c.statusLine)
+            driver = AppDriver(rootView: root, size: Size(width: c.width, height: c.height))
+        }
+
+        var tableHeight: Int { table.frame.height }
+
+        /// Applies one operation as a user or an app would, then draws.
+        func apply(_ op: GeneratedTableCase.Op) {
+            func path(_ s: Int, _ r: Int) -> IndexPath { IndexPath(row: r, section: s) }
+            lastOpDidNothing = false
+            defer { driver.app.renderIfNeeded() }
+            switch op {
+            case .key(let name):
+                driver.press(name)
+            case .click(let x, let y):
+                driver.click(x: x, y: y)
+            case .doubleClick(let x, let y):
+                driver.doubleClick(x: x, y: y)
+            case .wheel(let up, let x, let y):
+                driver.wheel(up: up, x: x, y: y)
+            case .resize(let w, let h):
+                driver.resize(to: Size(width: w, height: h))
+            case .reloadData:
+                source.revision += 1
+                table.reloadData()
+                inSync = true
+            case .insertRows(let s, let at, let rows):
+                guard s < source.sections.count, !source.filtered else { lastOpDidNothing = true; break }
+                let at = min(at, source.sections[s].rows.count)
+                source.sections[s].rows.insert(contentsOf: rows, at: at)
+                table.insertRows(at: rows.indices.map { path(s, at + $0) })
+                inSync = true
+            case .deleteRows(let s, let at, let count):
+                guard s < source.sections.count, !source.filtered else { lastOpDidNothing = true; break }
+                let rows = source.sections[s].rows
+                guard at < rows.count else { lastOpDidNothing = true; break }
+                let end = min(rows.count, at + count)
+                source.sections[s].rows.removeSubrange(at..<end)
+                table.deleteRows(at: (at..<end).map { path(s, $0) })
+                inSync = true
+            case .reloadRow(let s, let r):
+                source.revision += 1
+                table.reloadRows(at: [path(s, r)])
+            case .insertSection(let at, let section):
+                source.sections.insert(section, at: min(at, source.sections.count))
+                table.reloadData()
+                inSync = true
+            case .deleteSection(let at):
+                guard at < source.sections.count else { lastOpDidNothing = true; break }
+                source.sections.remove(at: at)
+                table.reloadData()
+                inSync = true
+            case .changeUnderTable(let s, let delta):
+                guard s < source.sections.count else { lastOpDidNothing = true; break }
+                if delta < 0 {
+                    source.sections[s].rows.removeLast(min(-delta, source.sections[s].rows.count))
+                } else {
+                    source.sections[s].rows += (0..<delta).map { GeneratedTableCase.Row(10_000 + $0) }
+                }
+                inSync = false
+            case .filterToNothing:
+                source.filtered = true
+                table.reloadData()
+                inSync = true
+            case .unfilter:
+                source.filtered = false
+                table.reloadData()
+                inSync = true
+            case .scrollToRow(let s, let r):
+                table.scrollToRow(at: path(s, r))
+            case .setCursor(let s, let r):
+                table.setCursor(path(s, r))
+            case .setSticky(let on):
+                table.stickyHeaders = on
+            }
+        }
+
+        /// True when the last operation did not apply (rows or sections that do not exist).
+        var lastOpDidNothing = false
+
+        /// The screen a full redraw of the current state gives (text and reverse-video mask of each line).
+        func fullRedraw() -> [String] {
+            let saved = table.lastDrawing
+            table.redrawsOnlyChangedRows = false
+            let screen = BufferScreen(size: driver.screen.size)
+            driver.app.rootView.render(on: screen)
+            table.redrawsOnlyChangedRows = true
+            table.lastDrawing = saved
+            return GeneratedTableHarness.snapshot(screen)
+        }
+
+        /// The first broken invariant after `op`, nil when all hold.
+        func violation(after op: GeneratedTableCase.Op?) -> String? {
+            // What is on screen: record cells and how many of each kind are visible at once.
+            var visibleNow: [String: Int] = [:]
+            for cell in table.visibleCellsInOrder {
+                let id = cell.reuseIdentifier ?? "?"
+                visibleNow[id, default: 0] += 1
+                source.record(cell)
+            }
+            for (id, count) in visibleNow { maxVisible[id] = max(maxVisible[id] ?? 0, count) }
+
+            // 1. Drawing only what changed gives the screen a full redraw gives.
+            if GeneratedTableHarness.snapshot(driver.screen) != fullRedraw() {
+                return "the incrementally drawn frame differs from a full redraw:\n"
+                    + GeneratedTableHarness.snapshot(driver.screen).enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: "\n")
+                    + "\n-- full redraw --\n"
+                    + fullRedraw().enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: "\n")
+            }
+
+            // 2. Placed items are in order, inside the view, and do not overlap.
+            var lastEnd = 0
+            for placed in table.placedItems {
+                if placed.y < lastEnd || placed.y >= tableHeight || placed.height <= 0 {
+                    return "placed items overlap or leave the view: \(table.placedItems)"
+                }
+                lastEnd = placed.y + placed.height
+            }
+
+            // 3. Cells made stay within the visible rows + 2 per identifier; queues likewise.
+            for (id, cells) in source.seenCells where cells.count > (maxVisible[id] ?? 0) + 2 {
+                return "\(cells.count) cells made for '\(id)', at most \(maxVisible[id] ?? 0) visible at once"
+            }
+            let bound = maxVisible.values.reduce(0, +) + 2 * max(1, maxVisible.count)
+            if table.statistics.cellsCreated > bound + 2 * c.kinds.count + 12 {
+                return "\(table.statistics.cellsCreated) cells created, bound \(bound)"
+            }
+
+            // 4. The scroll indicator stays in the view, and its thumb reaches both ends.
+            if table.showsScrollIndicator, let thumb = table.scrollIndicator() {
+                if thumb.lowerBound < 0 || thumb.upperBound > tableHeight || thumb.isEmpty {
+                    return "scroll thumb \(thumb) outside a view of \(tableHeight) lines"
+                }
+                if inSync, let last = table.metrics.lastItem, let placedLast = table.placedItems.last,
+                   placedLast.item == last, placedLast.y + placedLast.height <= tableHeight,
+                   thumb.upperBound != tableHeight {
+                    return "the last row is fully shown but the thumb \(thumb) does not reach line \(tableHeight)"
+                }
+                if inSync, table.state.top == table.metrics.firstItem, thumb.lowerBound != 0 {
+                    return "the view is at the top but the thumb \(thumb) is not"
+                }
+            }
+
+            // 5. Keyboard focus is on a view on screen.
+            guard let focused = driver.app.focusedView else { return "nothing has the keyboard focus" }
+            if focused.rootView !== root { return "the focus is on a view that left the screen (\(type(of: focused)))" }
+            var ancestor: View? = focused
+            while let v = ancestor, !(v is TableViewCell) { ancestor = v.superview }
+            if let cell = ancestor, cell.superview !== table { return "the focus is in a cell that is not on screen" }
+
+            // 6. The cursor: only with a selection mode, on a row that can take it, on screen when it fits.
+            guard inSync else { return nil }
+            guard let cursor = table.state.cursor else { return nil }
+            if c.mode == .none { return "a cursor \(cursor) in selection mode none" }
+            guard let row = source.row(cursor) else { return "the cursor \(cursor) is on no row" }
+            let anySelectable = (0..<source.sections.count).contains { !source.rows($0).filter(\.selectable).isEmpty }
+            if !row.selectable && anySelectable && !placedByApp {
+                return "the cursor rests on \(cursor), which cannot take it"
+            }
+            if cursorMustBeVisible(after: op), tableHeight > 0 {
+                let h = source.expectedHeight(row)
+                if h > 0 && h <= tableHeight {
+                    let item = TableItem(section: cursor.section, row: cursor.row)
+                    guard let placed = table.placedItems.first(where: { $0.item == item }),
+                          placed.y + placed.height <= tableHeight else {
+                        return "the cursor row \(cursor) (\(h) lines) fits in \(tableHeight) lines but is not fully shown"
+                    }
+                }
+            }
+            return nil
+        }
+
+        /// The cursor before the last operation.
+        var cursorBefore: IndexPath?
+
+        /// The cursor is shown after it moved, and after the data, the size or the scroll position changed by the user;
+        /// a programmatic `scrollToRow` may leave it off screen (as in UIKit) until one of those.
+        private func cursorMustBeVisible(after op: GeneratedTableCase.Op?) -> Bool {
+            if table.state.cursor != cursorBefore { return true }
+            if lastOpDidNothing { return false }
+            switch op {
+            case .resize?, .reloadData?, .insertRows?, .deleteRows?, .insertSection?, .deleteSection?, .filterToNothing?,
+                 .unfilter?, .setCursor?, nil:
+                return true
+            default:
+                return false
+            }
+        }
+
+        /// True from an app's `setCursor` (which may pick any row) until the data is reloaded.
+        var placedByApp = false
+    }
+
+    static func snapshot(_ screen: BufferScreen) -> [String] {
+        (0..<screen.size.height).flatMap { y in
+            [screen.line(y), screen.styleMask(line: y) { $0.attributes.contains(.reverse) }]
+        }
+    }
+
+    /// Runs a case; returns the first violation with the step it happened at, nil when every invariant held.
+    static func check(_ c: GeneratedTableCase) -> String? {
+        let run = Run(c)
+        if let problem = run.violation(after: nil) { return "before any operation: \(problem)" }
+        for (step, op) in c.ops.enumerated() {
+            run.cursorBefore = run.table.state.cursor
+            run.apply(op)
+            switch op {
+            case .setCursor: run.placedByApp = true
+            case .reloadData, .insertRows, .deleteRows, .insertSection, .deleteSection, .filterToNothing, .unfilter:
+                if !run.lastOpDidNothing { run.placedByApp = false }
+            default: break
+            }
+            if let problem = run.violation(after: op) { return "after operation \(step) (\(op)): \(problem)" }
+        }
+        return nil
+    }
+}
