@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+import TermTableTesting
+@testable import TermTable
+
+/// Cases the generated tests found, and the size-class bugs reported beside the bottom-edge crash; each failed before its fix.
+@Suite("Table regressions at odd sizes") @MainActor
+struct TableRegressionTests {
+    func expectHolds(_ c: GeneratedTableCase, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let problem = GeneratedTableHarness.check(c)
+        #expect(problem == nil, "\(problem ?? "")", sourceLocation: sourceLocation)
+    }
+
+    // MARK: Found by the generator
+
+    /// A row cut by the bottom edge: clearing the lines below it read a negative range (the crash of `swift run news` at 100x31).
+    @Test func aRowCutByTheBottomEdgeDrawsClipped() {
+        expectHolds(GeneratedTableCase(
+            width: 6, height: 3, statusLine: false, sticky: true, mode: .none,
+            indicator: true, selectableByDelegate: false, delegateHeights: false,
+            kinds: [.init(2)],
+            sections: [.init(.title, [.init(1, selectable: false), .init(2)]), .init(.none, [.init(3), .init(4)])],
+            ops: [.key("down"), .resize(13, 7), .resize(12, 9), .key("G")]))
+        // And directly: a 4-line row in a 3-line view.
+        let source = NumbersSource(rows: 3)
+        source.heights = [IndexPath(row: 0, section: 0): 4]
+        let table = makeTable(source, width: 10, height: 3)
+        let screen = render(table, size: Size(width: 10, height: 3))
+        #expect(screen.line(0).hasPrefix("Row 0"))
+    }
+
+    /// Jumping to the end measured each row on the way through a new cell: 5 cells for 2 visible.
+    @Test func jumpingToTheEndMakesNoCellPerMeasuredRow() {
+        expectHolds(GeneratedTableCase(
+            width: 1, height: 4, statusLine: false, sticky: true, mode: .single,
+            indicator: false, selectableByDelegate: false, delegateHeights: false,
+            kinds: [.init(2, controls: true)],
+            sections: [.init(.none, [.init(1), .init(2), .init(3), .init(4), .init(5)])],
+            ops: [.key("G")]))
+    }
+
+    /// Rows inserted above the cursor pushed it off screen.
+    @Test func insertingAboveTheCursorKeepsItInView() {
+        expectHolds(GeneratedTableCase(
+            width: 1, height: 2, statusLine: false, sticky: true, mode: .single,
+            indicator: false, selectableByDelegate: false, delegateHeights: false,
+            kinds: [.init(1), .init(1)],
+            sections: [.init(.custom(1), []), .init(.none, [.init(5)])],
+            ops: [.insertRows(section: 0, at: 6, [.init(19), .init(20, kind: 1), .init(21), .init(22, selectable: false),
+                                                   .init(23, kind: 1), .init(24, kind: 1, height: 3)])]))
+    }
+
+    /// An indicator that went away (the rows were filtered out) left its mark in the last column.
+    @Test func aVanishingIndicatorLeavesNoMark() {
+        expectHolds(GeneratedTableCase(
+            width: 1, height: 3, statusLine: false, sticky: true, mode: .single,
+            indicator: true, selectableByDelegate: false, delegateHeights: false,
+            kinds: [.init(2), .init(1), .init(2)],
+            sections: [.init(.title, []), .init(.none, [.init(70), .init(71)])],
+            ops: [.filterToNothing]))
+    }
+
+    /// Turning sticky headers off did not redraw the screen.
+    @Test func changingStickyHeadersRedraws() {
+        expectHolds(GeneratedTableCase(
+            width: 3, height: 3, statusLine: false, sticky: true, mode: .single,
+            indicator: false, selectableByDelegate: false, delegateHeights: false,
+            kinds: [.init(1, controls: true), .init(1), .init(2, controls: true)],
+            sections: [.init(.title, [.init(144, kind: 2), .init(145)])],
+            ops: [.wheel(up: false, 2, 2), .setSticky(false)]))
+    }
+
+    /// Rows of height 0 (and headers) before the first shown row kept the thumb off the top line.
+    @Test func theThumbIsAtTheTopWhenTheViewIs() {
+        expectHolds(GeneratedTableCase(
+            width: 1, height: 3, statusLine: false, sticky: false, mode: .single,
+            indicator: true, selectableByDelegate: false, delegateHeights: true,
+            kinds: [.init(1), .init(1), .init(1), .init(1)],
+            sections: [.init(.custom(2), [.init(1, kind: 1, height: 0), .init(2, kind: 2)]), .init(.none, [.init(3), .init(4)])],
+            ops: []))
+    }
+
+    /// After the screen scrolled rows down, the line the old last row moved to was not cleared.
+    @Test func linesUncoveredByAScrollDownAreCleared() {
+        expectHolds(GeneratedTableCase(
+            width: 1, height: 1, statusLine: false, sticky: true, mode: .none,
+            indicator: false, selectableByDelegate: false, delegateHeights: false,
+            kinds: [.init(6), .init(1), .init(6, controls: true), .init(2, controls: true)],
+            sections: [.init(.title, []), .init(.none, [.init(11)]), .init(.title, []),
+                       .init(.none, [.init(12, selectable: false), .init(13), .init(14, kind: 3, height: 4), .init(15),
+                                     .init(16, kind: 1)]), .init(.title, [])],
+            ops: [.key("G"), .resize(76, 28), .filterToNothing]))
+    }
+
+    // MARK: Reported beside the crash
+
+    /// PgDn 2,000 times made 1,564 cells for 40 visible rows (3,568 with every other row not selectable).
+    @Test(arguments: [false, true])
+    func pagingMakesNoMoreCellsThanFitPlusTwo(everyOtherUnselectable: Bool) {
+        let source = NumbersSource(rows: 100_000)
+        source.identifier = { _ in "row" }
+        if everyOtherUnselectable { source.unselectable = Set((0..<100_000).filter { $0 % 2 == 1 }.map { IndexPath(row: $0, section: 0) }) }
+        let table = makeTable(source, width: 40, height: 40)
+        let driver = AppDriver(rootView: table, size: Size(width: 40, height: 40))
+        for _ in 0..<2_000 { driver.press("pgdn") }
+        #expect(table.statistics.cellsCreated <= 42, "\(table.statistics)")
+        for _ in 0..<500 { driver.press("pgup") }
+        driver.press("G")
+        driver.press("g")
+        for step in 0..<200 {
+            driver.wheel(up: step % 3 == 0)
+            table.scrollToRow(at: IndexPath(row: step * 487 % 100_000, section: 0))
+            table.setCursor(IndexPath(row: step * 991 % 100_000, section: 0))
+            driver.app.renderIfNeeded()
+        }
+        #expect(table.statistics.cellsCreated <= 42, "\(table.statistics)")
+        #expect(table.queuedCellCount(forIdentifier: "row") <= 44)
+    }
+
+    /// Clicking a control in a cell and wheeling its row away left the keys with a recycled cell.
+    @Test func theKeyboardComesBackWhenAFocusedCellLeaves() {
+        let c = GeneratedTableCase(
+            width: 40, height: 5, statusLine: false, sticky: false, mode: .single, indicator: false,
+            selectableByDelegate: false, delegateHeights: false, kinds: [.init(1, controls: true)],
+            sections: [.init(.none, (0..<50).map { .init($0) })], ops: [])
+        let run = GeneratedTableHarness.Run(c)
+        // The button is pinned right at columns 29-33 of a 40-column row.
+        run.apply(.click(31, 0))
+        #expect(run.driver.app.focusedView is Button)
+        for _ in 0..<4 { run.apply(.wheel(up: false, 5, 2)) }
+        #expect(run.driver.app.focusedView === run.table)
+        let before = run.table.state.cursor
+        run.apply(.key("j"))
+        #expect(run.table.state.cursor != before, "j moves the cursor again")
+    }
+
+    /// G and End showed the last selectable row but hid the rows after it the cursor cannot stop on.
+    @Test func theEndShowsTrailingRowsTheCursorSkips() {
+        let source = NumbersSource(rows: 30)
+        source.unselectable = [27, 28, 29].map { IndexPath(row: $0, section: 0) }.reduce(into: []) { $0.insert($1) }
+        let table = makeTable(source, width: 20, height: 10)
+        let driver = AppDriver(rootView: table, size: Size(width: 20, height: 10))
+        driver.press("G")
+        #expect(table.state.cursor == IndexPath(row: 26, section: 0))
+        #expect(driver.lines[9].hasPrefix("Row 29"))
+        driver.press("g")
+        driver.press("end")
+        #expect(driver.lines[9].hasPrefix("Row 29"))
+    }
+
+    /// The thumb stopped short of the bottom line at the end of the list.
+    @Test func theThumbReachesTheBottomAtTheEnd() {
+        for rows in [11, 13, 37, 101, 997] {
+            let source = NumbersSource(rows: rows)
+            let table = makeTable(source, width: 20, height: 10)
+            table.showsScrollIndicator = true
+            let driver = AppDriver(rootView: table, size: Size(width: 20, height: 10))
+            #expect(table.scrollIndicator()?.lowerBound == 0)
+            driver.press("G")
+            #expect(table.scrollIndicator()?.upperBound == 10, "\(rows) rows")
+            guard rows > 30 else { continue }
+            // In between (the cursor 12 rows up from the end): the thumb touches neither end.
+            driver.press("k k k k k k k k k k k k")
+            let thumb = table.scrollIndicator()
+            #expect(thumb.map { $0.upperBound < 10 && $0.lowerBound > 0 } == true, "\(rows) rows: \(String(describing: thumb))")
+        }
+    }
+
+    /// A row taller than the view is shown from its top; j and k step over it; G and PgDn reach the end.
+    @Test func rowsTallerThanTheViewAreShownFromTheirTop() {
+        let source = NumbersSource(sections: [(0..<6).map { "Row \($0)" }], titles: ["Head"])
+        for row in 0..<6 { source.heights[IndexPath(row: row, section: 0)] = 5 }
+        let table = makeTable(source, width: 12, height: 3)
+        let driver = AppDriver(rootView: table, size: Size(width: 12, height: 3))
+        #expect(driver.lines[0].hasPrefix("Row 0"), "the cursor's row, taller than the view, from its top")
+        driver.press("j")
+        #expect(table.state.cursor == IndexPath(row: 1, section: 0))
+        #expect(driver.lines[0].hasPrefix("Row 1"), "the tall row from its top, without the header that would not leave it room")
+        driver.press("k")
+        #expect(driver.lines[0].hasPrefix("Row 0"))
+        driver.press("G")
+        #expect(driver.lines[0].hasPrefix("Row 5"))
+        driver.press("g pgdn pgdn pgdn pgdn pgdn pgdn")
+        #expect(table.state.cursor == IndexPath(row: 5, section: 0))
+    }
+
+    /// A table with no room (a one-line terminal with a status line) draws nothing and takes keys without trouble.
+    @Test func aTableOfNoHeightOrWidthDrawsNothing() {
+        for size in [Size(width: 0, height: 5), Size(width: 5, height: 0), Size(width: 0, height: 0)] {
+            let source = NumbersSource(rows: 50)
+            let table = makeTable(source, width: size.width, height: size.height)
+            table.showsScrollIndicator = true
+            let screen = BufferScreen(size: Size(width: 5, height: 5))
+            table.render(on: screen)
+            #expect(screen.lines.allSatisfy { $0.allSatisfy { $0 == " " } })
+            for command in TableCommand.allCases { table.perform(command) }
+            #expect(table.metrics.totalRows == 50)
+            table.render(on: screen)
+            #expect(table.state.cursor != nil)
+        }
+    }
+}
