@@ -8,7 +8,7 @@ extension FeedParser {
         let format: FeedFormat = root.namespace == atom03Namespace || root.attributes["version"] == "0.3"
             ? .atom03 : .atom10
         let link = alternateLink(of: root, base: nil)
-        let title = feedTitle(root.child("atom:title").map { textConstruct($0, singleLine: true) } ?? "",
+        let title = feedTitle(firstNonEmpty(root, ["atom:title", "dc:title"]) { textConstruct($0, singleLine: true) },
                               source: source)
         let subtitleNode = root.child("atom:subtitle") ?? root.child("atom:tagline")
         let subtitle = subtitleNode.map { textConstruct($0, singleLine: true) } ?? ""
@@ -16,12 +16,14 @@ extension FeedParser {
         let articles = root.children("atom:entry").map { entry in
             var fields = ArticleFields()
             fields.guid = entry.childText("atom:id")
-            fields.title = entry.child("atom:title").map { textConstruct($0, singleLine: true) } ?? ""
+            fields.title = firstNonEmpty(entry, ["atom:title", "dc:title"]) { textConstruct($0, singleLine: true) }
             fields.link = alternateLink(of: entry, base: link)
             fields.summary = entry.child("atom:summary").map { textConstruct($0, singleLine: false) } ?? ""
             fields.alternateSummary = entry.child("atom:content").map { textConstruct($0, singleLine: false) } ?? ""
+            // The last of repeated elements wins, as in feedparser.
             fields.dates = ["atom:published", "atom:issued", "atom:updated", "atom:modified", "atom:created", "dc:date"]
-                .compactMap { entry.childText($0) }
+                .compactMap { key in entry.children(key).last?.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+                .filter { !$0.isEmpty }
             fields.author = authorName(of: entry) ?? entry.childText("dc:creator").map(HTMLText.line) ?? feedAuthor
             return fields.article(feedTitle: title)
         }
@@ -53,12 +55,14 @@ extension FeedParser {
         let type = node.attributes["type"]?.lowercased() ?? "text"
         let mode = node.attributes["mode"]?.lowercased()
         var source = htmlSource(node)
-        if mode == "base64" {
+        // Atom 1.0: a MIME type that is neither text nor XML means base64-encoded content.
+        let isBinaryType = type.contains("/") && !type.hasPrefix("text/") && !type.hasSuffix("+xml") && !type.hasSuffix("/xml")
+        if mode == "base64" || (mode == nil && isBinaryType) {
             let compact = source.filter { !$0.isWhitespace }
             source = Data(base64Encoded: compact).map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
         let isHTML = type.contains("html") || node.hasElementChildren
-        if isHTML { return singleLine ? HTMLText.line(source) : HTMLText.text(source) }
+        if isHTML { return singleLine ? HTMLText.title(source) : HTMLText.text(source) }
         return HTMLText.plain(HTMLText.decodeEntities(source), singleLine: singleLine)
     }
 }

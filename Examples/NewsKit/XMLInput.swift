@@ -46,7 +46,24 @@ enum XMLInput {
         }
         // libxml2 guesses UTF-16/32 from leading NUL bytes; text never starts with NUL.
         let start = bytes.firstIndex { $0 != 0 } ?? bytes.endIndex
-        return Data(replacingHTMLEntities(withUTF8Declaration(Array(bytes[start...]))))
+        return Data(completingFinalEndTag(replacingHTMLEntities(withUTF8Declaration(Array(bytes[start...])))))
+    }
+
+    /// The bytes with a `>` added when the document ends with an end tag missing only its
+    /// `>` (`...</rss`): such a document lost nothing but one character. A document cut off
+    /// anywhere else still leaves open elements, and stays malformed.
+    static func completingFinalEndTag(_ bytes: [UInt8]) -> [UInt8] {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let last = bytes.lastIndex(where: { !isSpace($0) }) else { return bytes }
+        var index = last
+        while index > 0, isASCIIAlphanumeric(bytes[index]) || [UInt8(ascii: ":"), UInt8(ascii: "-"),
+              UInt8(ascii: "_"), UInt8(ascii: ".")].contains(bytes[index]) {
+            index -= 1
+        }
+        guard index < last, index >= 1, bytes[index] == UInt8(ascii: "/"), bytes[index - 1] == UInt8(ascii: "<") else {
+            return bytes
+        }
+        return Array(bytes[...last]) + [UInt8(ascii: ">")]
     }
 
     /// A UTF-16 or UTF-32 encoding recognised from a byte order mark or from how `<` is
