@@ -19,7 +19,9 @@ extension HTMLText {
             }
             if case .open("img", _) = tag.kind {
                 let markup = Array(scalars[index..<tag.end])
-                if let alt = attribute("alt", in: markup).map(line), !alt.isEmpty { return alt }
+                // An attribute value is text: its character references are decoded, nothing else.
+                if let alt = attribute("alt", in: markup).map({ plain(decodeEntities($0), singleLine: true) }),
+                   !alt.isEmpty { return alt }
                 if let source = attribute("src", in: markup),
                    let name = source.split(whereSeparator: { $0 == "/" || $0 == "?" || $0 == "#" })
                     .last(where: { !$0.contains(":") }).map({ line(String($0)) }), !name.isEmpty {
