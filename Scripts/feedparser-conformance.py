@@ -114,7 +114,8 @@ def html_to_text(markup, images=False):
     text = collapse("".join(extractor.parts))
     if not text and images and extractor.images:
         alt, source = extractor.images[0]
-        name = [part for part in re.split(r"[/?#]", source or "") if part and ":" not in part]
+        path = re.split(r"[?#]", source or "")[0]
+        name = [part for part in path.split("/") if part and ":" not in part]
         text = collapse(alt or "") or (f"[{name[-1]}]" if name else "")
     return text
 

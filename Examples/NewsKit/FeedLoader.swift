@@ -113,7 +113,7 @@ public struct FeedLoader: Sendable {
     // MARK: - Reading bytes
 
     /// A failure to read a source, with a message for the user.
-    struct LoadFailure: Error {
+    struct LoadFailure: Error, Equatable {
         var message: String
     }
 

@@ -2,12 +2,13 @@ import Foundation
 
 /// Renders loaded feeds as text or JSON, for `news --print`.
 ///
-/// Text: for each source, the feed's title on a line of its own (or `SOURCE: error: REASON`),
+/// Text: for each source, the feed's title on a line of its own, after its OPML folders
+/// (`News › Local › Harbor`), or `SOURCE: error: REASON`;
 /// then one line per article, indented by a tab, with the fields title, date (ISO 8601, UTC),
 /// link and author separated by tabs (`-` for a missing field). Control characters never reach
 /// the output: tabs and line breaks become spaces, other controls are dropped.
 ///
-/// JSON: an array with, per source, `{"source", "title", "link", "subtitle", "format",
+/// JSON: an array with, per source, `{"source", "title", "category", "link", "subtitle", "format",
 /// "articles": [{"id", "title", "link", "date", "author", "summary"}]}` (absent fields are
 /// left out), or `{"source", "error"}` for a source that failed.
 public enum FeedPrinter {
@@ -27,7 +28,7 @@ public enum FeedPrinter {
             case .failed(let source, let reason):
                 output += field(source) + ": error: " + field(reason) + "\n"
             case .loaded(let feed):
-                output += field(feed.title) + "\n"
+                output += field((feed.category + [feed.title]).joined(separator: " › ")) + "\n"
                 for article in feed.items {
                     let columns = [article.title, article.published.map(isoDate) ?? "",
                                    article.link?.absoluteString ?? "", article.author ?? ""]
@@ -47,6 +48,7 @@ public enum FeedPrinter {
             case .loaded(let feed):
                 var entry = PrintedSource(source: feed.source)
                 entry.title = feed.title
+                entry.category = feed.category.isEmpty ? nil : feed.category
                 entry.link = feed.link?.absoluteString
                 entry.subtitle = feed.subtitle.isEmpty ? nil : feed.subtitle
                 entry.format = feed.format.rawValue
@@ -97,6 +99,7 @@ public enum FeedPrinter {
         var source: String
         var error: String?
         var title: String?
+        var category: [String]?
         var link: String?
         var subtitle: String?
         var format: String?

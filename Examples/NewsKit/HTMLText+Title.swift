@@ -23,8 +23,9 @@ extension HTMLText {
                 if let alt = attribute("alt", in: markup).map({ plain(decodeEntities($0), singleLine: true) }),
                    !alt.isEmpty { return alt }
                 if let source = attribute("src", in: markup),
-                   let name = source.split(whereSeparator: { $0 == "/" || $0 == "?" || $0 == "#" })
-                    .last(where: { !$0.contains(":") }).map({ line(String($0)) }), !name.isEmpty {
+                   let path = source.split(whereSeparator: { $0 == "?" || $0 == "#" }).first,
+                   let name = path.split(separator: "/").last(where: { !$0.contains(":") }).map({ line(String($0)) }),
+                   !name.isEmpty {
                     return "[\(name)]"
                 }
             }

@@ -128,6 +128,8 @@ enum XMLInput {
     /// mostly UTF-8 (or start with a UTF-8 BOM) and `latin` is false; otherwise decoded as
     /// Windows-1252.
     private static func validUTF8(_ bytes: [UInt8], latin: Bool) -> [UInt8] {
+        // Fast path (the standard library's validator): most documents are valid UTF-8.
+        if String(validating: bytes, as: UTF8.self) != nil { return bytes }
         var valid = 0
         var invalid = 0
         var iterator = bytes.makeIterator()

@@ -102,7 +102,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
 
     /// A readable reason for a libxml2 error code. (XMLParser reports libxml2's own codes;
     /// Foundation's `XMLParser.ErrorCode` cases are numbered differently on Linux.)
-    private static func describe(_ code: Int) -> String {
+    static func describe(_ code: Int) -> String {
         switch code {
         case 1: "the document is too large or too deeply nested for the XML parser"
         case 2: "out of memory while parsing"

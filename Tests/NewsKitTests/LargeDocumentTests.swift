@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import NewsKit
+
+/// Hardening item 10: well-formed feeds over ~10 MB failed with "XML error 1" (libxml2's
+/// look-ahead limit when handed the whole document at once).
+@Suite("Large documents")
+struct LargeDocumentTests {
+    @Test func aWellFormedFeedOverTenMegabytesParses() throws {
+        // Few items with a long element the reader ignores: the limit is on the document's
+        // bytes, and text that is not converted to plain text keeps the test quick.
+        let padding = String(repeating: "x", count: 10_000)
+        var xml = "<rss version=\"2.0\"><channel><title>Big</title>"
+        let count = 1_100
+        for index in 0..<count {
+            xml += "<item><title>Item \(index)</title><link>https://example.com/\(index)</link>"
+                + "<padding>\(padding)</padding></item>"
+        }
+        xml += "</channel></rss>"
+        let data = Data(xml.utf8)
+        #expect(data.count > 11_000_000)
+        let feed = try FeedParser.parse(data, source: "big")
+        #expect(feed.items.count == count)
+        #expect(feed.items.last?.title == "Item \(count - 1)")
+    }
+
+    @Test func xmlErrorsAreExplainedInWords() throws {
+        let cases: [(String, String)] = [
+            ("<rss><channel><title>a</title></channel>", "the document ends"),
+            ("<rss><channel><title a=1>x</title></channel></rss>", "attribute"),
+        ]
+        for (xml, words) in cases {
+            let error = try #require(throws: FeedError.self) { try FeedParser.parse(Data(xml.utf8), source: "t") }
+            #expect(error.description.contains(words), "\(error.description)")
+            #expect(!error.description.contains("XML error"), "\(error.description)")
+        }
+        // Every libxml2 parser error code gets a sentence, never a bare "XML error N".
+        for code in 1...111 {
+            #expect(!XMLTreeReader.describe(code).hasPrefix("XML error"), "code \(code)")
+        }
+        #expect(XMLTreeReader.describe(1).contains("too large or too deeply nested"))
+    }
+}
