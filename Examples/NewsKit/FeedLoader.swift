@@ -177,7 +177,8 @@ public struct FeedLoader: Sendable {
                 let text = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
                 return .failure(LoadFailure(message: "HTTP \(http.statusCode) \(text)"))
             }
-            return .success(data)
+            // The HTTP charset overrides the XML declaration (RFC 7303).
+            return .success(response.textEncodingName.map { XMLInput.relabelled(data, charset: $0) } ?? data)
         } catch let error as URLError {
             return .failure(LoadFailure(message: describe(error)))
         } catch {

@@ -7,7 +7,7 @@ extension FeedParser {
     static func parseAtom(_ root: XMLNode, source: String) -> Feed {
         let format: FeedFormat = root.namespace == atom03Namespace || root.attributes["version"] == "0.3"
             ? .atom03 : .atom10
-        let link = alternateLink(of: root, base: nil)
+        let link = alternateLink(of: root, base: documentURL(source))
         let title = feedTitle(firstNonEmpty(root, ["atom:title", "dc:title"]) { textConstruct($0, singleLine: true) },
                               source: source)
         let subtitleNode = root.child("atom:subtitle") ?? root.child("atom:tagline")
@@ -17,7 +17,7 @@ extension FeedParser {
             var fields = ArticleFields()
             fields.guid = entry.childText("atom:id")
             fields.title = firstNonEmpty(entry, ["atom:title", "dc:title"]) { textConstruct($0, singleLine: true) }
-            fields.link = alternateLink(of: entry, base: link)
+            fields.link = alternateLink(of: entry, base: link ?? documentURL(source))
             fields.summary = entry.child("atom:summary").map { textConstruct($0, singleLine: false) } ?? ""
             fields.alternateSummary = entry.child("atom:content").map { textConstruct($0, singleLine: false) } ?? ""
             // The last of repeated elements wins, as in feedparser.

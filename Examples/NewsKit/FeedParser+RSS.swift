@@ -25,13 +25,13 @@ extension FeedParser {
     private static func makeFeed(channel: XMLNode?, items: [XMLNode], source: String, format: FeedFormat) -> Feed {
         let title = feedTitle(firstNonEmpty(channel, ["title", "dc:title"], convert: { HTMLText.title(htmlSource($0)) }),
                               source: source)
-        let link = url(channel?.childText("link"), base: nil)
+        let link = url(channel?.childText("link"), base: documentURL(source))
         let subtitle = firstNonEmpty(channel, ["description", "dc:description", "itunes:subtitle", "itunes:summary"],
                                      convert: { HTMLText.line(htmlSource($0)) })
         let channelAuthor = channel?.childText("dc:creator") ?? channel?.childText("managingEditor")
             ?? channel?.childText("itunes:author")
         let articles = items.map { item in
-            var fields = rssFields(item, base: link)
+            var fields = rssFields(item, base: link ?? documentURL(source))
             if fields.author == nil { fields.author = ArticleFields.authorName(channelAuthor) }
             return fields.article(feedTitle: title)
         }

@@ -49,6 +49,14 @@ public enum FeedParser {
         return url
     }
 
+    /// The address of a document fetched over http(s), against which a relative feed link
+    /// is resolved; `nil` for files and standard input.
+    static func documentURL(_ source: String) -> URL? {
+        guard let url = URL(string: source), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https" else { return nil }
+        return url
+    }
+
     /// HTML source of an element: its text, or its re-serialized markup when it has
     /// child elements (XHTML content, or HTML that a feed forgot to escape).
     static func htmlSource(_ node: XMLNode) -> String {

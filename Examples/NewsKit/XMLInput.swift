@@ -29,6 +29,25 @@ enum XMLInput {
         "iso-ir-100", "cp819", "ibm819", "windows-1252", "cp1252", "x-cp1252",
     ]
 
+    /// The document relabelled with the charset of its HTTP `Content-Type`, which takes
+    /// precedence over the XML declaration (RFC 7303): the declaration's `encoding` is replaced
+    /// (or a declaration added) so that `prepare` decodes the bytes with it. A byte order mark
+    /// still wins, UTF-16/32 labels are left to `prepare`'s byte-pattern detection, and a label
+    /// that is not a plain encoding name is ignored.
+    static func relabelled(_ data: Data, charset: String) -> Data {
+        let label = charset.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'")).lowercased()
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-_.:")
+        guard !label.isEmpty, label.count <= 40, label.allSatisfy({ allowed.contains($0) }),
+              !label.hasPrefix("utf-16"), !label.hasPrefix("utf-32"), !label.hasPrefix("ucs"),
+              !label.hasPrefix("iso-10646") else { return data }
+        let bytes = [UInt8](data)
+        guard wideEncoding(bytes) == nil, !bytes.starts(with: [0xEF, 0xBB, 0xBF]),
+              !bytes.starts(with: ebcdicDeclarationStart) else { return data }
+        let declaration = Array(#"<?xml version="1.0" encoding="\#(label)"?>"#.utf8)
+        guard let range = declarationRange(bytes) else { return Data(declaration + bytes) }
+        return Data(declaration + bytes[range.upperBound...])
+    }
+
     /// `<?xm` in EBCDIC (IBM mainframe code pages such as 037 and 500).
     private static let ebcdicDeclarationStart: [UInt8] = [0x4C, 0x6F, 0xA7, 0x94]
 
