@@ -11,7 +11,7 @@ extension FeedParser {
         let title = feedTitle(firstNonEmpty(root, ["atom:title", "dc:title"]) { textConstruct($0, singleLine: true) },
                               source: source)
         let subtitleNode = root.child("atom:subtitle") ?? root.child("atom:tagline")
-        let subtitle = subtitleNode.map { textConstruct($0, singleLine: true) } ?? ""
+        let subtitle = subtitleNode.map { textConstruct($0, singleLine: true, isTitle: false) } ?? ""
         let feedAuthor = authorName(of: root)
         let articles = root.children("atom:entry").map { entry in
             var fields = ArticleFields()
@@ -51,7 +51,9 @@ extension FeedParser {
     /// Atom 1.0 says how to read it with `type` (`text`, `html`, `xhtml`, or a MIME type);
     /// Atom 0.3 with a MIME `type` plus `mode` (`xml`, `escaped`, `base64`). Plain text still
     /// gets character references decoded, since many feeds escape entities twice.
-    static func textConstruct(_ node: XMLNode, singleLine: Bool) -> String {
+    /// A title (`isTitle`, the default for single lines) made only of an image shows the image's
+    /// alt text or file name (see `HTMLText.title`).
+    static func textConstruct(_ node: XMLNode, singleLine: Bool, isTitle: Bool? = nil) -> String {
         let type = node.attributes["type"]?.lowercased() ?? "text"
         let mode = node.attributes["mode"]?.lowercased()
         var source = htmlSource(node)
@@ -62,7 +64,10 @@ extension FeedParser {
             source = Data(base64Encoded: compact).map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
         let isHTML = type.contains("html") || node.hasElementChildren
-        if isHTML { return singleLine ? HTMLText.title(source) : HTMLText.text(source) }
+        if isHTML {
+            guard singleLine else { return HTMLText.text(source) }
+            return isTitle ?? true ? HTMLText.title(source) : HTMLText.line(source)
+        }
         return HTMLText.plain(HTMLText.decodeEntities(source), singleLine: singleLine)
     }
 }

@@ -40,6 +40,7 @@ extension FeedParser {
     /// The text of the first child element named `name` (any case), HTML made plain.
     private static func cdfText(_ node: XMLNode, _ name: String, singleLine: Bool) -> String {
         guard let child = node.elements.first(where: { $0.localName.lowercased() == name }) else { return "" }
-        return singleLine ? HTMLText.title(htmlSource(child)) : HTMLText.text(htmlSource(child))
+        guard singleLine else { return HTMLText.text(htmlSource(child)) }
+        return name == "title" ? HTMLText.title(htmlSource(child)) : HTMLText.line(htmlSource(child))
     }
 }

@@ -173,4 +173,11 @@ struct FeedVariantTests {
         let feed = try FeedParser.parse(data, source: "ebcdic")
         #expect(feed.title == "Ø! [x]")
     }
+
+    /// An unclosed `<object>` hid the rest of the text: its content is fallback text for readers.
+    @Test func objectAndIframeContentIsFallbackTextAndNothingIsLost() {
+        #expect(HTMLText.line("safe<object classid=\"clsid:C932\"> description") == "safe description")
+        #expect(HTMLText.line("safe<iframe src=\"http://example.com/\"> <b>description</b></iframe>") == "safe description")
+        #expect(HTMLText.line("a<script>var x = '<b>';</script>b<style>p {}</style>c") == "abc")
+    }
 }
