@@ -94,16 +94,21 @@ struct ArticleFields {
             }
         }
         if published == nil { dateString = dates.first ?? "" }
-        let shownTitle = title.isEmpty ? Self.fallbackTitle(summaryText) : title
+        let shownTitle = title.isEmpty ? Self.fallbackTitle(summaryText, link: link) : title
         let id = guid ?? link?.absoluteString ?? rawLink ?? ArticleID.hash(title: shownTitle, date: dateString)
         return Article(id: id, title: shownTitle,
                        link: link, summary: summaryText, published: published,
                        author: author, feedTitle: feedTitle)
     }
 
-    /// A title for an untitled item: the summary's first line (shortened to 80 characters), else "Untitled".
-    static func fallbackTitle(_ summary: String) -> String {
-        guard let line = summary.split(separator: "\n").first.map(String.init), !line.isEmpty else { return "Untitled" }
+    /// A title for an untitled item: the summary's first line, else the link without its
+    /// scheme (`example.com/2026/story`), shortened to 80 characters; else "Untitled".
+    static func fallbackTitle(_ summary: String, link: URL? = nil) -> String {
+        var line = summary.split(separator: "\n").first.map(String.init) ?? ""
+        if line.isEmpty, let link, let host = link.host {
+            line = HTMLText.line(host + (link.path == "/" ? "" : link.path))
+        }
+        guard !line.isEmpty else { return "Untitled" }
         return line.count > 80 ? String(line.prefix(79)) + "…" : line
     }
 

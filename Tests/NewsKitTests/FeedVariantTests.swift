@@ -180,4 +180,15 @@ struct FeedVariantTests {
         #expect(HTMLText.line("safe<iframe src=\"http://example.com/\"> <b>description</b></iframe>") == "safe description")
         #expect(HTMLText.line("a<script>var x = '<b>';</script>b<style>p {}</style>c") == "abc")
     }
+
+    /// An item with only a link showed "Untitled".
+    @Test func anItemWithOnlyALinkIsTitledWithIt() throws {
+        let feed = try Self.parse("""
+            <rss version="2.0"><channel><title>T</title>
+            <item><link>https://example.com/2026/harbor-story</link></item>
+            <item><link>https://example.com/</link></item><item><guid isPermaLink="false">x</guid></item>
+            </channel></rss>
+            """)
+        #expect(feed.items.map(\.title) == ["example.com/2026/harbor-story", "example.com", "Untitled"])
+    }
 }
