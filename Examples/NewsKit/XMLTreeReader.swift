@@ -17,7 +17,8 @@ private let xmlParserLock = NSLock()
 /// walks the tree). The document is fed to libxml2 in chunks through an `InputStream`:
 /// given the whole document at once, libxml2 refuses anything over 10 MB ("Huge input
 /// lookup") unless `XML_PARSE_HUGE` is set, which `XMLParser` cannot set. Fed in chunks,
-/// documents of any size parse; a single text node over 10,000,000 bytes is still refused.
+/// documents of any size parse (text arrives in pieces); a single CDATA section, attribute
+/// value or name over 10,000,000 bytes is still refused, with an error that says so.
 final class XMLTreeReader: NSObject, XMLParserDelegate {
     /// Well-known namespaces and the prefix used for them in `XMLNode.key` ("" for none).
     private static let prefixes: [String: String] = [
@@ -104,7 +105,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     /// Foundation's `XMLParser.ErrorCode` cases are numbered differently on Linux.)
     static func describe(_ code: Int) -> String {
         switch code {
-        case 1: "the document is too large or too deeply nested for the XML parser"
+        case 1: "a CDATA section, attribute value or name is over the XML parser's 10 MB limit"
         case 2: "out of memory while parsing"
         case 3: "the document ends before it starts (an empty or cut-off document?)"
         case 4: "no XML elements found (is this an XML document?)"
