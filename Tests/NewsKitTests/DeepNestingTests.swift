@@ -12,9 +12,14 @@ struct DeepNestingTests {
             + "</description></item></channel></rss>").utf8)
     }
 
-    @Test func fortyThousandNestedElementsInADescriptionAreAClearError() throws {
-        let data = Self.feed(descriptionDepth: 40_000)
-        let error = try #require(throws: FeedError.self) { try FeedParser.parse(data, source: "deep") }
+    @Test func fortyThousandNestedElementsInADescriptionAreAClearError() async throws {
+        let result = try await offPool {
+            Result { () throws(FeedError) -> Feed in try FeedParser.parse(Self.feed(descriptionDepth: 40_000), source: "deep") }
+        }
+        guard case .failure(let error) = result else {
+            Issue.record("40,000 nested elements parsed")
+            return
+        }
         #expect(error == .malformed(reason: "elements nested more than \(XMLTreeReader.maxDepth) deep", line: 1))
         #expect(error.description == "malformed XML at line 1: elements nested more than 512 deep")
     }
@@ -28,11 +33,17 @@ struct DeepNestingTests {
         }
     }
 
-    @Test func aHundredThousandNestedOutlinesAreAClearError() throws {
-        let opml = "<opml version=\"2.0\"><body>"
-            + String(repeating: "<outline text=\"f\" xmlUrl=\"a.xml\">", count: 100_000)
-            + String(repeating: "</outline>", count: 100_000) + "</body></opml>"
-        let error = try #require(throws: FeedError.self) { try OPMLParser.parse(Data(opml.utf8)) }
+    @Test func aHundredThousandNestedOutlinesAreAClearError() async throws {
+        let result = try await offPool { () -> Result<[FeedSubscription], FeedError> in
+            let opml = "<opml version=\"2.0\"><body>"
+                + String(repeating: "<outline text=\"f\" xmlUrl=\"a.xml\">", count: 100_000)
+                + String(repeating: "</outline>", count: 100_000) + "</body></opml>"
+            return Result { () throws(FeedError) -> [FeedSubscription] in try OPMLParser.parse(Data(opml.utf8)) }
+        }
+        guard case .failure(let error) = result else {
+            Issue.record("100,000 nested outlines parsed")
+            return
+        }
         #expect(error.description.contains("nested more than 512 deep"))
     }
 
@@ -47,9 +58,9 @@ struct DeepNestingTests {
     }
 
     /// The tree itself, built by hand past any cap: text, markup and teardown are iterative.
-    @Test func aTreeAHundredThousandDeepIsWalkedAndFreed() {
+    @Test func aTreeAHundredThousandDeepIsWalkedAndFreed() async throws {
         let depth = 100_000
-        do {
+        let (text, markup) = try await offPool { () -> (String, String) in
             let root = XMLNode(key: "description", localName: "description", namespace: "", attributes: [:])
             var node = root
             for _ in 0..<depth {
@@ -58,10 +69,10 @@ struct DeepNestingTests {
                 node = child
             }
             node.append(text: "hi")
-            #expect(root.text == "hi")
-            let markup = root.innerMarkup
-            #expect(markup.hasPrefix("<b><b>") && markup.hasSuffix("</b></b>"))
-            #expect(markup.utf8.count == depth * 7 + 2)
+            return (root.text, root.innerMarkup)
         } // root is released here: before, the teardown recursed 100,000 times and crashed.
+        #expect(text == "hi")
+        #expect(markup.hasPrefix("<b><b>") && markup.hasSuffix("</b></b>"))
+        #expect(markup.utf8.count == depth * 7 + 2)
     }
 }

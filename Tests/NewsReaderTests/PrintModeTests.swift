@@ -12,15 +12,26 @@ struct PrintModeTests {
         return url.path
     }
 
-    static func news(_ arguments: [String]) throws -> ChildProcess.Result {
-        try ChildProcess.run([try EndToEndTests.newsExecutable()] + arguments,
-                             environment: ProcessInfo.processInfo.environment)
+    static func news(_ arguments: [String]) async throws -> ChildProcess.Result {
+        try await run([try EndToEndTests.newsExecutable()] + arguments)
     }
 
-    @Test func printsFeedsAsTextWithAnErrorRowAndNoControlCharacters() throws {
+    /// `ChildProcess.run` on a Dispatch thread: waiting for the child would otherwise hold one
+    /// of Swift concurrency's few threads.
+    static func run(_ arguments: [String]) async throws -> ChildProcess.Result {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    try ChildProcess.run(arguments, environment: ProcessInfo.processInfo.environment)
+                })
+            }
+        }
+    }
+
+    @Test func printsFeedsAsTextWithAnErrorRowAndNoControlCharacters() async throws {
         let tricky = try Self.fixture("tricky.xml")
         let broken = try Self.fixture("broken.xml")
-        let result = try Self.news(["--print", tricky, broken])
+        let result = try await Self.news(["--print", tricky, broken])
         #expect(result.status == 1) // a source failed; the others are still printed
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count == 5)
@@ -33,8 +44,8 @@ struct PrintModeTests {
         #expect(!result.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
     }
 
-    @Test func printsJSONForTools() throws {
-        let result = try Self.news(["--print", "--format", "json", try Self.fixture("tricky.xml")])
+    @Test func printsJSONForTools() async throws {
+        let result = try await Self.news(["--print", "--format", "json", try Self.fixture("tricky.xml")])
         #expect(result.status == 0)
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
         #expect(decoded.count == 1)
@@ -44,16 +55,15 @@ struct PrintModeTests {
         #expect(articles[0]["summary"] as? String == "Line one \u{FFFD}[41m red?")
     }
 
-    @Test func readsAFeedFromStandardInput() throws {
+    @Test func readsAFeedFromStandardInput() async throws {
         let news = try EndToEndTests.newsExecutable()
-        let result = try ChildProcess.run(["/bin/sh", "-c", "exec \"$0\" --print - < \"$1\"", news, try Self.fixture("tricky.xml")],
-                                          environment: ProcessInfo.processInfo.environment)
+        let result = try await Self.run(["/bin/sh", "-c", "exec \"$0\" --print - < \"$1\"", news, try Self.fixture("tricky.xml")])
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Tricky \u{FFFD}[31mFeed\n\tEscape"))
     }
 
-    @Test func formatWithoutPrintIsAUsageError() throws {
-        let result = try Self.news(["--format", "json"])
+    @Test func formatWithoutPrintIsAUsageError() async throws {
+        let result = try await Self.news(["--format", "json"])
         #expect(result.status == 64)
         #expect(result.output.contains("--format goes with --print"))
     }
