@@ -28,7 +28,7 @@ struct NewsCommand: AsyncParsableCommand {
     @Flag(name: .customLong("print"), help: "Print the feeds' articles and exit, without opening the reader.")
     var printOnly = false
 
-    @Option(help: ArgumentHelp("With --print: text (default) or json.", valueName: "FORMAT"))
+    @Option(help: ArgumentHelp("With --print: the output format (default text).", valueName: "FORMAT"))
     var format: FeedPrintFormat?
 
     func validate() throws {
