@@ -7,8 +7,8 @@ import Foundation
 /// title as shown and the date string exactly as the document gives it (empty if none), a
 /// 16-digit hexadecimal FNV-1a 64-bit hash, so the id is stable across runs.
 ///
-/// An item without a title is shown with the first line of its summary (at most 80
-/// characters), or "Untitled" when it has no summary either.
+/// An item without a title is shown with the first line of its summary, else its link without
+/// the scheme (at most 80 characters), or "Untitled" when it has neither.
 public struct Article: Sendable, Hashable, Identifiable {
     /// A stable identifier: guid/Atom id, else link, else a hash of title and date.
     public var id: String

@@ -14,6 +14,8 @@ public struct Feed: Sendable, Hashable {
     public var source: String
     /// The syndication format the document used.
     public var format: FeedFormat
+    /// The folders of the OPML list the feed was listed in, outermost first (empty otherwise).
+    public var category: [String] = []
 
     /// Creates a feed from its parts.
     public init(title: String, link: URL? = nil, subtitle: String = "", items: [Article],
@@ -43,4 +45,6 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
     case atom03 = "Atom 0.3"
     /// Atom 1.0 (RFC 4287).
     case atom10 = "Atom 1.0"
+    /// Microsoft's Channel Definition Format (`<CHANNEL>`), read for titles, links and dates.
+    case cdf = "CDF"
 }

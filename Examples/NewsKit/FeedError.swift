@@ -20,7 +20,7 @@ public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {
             "not a feed: this is an HTML page, not RSS or Atom"
         case let .notAFeed(root) where root.lowercased() == "opml":
             "not a feed: this is an OPML subscription list"
-        case let .notAFeed(root): "not a feed: root element <\(root)> is not rss, rdf:RDF or feed"
+        case let .notAFeed(root): "not a feed: root element <\(root)> is not rss, rdf:RDF, feed or CHANNEL"
         case let .notOPML(root): "not an OPML file: root element is <\(root)>"
         case .empty: "the document is empty"
         }

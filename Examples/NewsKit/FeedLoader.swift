@@ -56,14 +56,34 @@ public struct FeedLoader: Sendable {
                 guard !subscriptions.isEmpty else {
                     return [.failed(source: source.description, reason: "the OPML list has no feeds")]
                 }
-                return await concurrentMap(subscriptions.map { source.resolving($0.xmlUrl) }) { feedSource in
-                    await self.load(feedSource)
-                }
+                return await load(subscriptions, listedIn: source)
             } catch {
                 return [.failed(source: source.description, reason: error.description)]
             }
         } catch {
             return [.failed(source: source.description, reason: error.description)]
+        }
+    }
+
+    /// Loads the feeds an OPML list read from `list` names, concurrently, in the list's order.
+    ///
+    /// Addresses the list may not name give a `.failed` row: standard input (`-`) always, and
+    /// anything but http(s) when the list itself came from the network.
+    public func load(_ subscriptions: [FeedSubscription], listedIn list: FeedSource) async -> [FeedLoadResult] {
+        await concurrentMap(subscriptions) { subscription in await self.load(subscription, listedIn: list) }
+    }
+
+    /// Loads a feed an OPML list names, refusing addresses the list may not name
+    /// (see `FeedSource.resolving`) and recording the list's folders in `Feed.category`.
+    func load(_ subscription: FeedSubscription, listedIn list: FeedSource) async -> FeedLoadResult {
+        switch list.resolving(subscription.xmlUrl) {
+        case .failure(let refusal):
+            return .failed(source: subscription.xmlUrl, reason: refusal.message)
+        case .success(let feedSource):
+            let result = await load(feedSource)
+            guard case .loaded(var feed) = result else { return result }
+            feed.category = subscription.category
+            return .loaded(feed)
         }
     }
 
@@ -93,7 +113,7 @@ public struct FeedLoader: Sendable {
     // MARK: - Reading bytes
 
     /// A failure to read a source, with a message for the user.
-    struct LoadFailure: Error {
+    struct LoadFailure: Error, Equatable {
         var message: String
     }
 
@@ -157,7 +177,8 @@ public struct FeedLoader: Sendable {
                 let text = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
                 return .failure(LoadFailure(message: "HTTP \(http.statusCode) \(text)"))
             }
-            return .success(data)
+            // The HTTP charset overrides the XML declaration (RFC 7303).
+            return .success(response.textEncodingName.map { XMLInput.relabelled(data, charset: $0) } ?? data)
         } catch let error as URLError {
             return .failure(LoadFailure(message: describe(error)))
         } catch {

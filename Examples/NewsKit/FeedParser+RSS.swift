@@ -15,17 +15,23 @@ extension FeedParser {
     /// RSS 1.0 and 0.90: `<rdf:RDF><channel/><item/>…</rdf:RDF>`, items beside the channel.
     static func parseRDF(_ root: XMLNode, source: String) -> Feed {
         let channel = root.child("channel")
-        let format: FeedFormat = channel?.namespace == "http://my.netscape.com/rdf/simple/0.9/" ? .rss090 : .rss10
-        return makeFeed(channel: channel, items: root.children("item"), source: source, format: format)
+        let format: FeedFormat = channel?.namespace == "http://my.netscape.com/rdf/simple/0.9/"
+            || root.child("item")?.namespace == "http://my.netscape.com/rdf/simple/0.9/" ? .rss090 : .rss10
+        // Items usually sit beside the channel; some feeds put them inside it.
+        let items = root.children("item") + (channel?.children("item") ?? [])
+        return makeFeed(channel: channel, items: items, source: source, format: format)
     }
 
     private static func makeFeed(channel: XMLNode?, items: [XMLNode], source: String, format: FeedFormat) -> Feed {
-        let title = feedTitle(channel?.child("title").map { HTMLText.line(htmlSource($0)) } ?? "", source: source)
-        let link = url(channel?.childText("link"), base: nil)
-        let subtitle = channel?.child("description").map { HTMLText.line(htmlSource($0)) } ?? ""
+        let title = feedTitle(firstNonEmpty(channel, ["title", "dc:title"], convert: { HTMLText.title(htmlSource($0)) }),
+                              source: source)
+        let link = url(channel?.childText("link"), base: documentURL(source))
+        let subtitle = firstNonEmpty(channel, ["description", "dc:description", "itunes:subtitle", "itunes:summary"],
+                                     convert: { HTMLText.line(htmlSource($0)) })
         let channelAuthor = channel?.childText("dc:creator") ?? channel?.childText("managingEditor")
+            ?? channel?.childText("itunes:author")
         let articles = items.map { item in
-            var fields = rssFields(item, base: link)
+            var fields = rssFields(item, base: link ?? documentURL(source))
             if fields.author == nil { fields.author = ArticleFields.authorName(channelAuthor) }
             return fields.article(feedTitle: title)
         }
@@ -34,7 +40,11 @@ extension FeedParser {
 
     private static func rssFields(_ item: XMLNode, base: URL?) -> ArticleFields {
         var fields = ArticleFields()
-        fields.title = item.child("title").map { HTMLText.line(htmlSource($0)) } ?? ""
+        let media = mediaElements(of: item)
+        fields.title = firstNonEmpty([item], ["title", "dc:title"], convert: { HTMLText.title(htmlSource($0)) })
+        if fields.title.isEmpty {
+            fields.title = firstNonEmpty(media, ["media:title"], convert: { mediaText($0, singleLine: true) })
+        }
         fields.rawLink = item.childText("link")
         fields.link = url(fields.rawLink, base: base)
         if let guidNode = item.child("guid"), let guid = item.childText("guid") {
@@ -45,11 +55,51 @@ extension FeedParser {
                 fields.link = URL(string: guid)
             }
         }
-        fields.summary = item.child("description").map { HTMLText.text(htmlSource($0)) } ?? ""
-        fields.alternateSummary = item.child("content:encoded").map { HTMLText.text(htmlSource($0)) } ?? ""
+        fields.summary = firstNonEmpty([item], ["description", "dc:description", "itunes:summary"],
+                                       convert: { HTMLText.text(htmlSource($0)) })
+        if fields.summary.isEmpty {
+            fields.summary = firstNonEmpty(media, ["media:description"], convert: { mediaText($0, singleLine: false) })
+        }
+        // content:encoded, an XHTML <body> or a <fullitem> (extensions some feeds use).
+        fields.alternateSummary = firstNonEmpty([item], ["content:encoded", "body", "fullitem"],
+                                                convert: { HTMLText.text(htmlSource($0)) })
         fields.dates = ["pubDate", "dc:date", "dcterms:issued", "dcterms:created", "dcterms:modified"]
             .compactMap { item.childText($0) }
-        fields.author = ArticleFields.authorName(item.childText("dc:creator") ?? item.childText("author"))
+        fields.author = ArticleFields.authorName(item.childText("dc:creator") ?? item.childText("author")
+            ?? item.childText("dc:author") ?? item.childText("itunes:author"))
         return fields
+    }
+
+    /// The item and its Media RSS containers, where `media:title` and `media:description`
+    /// may be: the item, `media:group`, `media:content`, and `media:content` inside a group.
+    private static func mediaElements(of item: XMLNode) -> [XMLNode] {
+        let groups = item.children("media:group")
+        return [item] + groups + item.children("media:content") + groups.flatMap { $0.children("media:content") }
+    }
+
+    /// Media RSS text: `type="html"` is HTML, anything else plain text.
+    private static func mediaText(_ node: XMLNode, singleLine: Bool) -> String {
+        if node.attributes["type"]?.lowercased() == "html" {
+            return singleLine ? HTMLText.title(node.text) : HTMLText.text(node.text)
+        }
+        return HTMLText.plain(node.text, singleLine: singleLine)
+    }
+
+    /// The first non-empty conversion of a child named by `keys`, looking in each node in turn.
+    static func firstNonEmpty(_ nodes: [XMLNode?], _ keys: [String], convert: (XMLNode) -> String) -> String {
+        for node in nodes {
+            for key in keys {
+                if let child = node?.child(key) {
+                    let text = convert(child)
+                    if !text.isEmpty { return text }
+                }
+            }
+        }
+        return ""
+    }
+
+    /// `firstNonEmpty` for a single, possibly absent node.
+    static func firstNonEmpty(_ node: XMLNode?, _ keys: [String], convert: (XMLNode) -> String) -> String {
+        firstNonEmpty([node], keys, convert: convert)
     }
 }

@@ -33,22 +33,34 @@ public enum FeedSource: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The source for an address found in an OPML list read from this source: relative
-    /// addresses are resolved against this source's directory or URL.
-    func resolving(_ address: String) -> FeedSource {
+    /// The source for an address found in an OPML list read from this source, or why it is refused.
+    ///
+    /// Relative addresses are resolved against this source's directory or URL. A list never
+    /// names standard input (`-` is refused: only the command line may read it, and after the
+    /// reader starts it is the terminal). A list fetched over the network may name only
+    /// http(s) feeds, so a remote list cannot make the reader open local files.
+    func resolving(_ address: String) -> Result<FeedSource, FeedLoader.LoadFailure> {
         let lower = address.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://") || address == "-" {
-            return FeedSource(argument: address)
+        if address == "-" {
+            return .failure(.init(message: "an OPML list cannot name standard input (-): only the command line can"))
+        }
+        if case .url(let base) = self {
+            guard let url = URL(string: address, relativeTo: base)?.absoluteURL,
+                  let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                return .failure(.init(message: "refused \(address): a list fetched from \(base.host ?? "the network") may name only http(s) feeds"))
+            }
+            return .success(.url(url))
+        }
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://") {
+            return .success(FeedSource(argument: address))
         }
         switch self {
         case .file(let path):
-            if address.hasPrefix("/") { return .file(address) }
+            if address.hasPrefix("/") { return .success(.file(address)) }
             let directory = (path as NSString).deletingLastPathComponent
-            return .file(directory.isEmpty ? address : (directory as NSString).appendingPathComponent(address))
-        case .url(let base):
-            return URL(string: address, relativeTo: base).map { .url($0.absoluteURL) } ?? .file(address)
-        case .standardInput:
-            return .file(address)
+            return .success(.file(directory.isEmpty ? address : (directory as NSString).appendingPathComponent(address)))
+        case .standardInput, .url:
+            return .success(.file(address))
         }
     }
 }

@@ -30,6 +30,20 @@ public enum HTMLEntities {
         "lambda": 0x3BB, "mu": 0x3BC, "pi": 0x3C0, "sigma": 0x3C3, "omega": 0x3C9,
     ]
 
+    /// The rest of HTML 4's symbols: letter-like symbols, arrows, mathematical operators.
+    private static let symbolEntities: [String: UInt32] = [
+        "thetasym": 0x3D1, "upsih": 0x3D2, "piv": 0x3D6, "weierp": 0x2118, "image": 0x2111,
+        "real": 0x211C, "alefsym": 0x2135, "crarr": 0x21B5, "uArr": 0x21D1, "dArr": 0x21D3,
+        "forall": 0x2200, "part": 0x2202, "exist": 0x2203, "empty": 0x2205, "nabla": 0x2207,
+        "isin": 0x2208, "notin": 0x2209, "ni": 0x220B, "prod": 0x220F, "sum": 0x2211,
+        "lowast": 0x2217, "radic": 0x221A, "prop": 0x221D, "ang": 0x2220, "and": 0x2227,
+        "or": 0x2228, "cap": 0x2229, "cup": 0x222A, "int": 0x222B, "there4": 0x2234,
+        "sim": 0x223C, "cong": 0x2245, "equiv": 0x2261, "sub": 0x2282, "sup": 0x2283,
+        "nsub": 0x2284, "sube": 0x2286, "supe": 0x2287, "oplus": 0x2295, "otimes": 0x2297,
+        "perp": 0x22A5, "sdot": 0x22C5, "lceil": 0x2308, "rceil": 0x2309, "lfloor": 0x230A,
+        "rfloor": 0x230B, "lang": 0x2329, "rang": 0x232A,
+    ]
+
     /// Every supported entity name mapped to its character.
     static let named: [String: Unicode.Scalar] = {
         var table: [String: Unicode.Scalar] = [:]
@@ -37,6 +51,13 @@ public enum HTMLEntities {
             table[String(name)] = Unicode.Scalar(UInt32(0xA0 + offset))
         }
         for (name, value) in otherEntities { table[name] = Unicode.Scalar(value) }
+        let greek = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigmaf sigma tau upsilon phi chi psi omega"
+        for (offset, name) in greek.split(separator: " ").enumerated() {
+            table[String(name)] = Unicode.Scalar(UInt32(0x3B1 + offset))
+            // The capitals have no final sigma: U+03A2 is unassigned.
+            if name != "sigmaf" { table[name.prefix(1).uppercased() + name.dropFirst()] = Unicode.Scalar(UInt32(0x391 + offset)) }
+        }
+        for (name, value) in symbolEntities { table[name] = Unicode.Scalar(value) }
         return table
     }()
 

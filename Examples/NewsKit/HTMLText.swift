@@ -56,9 +56,10 @@ public enum HTMLText {
 
     // MARK: - Scanner
 
-    /// Elements whose content is never shown.
+    /// Elements whose content is never shown. (`object` and `iframe` are not among them: their
+    /// content is the fallback text meant for readers that cannot show the embedded thing.)
     private static let hiddenElements: Set<String> = [
-        "script", "style", "noscript", "template", "head", "title", "iframe", "object", "svg", "math",
+        "script", "style", "noscript", "template", "head", "title", "svg", "math",
     ]
     /// Elements that start and end a paragraph (a blank line around them).
     private static let paragraphElements: Set<String> = [

@@ -1,23 +1,13 @@
 import Foundation
 
-/// One feed listed in an OPML subscription list.
-public struct FeedSubscription: Sendable, Hashable {
-    /// The outline's `title` (or `text`, or the URL when both are missing), as plain text.
-    public var title: String
-    /// The feed address exactly as the OPML gives it: usually an http(s) URL, possibly a relative path.
-    public var xmlUrl: String
-
-    /// Creates a subscription.
-    public init(title: String, xmlUrl: String) {
-        self.title = title
-        self.xmlUrl = xmlUrl
-    }
-}
-
 /// Reads OPML subscription lists (the format feed readers export).
 public enum OPMLParser {
     /// Returns every `outline` with an `xmlUrl`, depth first in document order, including
-    /// outlines nested inside folder outlines.
+    /// outlines nested inside folder outlines, each with its folder path as `category`.
+    ///
+    /// The tree is walked with an explicit stack, so a list nested thousands of levels deep
+    /// cannot overflow the thread's stack (the XML reader refuses nesting past
+    /// `XMLTreeReader.maxDepth` anyway).
     ///
     /// - Throws: `FeedError.notOPML` when the root element is not `opml`, `FeedError.malformed`
     ///   or `FeedError.empty` for documents that are not XML.
@@ -26,21 +16,35 @@ public enum OPMLParser {
             localName.lowercased() == "opml" ? nil : FeedError.notOPML(root: qualifiedName)
         }
         var subscriptions: [FeedSubscription] = []
-        collect(root.child("body") ?? root, into: &subscriptions)
+        var stack: [(outlines: [XMLNode], next: Int, category: [String])] = [((root.child("body") ?? root).elements, 0, [])]
+        while let (outlines, next, category) = stack.last {
+            guard next < outlines.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let outline = outlines[next]
+            guard outline.localName == "outline" else { continue }
+            let attributes = Dictionary(outline.attributes.map { ($0.key.lowercased(), $0.value) },
+                                        uniquingKeysWith: { first, _ in first })
+            let title = [attributes["title"], attributes["text"]]
+                .compactMap { $0.map(HTMLText.line) }
+                .first { !$0.isEmpty }
+            if let url = attributes["xmlurl"]?.trimmingCharacters(in: .whitespacesAndNewlines), !url.isEmpty {
+                let path = category.isEmpty ? categoryAttribute(attributes["category"]) : category
+                subscriptions.append(FeedSubscription(title: title ?? url, xmlUrl: url, category: path))
+            }
+            let children = outline.elements
+            if !children.isEmpty {
+                stack.append((children, 0, title.map { category + [$0] } ?? category))
+            }
+        }
         return subscriptions
     }
 
-    private static func collect(_ node: XMLNode, into subscriptions: inout [FeedSubscription]) {
-        for outline in node.elements where outline.localName == "outline" {
-            let attributes = Dictionary(outline.attributes.map { ($0.key.lowercased(), $0.value) },
-                                        uniquingKeysWith: { first, _ in first })
-            if let url = attributes["xmlurl"]?.trimmingCharacters(in: .whitespacesAndNewlines), !url.isEmpty {
-                let title = [attributes["title"], attributes["text"]]
-                    .compactMap { $0.map(HTMLText.line) }
-                    .first { !$0.isEmpty } ?? url
-                subscriptions.append(FeedSubscription(title: title, xmlUrl: url))
-            }
-            collect(outline, into: &subscriptions)
-        }
+    /// The first path of an OPML `category` attribute (`/News/Local,/Weather` gives News, Local).
+    private static func categoryAttribute(_ value: String?) -> [String] {
+        guard let first = value?.split(separator: ",").first else { return [] }
+        return first.split(separator: "/").map { HTMLText.line(String($0)) }.filter { !$0.isEmpty }
     }
 }

@@ -32,8 +32,15 @@ struct TextAssembler {
     mutating func append(_ scalar: Unicode.Scalar) {
         // Control characters (ESC, BEL, C1 controls...) never reach a title or summary, however
         // they got into the feed (raw, as an XML character reference, or as a doubly escaped entity).
+        // A C1 control in text is a Windows-1252 character decoded as Latin-1 somewhere
+        // upstream ("don\u{92}t"): it is shown as that character (’), or dropped when
+        // Windows-1252 leaves the byte undefined.
         let value = scalar.value
-        if (value < 0x20 && !Self.isSpace(scalar)) || (0x7F...0x9F).contains(value) { return }
+        if (0x80...0x9F).contains(value), value != 0x85 {
+            if let character = Windows1252.scalar(for: UInt8(value)) { append(character) }
+            return
+        }
+        if (value < 0x20 && !Self.isSpace(scalar)) || value == 0x7F { return }
         if Self.isSpace(scalar) {
             if preformatted > 0 && scalar == "\n" { lineBreak(1) } else { pendingSpace = true }
             return

@@ -10,7 +10,11 @@ enum Transcoder {
     /// U+FFFD; `nil` when the encoding is unknown (or iconv is unavailable).
     static func toUTF8(_ bytes: [UInt8], from label: String) -> [UInt8]? {
         #if canImport(Glibc) || canImport(Musl)
-        let converter = iconv_open("UTF-8", label)
+        var converter = iconv_open("UTF-8", label)
+        if converter == iconv_t(bitPattern: -1), label.contains("_") {
+            // iconv knows `ebcdic-cp-be`, feeds write `ebcdic_cp_be`.
+            converter = iconv_open("UTF-8", String(label.map { $0 == "_" ? "-" : $0 }))
+        }
         guard converter != iconv_t(bitPattern: -1) else { return nil }
         defer { iconv_close(converter) }
         let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]

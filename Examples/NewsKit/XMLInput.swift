@@ -15,6 +15,8 @@ import Foundation
 /// - `ISO-8859-1`/`US-ASCII` labels: read as Windows-1252, as browsers do (feeds made on
 ///   Windows put curly quotes and dashes in 0x80-0x9F, which strict ISO-8859-1 turns into C1
 ///   control characters), unless the bytes are valid UTF-8, when the label is taken to be wrong.
+/// - EBCDIC (a declaration starting `<?xm` in code page 037): the declaration is read in
+///   037 and the document converted from the page it names.
 /// - UTF-16/UTF-32 (BOM or byte pattern) and every other label (windows-1251, KOI8-R,
 ///   Shift_JIS, ...): converted with iconv, invalid sequences becoming U+FFFD; an unknown
 ///   label is treated like no label.
@@ -27,12 +29,39 @@ enum XMLInput {
         "iso-ir-100", "cp819", "ibm819", "windows-1252", "cp1252", "x-cp1252",
     ]
 
+    /// The document relabelled with the charset of its HTTP `Content-Type`, which takes
+    /// precedence over the XML declaration (RFC 7303): the declaration's `encoding` is replaced
+    /// (or a declaration added) so that `prepare` decodes the bytes with it. A byte order mark
+    /// still wins, UTF-16/32 labels are left to `prepare`'s byte-pattern detection, and a label
+    /// that is not a plain encoding name is ignored.
+    static func relabelled(_ data: Data, charset: String) -> Data {
+        let label = charset.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'")).lowercased()
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-_.:")
+        guard !label.isEmpty, label.count <= 40, label.allSatisfy({ allowed.contains($0) }),
+              !label.hasPrefix("utf-16"), !label.hasPrefix("utf-32"), !label.hasPrefix("ucs"),
+              !label.hasPrefix("iso-10646") else { return data }
+        let bytes = [UInt8](data)
+        guard wideEncoding(bytes) == nil, !bytes.starts(with: [0xEF, 0xBB, 0xBF]),
+              !bytes.starts(with: ebcdicDeclarationStart) else { return data }
+        let declaration = Array(#"<?xml version="1.0" encoding="\#(label)"?>"#.utf8)
+        guard let range = declarationRange(bytes) else { return Data(declaration + bytes) }
+        return Data(declaration + bytes[range.upperBound...])
+    }
+
+    /// `<?xm` in EBCDIC (IBM mainframe code pages such as 037 and 500).
+    private static let ebcdicDeclarationStart: [UInt8] = [0x4C, 0x6F, 0xA7, 0x94]
+
     /// The document as valid UTF-8 with a UTF-8 declaration, HTML entities made numeric.
     static func prepare(_ data: Data) -> Data {
         var bytes = [UInt8](data)
         if let (encoding, bomLength) = wideEncoding(bytes) {
             let body = Array(bytes.dropFirst(bomLength))
             bytes = Transcoder.toUTF8(body, from: encoding) ?? Array(Windows1252.decode(body).utf8)
+        } else if bytes.starts(with: ebcdicDeclarationStart) {
+            // EBCDIC: read the declaration in code page 037 to learn which EBCDIC page it is.
+            let head = Transcoder.toUTF8(Array(bytes.prefix(300)), from: "CP037") ?? []
+            let label = declaredEncoding(head) ?? "cp037"
+            bytes = Transcoder.toUTF8(bytes, from: label) ?? Transcoder.toUTF8(bytes, from: "CP037") ?? bytes
         } else {
             let label = declaredEncoding(bytes)
             switch label {
@@ -46,7 +75,24 @@ enum XMLInput {
         }
         // libxml2 guesses UTF-16/32 from leading NUL bytes; text never starts with NUL.
         let start = bytes.firstIndex { $0 != 0 } ?? bytes.endIndex
-        return Data(replacingHTMLEntities(withUTF8Declaration(Array(bytes[start...]))))
+        return Data(completingFinalEndTag(replacingHTMLEntities(withUTF8Declaration(Array(bytes[start...])))))
+    }
+
+    /// The bytes with a `>` added when the document ends with an end tag missing only its
+    /// `>` (`...</rss`): such a document lost nothing but one character. A document cut off
+    /// anywhere else still leaves open elements, and stays malformed.
+    static func completingFinalEndTag(_ bytes: [UInt8]) -> [UInt8] {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let last = bytes.lastIndex(where: { !isSpace($0) }) else { return bytes }
+        var index = last
+        while index > 0, isASCIIAlphanumeric(bytes[index]) || [UInt8(ascii: ":"), UInt8(ascii: "-"),
+              UInt8(ascii: "_"), UInt8(ascii: ".")].contains(bytes[index]) {
+            index -= 1
+        }
+        guard index < last, index >= 1, bytes[index] == UInt8(ascii: "/"), bytes[index - 1] == UInt8(ascii: "<") else {
+            return bytes
+        }
+        return Array(bytes[...last]) + [UInt8(ascii: ">")]
     }
 
     /// A UTF-16 or UTF-32 encoding recognised from a byte order mark or from how `<` is
@@ -101,6 +147,8 @@ enum XMLInput {
     /// mostly UTF-8 (or start with a UTF-8 BOM) and `latin` is false; otherwise decoded as
     /// Windows-1252.
     private static func validUTF8(_ bytes: [UInt8], latin: Bool) -> [UInt8] {
+        // Fast path (the standard library's validator): most documents are valid UTF-8.
+        if String(validating: bytes, as: UTF8.self) != nil { return bytes }
         var valid = 0
         var invalid = 0
         var iterator = bytes.makeIterator()
@@ -119,7 +167,8 @@ enum XMLInput {
         return Array(Windows1252.decode(bytes).utf8)
     }
 
-    /// Replaces HTML named entities that XML does not define with numeric references.
+    /// Replaces HTML named entities that XML does not define with numeric references, and
+    /// references to C1 controls with their Windows-1252 characters.
     static func replacingHTMLEntities(_ bytes: [UInt8]) -> [UInt8] {
         guard bytes.contains(UInt8(ascii: "&")) else { return bytes }
         var output: [UInt8] = []
@@ -130,6 +179,11 @@ enum XMLInput {
             guard byte == UInt8(ascii: "&") else {
                 output.append(byte)
                 index += 1
+                continue
+            }
+            if let (scalar, next) = windows1252Reference(bytes, at: index) {
+                output.append(contentsOf: "&#\(scalar.value);".utf8)
+                index = next
                 continue
             }
             var end = index + 1
@@ -147,6 +201,34 @@ enum XMLInput {
             index += 1
         }
         return output
+    }
+
+    /// A numeric reference at `index` to a C1 control (`&#146;`, `&#x92;`): feeds mean the
+    /// Windows-1252 character (’), as browsers read it. Returns that character and the index
+    /// after the reference; `nil` for any other text.
+    private static func windows1252Reference(_ bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int)? {
+        guard index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "#") else { return nil }
+        var cursor = index + 2
+        let hex = bytes[cursor] == UInt8(ascii: "x") || bytes[cursor] == UInt8(ascii: "X")
+        if hex { cursor += 1 }
+        var value: UInt32 = 0
+        let digitsStart = cursor
+        while cursor < bytes.count, cursor - digitsStart < 8 {
+            let byte = bytes[cursor]
+            let digit: UInt32
+            switch byte {
+            case 0x30...0x39: digit = UInt32(byte - 0x30)
+            case 0x41...0x46 where hex: digit = UInt32(byte - 0x41 + 10)
+            case 0x61...0x66 where hex: digit = UInt32(byte - 0x61 + 10)
+            default: digit = 99
+            }
+            guard digit != 99 else { break }
+            value = value * (hex ? 16 : 10) + digit
+            cursor += 1
+        }
+        guard cursor > digitsStart, cursor < bytes.count, bytes[cursor] == UInt8(ascii: ";"),
+              (0x80...0x9F).contains(value), let scalar = Windows1252.scalar(for: UInt8(value)) else { return nil }
+        return (scalar, cursor + 1)
     }
 
     private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {

@@ -68,40 +68,70 @@ final class XMLNode {
     /// All text inside the element, markup removed.
     var text: String {
         var result = ""
-        appendText(to: &result)
-        return result
-    }
-
-    private func appendText(to result: inout String) {
-        for child in children {
-            switch child {
-            case .text(let text): result += text
-            case .element(let node): node.appendText(to: &result)
-            }
+        walk { event in
+            if case .text(let text) = event { result += text }
         }
+        return result
     }
 
     /// The element's content re-serialized as HTML markup (text escaped, tags by local name).
     var innerMarkup: String {
         var result = ""
-        appendInnerMarkup(to: &result)
-        return result
-    }
-
-    private func appendInnerMarkup(to result: inout String) {
-        for child in children {
-            switch child {
+        walk { event in
+            switch event {
             case .text(let text):
                 result += Self.escape(text)
-            case .element(let node):
+            case .start(let node):
                 result += "<" + node.localName
                 for (name, value) in node.attributes.sorted(by: { $0.key < $1.key }) {
                     result += " \(name)=\"\(Self.escape(value).replacingOccurrences(of: "\"", with: "&quot;"))\""
                 }
                 result += ">"
-                node.appendInnerMarkup(to: &result)
+            case .end(let node):
                 result += "</" + node.localName + ">"
             }
+        }
+        return result
+    }
+
+    /// What `walk` meets, in document order.
+    enum WalkEvent {
+        case start(XMLNode)
+        case text(String)
+        case end(XMLNode)
+    }
+
+    /// Visits the element's content depth first in document order, with an explicit stack
+    /// rather than recursion, so that deep nesting cannot overflow the thread's stack.
+    func walk(_ visit: (WalkEvent) -> Void) {
+        var stack: [(node: XMLNode, next: Int)] = [(self, 0)]
+        while let (node, next) = stack.last {
+            guard next < node.children.count else {
+                stack.removeLast()
+                if !stack.isEmpty { visit(.end(node)) }
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            switch node.children[next] {
+            case .text(let text):
+                visit(.text(text))
+            case .element(let child):
+                visit(.start(child))
+                stack.append((child, 0))
+            }
+        }
+    }
+
+    deinit {
+        // Release descendants iteratively: the default teardown recurses once per level.
+        // A descendant that something else still holds is left whole.
+        var pending: [XMLNode] = []
+        for case .element(let child) in children { pending.append(child) }
+        children.removeAll()
+        while var node = pending.popLast() {
+            guard isKnownUniquelyReferenced(&node) else { continue }
+            for case .element(let child) in node.children { pending.append(child) }
+            node.children.removeAll()
         }
     }
 

@@ -11,6 +11,14 @@ private let xmlParserLock = NSLock()
 /// `XMLParser` on Linux runs libxml2 in recovery mode: `parse()` can return `true` after a
 /// fatal error. So errors are classified here: warnings (namespace problems, undeclared
 /// entities under an external DTD) are ignored; anything else makes the document malformed.
+///
+/// Limits: elements nested deeper than `maxDepth` make the document malformed (no feed
+/// nests more than a few dozen levels; unbounded nesting would exhaust the stack of whoever
+/// walks the tree). The document is fed to libxml2 in chunks through an `InputStream`:
+/// given the whole document at once, libxml2 refuses anything over 10 MB ("Huge input
+/// lookup") unless `XML_PARSE_HUGE` is set, which `XMLParser` cannot set. Fed in chunks,
+/// documents of any size parse (text arrives in pieces); a single CDATA section, attribute
+/// value or name over 10,000,000 bytes is still refused, with an error that says so.
 final class XMLTreeReader: NSObject, XMLParserDelegate {
     /// Well-known namespaces and the prefix used for them in `XMLNode.key` ("" for none).
     private static let prefixes: [String: String] = [
@@ -23,10 +31,20 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         "http://purl.org/dc/elements/1.1/": "dc",
         "http://purl.org/dc/terms/": "dcterms",
         "http://purl.org/rss/1.0/modules/content/": "content",
+        "http://backend.userland.com/rss2": "",
+        "http://backend.userland.com/rss": "",
+        "http://search.yahoo.com/mrss/": "media",
+        "http://search.yahoo.com/mrss": "media",
+        "http://www.itunes.com/dtds/podcast-1.0.dtd": "itunes",
+        "http://www.itunes.com/DTDs/Podcast-1.0.dtd": "itunes",
     ]
 
+    /// The deepest element nesting accepted.
+    static let maxDepth = 512
+
     /// libxml2 codes that are warnings or namespace-only errors, not well-formedness errors.
-    private static let nonFatalCodes = Set([27, 93, 97, 98, 99, 100, 101, 102, 106, 107] + Array(200...205))
+    /// Also 80, `--` inside a comment: the comment is dropped either way.
+    private static let nonFatalCodes = Set([27, 80, 93, 97, 98, 99, 100, 101, 102, 106, 107] + Array(200...205))
 
     /// Decides whether a root element is acceptable: returns the error to throw, or `nil`.
     typealias RootCheck = (_ localName: String, _ namespace: String, _ qualifiedName: String) -> FeedError?
@@ -38,6 +56,9 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     private var fatalError: (code: Int, line: Int)?
     /// Set when the root is `<feed>` without a namespace: such elements are read as Atom.
     private var unqualifiedIsAtom = false
+    /// The root's namespace when it is not a known one, and the prefix its elements get:
+    /// `<feed xmlns="http://purl.org/pie/">` is read as Atom, `<rss xmlns="...">` as plain RSS.
+    private var adoptedNamespace: (uri: String, prefix: String)?
 
     private init(rootCheck: @escaping RootCheck) {
         self.rootCheck = rootCheck
@@ -57,7 +78,8 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     /// One parse of bytes prepared by `XMLInput`.
     private static func attempt(_ data: Data, rootCheck: @escaping RootCheck) -> Result<XMLNode, FeedError> {
         let reader = XMLTreeReader(rootCheck: rootCheck)
-        let parser = XMLParser(data: data)
+        // In chunks, so that libxml2's 10 MB look-ahead limit applies per chunk, not per document.
+        let parser = XMLParser(stream: InputStream(data: data))
         parser.shouldProcessNamespaces = true
         parser.shouldReportNamespacePrefixes = false
         parser.shouldResolveExternalEntities = false
@@ -67,7 +89,8 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         xmlParserLock.unlock()
         if let rejection = reader.rejection { return .failure(rejection) }
         if let (code, line) = reader.fatalError {
-            return .failure(.malformed(reason: describe(code), line: line > 0 ? line : nil))
+            let reason = code == tooDeep ? "elements nested more than \(maxDepth) deep" : describe(code)
+            return .failure(.malformed(reason: reason, line: line > 0 ? line : nil))
         }
         guard let root = reader.root, reader.stack.isEmpty else {
             return .failure(.malformed(reason: describe(5), line: nil))
@@ -75,10 +98,16 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         return .success(root)
     }
 
+    /// The code recorded when the nesting exceeds `maxDepth` (not a libxml2 code).
+    private static let tooDeep = -1
+
     /// A readable reason for a libxml2 error code. (XMLParser reports libxml2's own codes;
     /// Foundation's `XMLParser.ErrorCode` cases are numbered differently on Linux.)
-    private static func describe(_ code: Int) -> String {
+    static func describe(_ code: Int) -> String {
         switch code {
+        case 1: "a CDATA section, attribute value or name is over the XML parser's 10 MB limit"
+        case 2: "out of memory while parsing"
+        case 3: "the document ends before it starts (an empty or cut-off document?)"
         case 4: "no XML elements found (is this an XML document?)"
         case 5: "the document ends too early (truncated?) or has extra content after the root element"
         case 6, 7, 8: "invalid character reference"
@@ -96,7 +125,19 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         case 77: "the document ends inside a tag (truncated?)"
         case 85: "elements are not properly nested"
         case 86: "extra content after the root element"
-        default: "XML error \(code)"
+        case 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 24, 25, 28, 29, 30, 34, 35:
+            "a malformed entity, DTD or character reference (libxml2 error \(code))"
+        case 37: "'<' or '&' is not allowed here (unescaped markup in text?)"
+        case 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63:
+            "a malformed declaration, comment, CDATA section or processing instruction (libxml2 error \(code))"
+        case 64: "the XML declaration is not at the very start of the document"
+        case 65, 66, 67: "invalid XML declaration"
+        case 69, 70, 71, 72: "a malformed tag (libxml2 error \(code))"
+        case 74, 75, 78, 79, 80, 81, 82, 83, 84: "malformed document structure (libxml2 error \(code))"
+        case 89, 90, 91, 92: "text too long or an unexpected name (libxml2 error \(code))"
+        case 94, 95, 96: "invalid character in the document (libxml2 error \(code))"
+        case 108, 109, 110, 111: "a malformed version, encoding or standalone declaration (libxml2 error \(code))"
+        default: "the XML parser reported error \(code) (see libxml2's xmlParserErrors)"
         }
     }
 
@@ -113,6 +154,18 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
                 return
             }
             unqualifiedIsAtom = elementName == "feed" && namespace.isEmpty
+            if !namespace.isEmpty, Self.prefixes[namespace] == nil {
+                switch elementName {
+                case "feed": adoptedNamespace = (namespace, "atom")
+                case "rss", "channel": adoptedNamespace = (namespace, "")
+                default: break
+                }
+            }
+        }
+        guard stack.count < Self.maxDepth else {
+            fatalError = (Self.tooDeep, parser.lineNumber)
+            parser.abortParsing()
+            return
         }
         let node = XMLNode(key: key(local: elementName, namespace: namespace, qualified: qName),
                            localName: elementName, namespace: namespace, attributes: attributeDict)
@@ -145,7 +198,9 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
             if unqualifiedIsAtom, !(qualified ?? local).contains(":") { return "atom:" + local }
             return qualified ?? local
         }
-        if let prefix = Self.prefixes[namespace] { return prefix.isEmpty ? local : prefix + ":" + local }
+        if let prefix = Self.prefixes[namespace] ?? (adoptedNamespace?.uri == namespace ? adoptedNamespace?.prefix : nil) {
+            return prefix.isEmpty ? local : prefix + ":" + local
+        }
         return "{\(namespace)}" + local
     }
 }

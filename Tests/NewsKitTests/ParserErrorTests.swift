@@ -13,7 +13,7 @@ struct ParserErrorTests {
     @Test func otherXMLIsNotAFeed() throws {
         #expect(throws: FeedError.notAFeed(root: "urlset")) { try Fixture.feed("not-a-feed.xml") }
         #expect(FeedError.notAFeed(root: "urlset").description
-            == "not a feed: root element <urlset> is not rss, rdf:RDF or feed")
+            == "not a feed: root element <urlset> is not rss, rdf:RDF, feed or CHANNEL")
     }
 
     @Test func opmlIsNotAFeed() throws {

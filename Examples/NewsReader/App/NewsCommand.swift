@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NewsKit
 
 /// `news`: a scrolling news reader for the terminal, the TermTable demo.
 @main
@@ -11,7 +12,9 @@ struct NewsCommand: AsyncParsableCommand {
             FEED is a file path, an http(s) URL, an OPML subscription list, or - for standard input; \
             with no FEED the bundled sample feeds open. Web feeds load in the background. \
             Read marks are kept in $XDG_STATE_HOME/termtable-news (else ~/.local/state/termtable-news). \
-            Press ? in the reader for the keys.
+            Press ? in the reader for the keys. With --print no terminal is needed: the feeds are \
+            printed (a feed's title, then a tab-separated line per article: title, date, link, author) \
+            and the exit status is 1 when a feed could not be loaded.
             """
     )
 
@@ -22,8 +25,26 @@ struct NewsCommand: AsyncParsableCommand {
                                valueName: "DIR"))
     var layouts: String?
 
+    @Flag(name: .customLong("print"), help: "Print the feeds' articles and exit, without opening the reader.")
+    var printOnly = false
+
+    @Option(help: ArgumentHelp("With --print: the output format (default text).", valueName: "FORMAT"))
+    var format: FeedPrintFormat?
+
+    func validate() throws {
+        if format != nil && !printOnly { throw ValidationError("--format goes with --print") }
+        if printOnly && layouts != nil { throw ValidationError("--layouts has no effect with --print") }
+    }
+
     func run() async throws {
+        if printOnly {
+            let status = await PrintMode(feeds: feeds, format: format ?? .text).run()
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         let status = await NewsMain(feeds: feeds, layoutsDirectory: layouts).run()
         if status != 0 { throw ExitCode(status) }
     }
 }
+
+extension FeedPrintFormat: ExpressibleByArgument {}

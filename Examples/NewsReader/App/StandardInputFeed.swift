@@ -17,7 +17,7 @@ struct StandardInputFeed: Sendable {
             do {
                 let subscriptions = try OPMLParser.parse(data)
                 guard !subscriptions.isEmpty else { return [.failed(source: source, reason: "the OPML list has no feeds")] }
-                return await loader.loadAll(subscriptions.map { FeedSource(argument: $0.xmlUrl) })
+                return await loader.load(subscriptions, listedIn: .standardInput)
             } catch {
                 return [.failed(source: source, reason: error.description)]
             }

@@ -21,7 +21,9 @@ public enum FeedSlot: Sendable, Hashable {
     /// The title shown in the section header: the feed's title, else a short name for the source.
     public var title: String {
         switch self {
-        case .loaded(let feed): feed.title.isEmpty ? FeedSlot.shortName(of: feed.source) : feed.title
+        case .loaded(let feed):
+            // An OPML list's folders come first: "Tech › Example Blog".
+            (feed.category + [feed.title.isEmpty ? FeedSlot.shortName(of: feed.source) : feed.title]).joined(separator: " › ")
         case .loading(let source), .failed(let source, _): FeedSlot.shortName(of: source)
         }
     }

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Renders loaded feeds as text or JSON, for `news --print`.
+///
+/// Text: for each source, the feed's title on a line of its own, after its OPML folders
+/// (`News › Local › Harbor`), or `SOURCE: error: REASON`;
+/// then one line per article, indented by a tab, with the fields title, date (ISO 8601, UTC),
+/// link and author separated by tabs (`-` for a missing field). Control characters never reach
+/// the output: tabs and line breaks become spaces, other controls are dropped.
+///
+/// JSON: an array with, per source, `{"source", "title", "category", "link", "subtitle", "format",
+/// "articles": [{"id", "title", "link", "date", "author", "summary"}]}` (absent fields are
+/// left out), or `{"source", "error"}` for a source that failed.
+public enum FeedPrinter {
+    /// The results rendered in `format`, ending with a newline.
+    public static func render(_ results: [FeedLoadResult], as format: FeedPrintFormat) -> String {
+        switch format {
+        case .text: text(results)
+        case .json: json(results)
+        }
+    }
+
+    /// The text rendering (see the type's documentation).
+    public static func text(_ results: [FeedLoadResult]) -> String {
+        var output = ""
+        for result in results {
+            switch result {
+            case .failed(let source, let reason):
+                output += field(source) + ": error: " + field(reason) + "\n"
+            case .loaded(let feed):
+                output += field((feed.category + [feed.title]).joined(separator: " › ")) + "\n"
+                for article in feed.items {
+                    let columns = [article.title, article.published.map(isoDate) ?? "",
+                                   article.link?.absoluteString ?? "", article.author ?? ""]
+                    output += "\t" + columns.map { $0.isEmpty ? "-" : field($0) }.joined(separator: "\t") + "\n"
+                }
+            }
+        }
+        return output
+    }
+
+    /// The JSON rendering (see the type's documentation).
+    public static func json(_ results: [FeedLoadResult]) -> String {
+        let entries = results.map { result -> PrintedSource in
+            switch result {
+            case .failed(let source, let reason):
+                return PrintedSource(source: source, error: reason)
+            case .loaded(let feed):
+                var entry = PrintedSource(source: feed.source)
+                entry.title = feed.title
+                entry.category = feed.category.isEmpty ? nil : feed.category
+                entry.link = feed.link?.absoluteString
+                entry.subtitle = feed.subtitle.isEmpty ? nil : feed.subtitle
+                entry.format = feed.format.rawValue
+                entry.articles = feed.items.map { article in
+                    PrintedArticle(id: article.id, title: article.title, link: article.link?.absoluteString,
+                                   date: article.published.map(isoDate), author: article.author,
+                                   summary: article.summary.isEmpty ? nil : article.summary)
+                }
+                return entry
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and arrays cannot fail.
+        let data = (try? encoder.encode(entries)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// A date as ISO 8601 in UTC, to the second.
+    static func isoDate(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
+    /// Text made safe for one tab-separated field on a terminal: tabs and line breaks become
+    /// spaces, every other C0/C1 control character and DEL are dropped.
+    static func field(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D, 0x85, 0x2028, 0x2029: scalars.append(" ")
+            case 0..<0x20, 0x7F...0x9F: continue
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
+    private struct PrintedArticle: Encodable {
+        var id: String
+        var title: String
+        var link: String?
+        var date: String?
+        var author: String?
+        var summary: String?
+    }
+
+    private struct PrintedSource: Encodable {
+        var source: String
+        var error: String?
+        var title: String?
+        var category: [String]?
+        var link: String?
+        var subtitle: String?
+        var format: String?
+        var articles: [PrintedArticle]?
+    }
+}
