@@ -123,8 +123,15 @@ struct TableViewTests {
         #expect(table.indexPathsForSelectedRows == [IndexPath(row: 1, section: 0), IndexPath(row: 3, section: 0)])
         #expect(table.state.cursor == IndexPath(row: 3, section: 0))
         driver.press("k")
-        // Cursor and selection are separate: row 1 shows selected (reverse) without the cursor.
-        #expect(driver.screen.style(at: Point(x: 0, y: 1)).attributes.contains(.reverse))
+        // Cursor and marks are separate and look different: row 1 is marked (the mark style), row 2 has the cursor (reverse).
+        let marked = driver.screen.style(at: Point(x: 0, y: 1))
+        #expect(marked.attributes.contains(.bold) && !marked.attributes.contains(.reverse))
+        #expect(marked.foreground == table.markStyle.foreground)
+        #expect(driver.screen.style(at: Point(x: 0, y: 2)).attributes.contains(.reverse))
+        driver.press("j")
+        // The cursor on a marked row: reverse video with the mark's colour.
+        #expect(driver.screen.style(at: Point(x: 0, y: 3)).attributes.isSuperset(of: [.reverse, .bold]))
+        driver.press("k")
         driver.press("space")
         #expect(table.indexPathsForSelectedRows == [IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0), IndexPath(row: 3, section: 0)])
         driver.press("ctrl-a")

@@ -25,7 +25,17 @@ extension TableView {
         let screen = context.screen
         let height = max(0, frame.height), width = max(0, frame.width)
         let screenFrame = Rect(origin: context.origin, size: frame.size)
-        let indicator = showsScrollIndicator ? scrollIndicator() : nil
+        if dataSourceWasReleased {
+            // Say why the table is empty instead of ignoring the keys silently.
+            context.fill(Rect(x: 0, y: 0, width: width, height: height))
+            context.put("⚠ the table's data source was released: TableView holds its dataSource weakly (as UIKit does); keep a reference to it",
+                        at: .zero, style: .bold)
+            lastDrawing = nil
+            return
+        }
+        // The indicator has a column of its own (cells are laid out in ``contentWidth``).
+        let gutter = showsScrollIndicator && width > 1
+        let indicator = gutter ? scrollIndicator() : nil
 
         // Lines that must be drawn: all of them unless the last frame can be reused.
         var dirty = [Bool](repeating: true, count: height)
@@ -54,8 +64,6 @@ extension TableView {
         } else {
             previous.removeAll()
         }
-        // An indicator that goes away uncovers the last column of every line: draw them all.
-        if indicator == nil, lastDrawing?.indicator != nil { dirty = [Bool](repeating: true, count: height) }
 
         var next = 0  // merge pointer into `previous`
         var drawnRows: [TableDrawing.Row] = []
@@ -86,9 +94,13 @@ extension TableView {
             context.fill(Rect(x: 0, y: y, width: width, height: 1))
             redrawn[y] = true
         }
-        if let indicator {
-            let moved = indicator != lastDrawing?.indicator || shift != 0
-            for y in 0..<height where moved || redrawn[y] {
+        if gutter {
+            let changed = lastDrawing == nil || indicator != lastDrawing?.indicator || shift != 0
+            for y in 0..<height where changed || redrawn[y] || dirty[y] {
+                guard let indicator else {
+                    context.put(" ", at: Point(x: width - 1, y: y))
+                    continue
+                }
                 let inThumb = y >= indicator.lowerBound && y < indicator.upperBound
                 context.put(inThumb ? "┃" : "│", at: Point(x: width - 1, y: y), style: inThumb ? .plain : scrollIndicatorStyle)
             }

@@ -20,7 +20,7 @@ extension TableView {
                 return true
             }
             guard let indexPath = placed.item.indexPath, selectionMode != .none else { return true }
-            if let cell = visibleCells[placed.item], cell.accessory != .none, point.x >= frame.width - cell.accessoryWidth {
+            if let cell = visibleCells[placed.item], cell.accessory != .none, point.x >= contentWidth - cell.accessoryWidth, point.x < contentWidth {
                 delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)
                 return true
             }

@@ -69,15 +69,9 @@ extension TableView {
         if notify, let target { delegate?.tableView(self, didMoveCursorTo: target) }
     }
 
-    /// Scrolls so the row at `indexPath` is visible.
+    /// Scrolls so the row at `indexPath` is visible, with the least scrolling (``scrollToRow(at:at:)`` with `.none`).
     public func scrollToRow(at indexPath: IndexPath) {
-        guard metrics.contains(indexPath) else { return }
-        if needsReload { loadMetrics() }
-        state.top = TableLayout.top(revealing: TableItem(section: indexPath.section, row: indexPath.row),
-                                    from: state.top, height: frame.height, metrics: metrics,
-                                    stickyHeaders: stickyHeaders, itemHeight: height(of:))
-        setNeedsLayout()
-        setNeedsDisplay()
+        scrollToRow(at: indexPath, at: .none)
     }
 
     /// True when the cursor may stop on the row: the delegate decides, else the cell's `isSelectable`.
@@ -198,8 +192,14 @@ extension TableView {
         case .pageUp, .pageDown:
             let steps = command == .pageDown ? pageSize : -pageSize
             if selectionMode == .none { return scroll(by: steps) }
+            // The cursor moves a page of rows and stays on its screen line, headers crossed or not.
+            let line = cursorLine
             let moved = moveCursor(by: steps)
-            scroll(by: steps)
+            if let line, let cursor = state.cursor {
+                state.top = top(placing: TableItem(section: cursor.section, row: cursor.row), atLine: line)
+            } else {
+                scroll(by: steps)
+            }
             needsReveal = true
             return moved
         case .moveToTop:
@@ -243,6 +243,7 @@ extension TableView {
 
     /// Adds a row to the selection (in single selection, it becomes the cursor's row).
     public func selectRow(at indexPath: IndexPath) {
+        if needsReload { loadMetrics() }
         guard metrics.contains(indexPath), selectionMode != .none else { return }
         if selectionMode == .single { setCursor(indexPath); return }
         if state.selected.insert(indexPath).inserted { delegate?.tableView(self, didSelectRowAt: indexPath) }
@@ -264,6 +265,7 @@ extension TableView {
 
     /// Selects every row (multiple selection). Memory grows with the number of rows.
     public func selectAll() {
+        if needsReload { loadMetrics() }
         guard selectionMode == .multiple else { return }
         for section in 0..<metrics.sectionCount {
             for row in 0..<metrics.rowCounts[section] {

@@ -35,9 +35,23 @@ open class TableView: View {
     }
 
     /// The object that supplies sections, rows and cells (held weakly).
+    ///
+    /// Keep a strong reference to it, as in UIKit: a data source that is released
+    /// while the table shows its rows is reported on the table's first line,
+    /// never ignored silently. (A ``TableViewDiffableDataSource`` is kept by its table.)
     public weak var dataSource: TableViewDataSource? {
-        didSet { reloadData() }
+        didSet {
+            expectsDataSource = dataSource != nil
+            if ownedDataSource !== dataSource { ownedDataSource = nil }
+            reloadData()
+        }
     }
+    /// A data source the table keeps alive (a diffable one).
+    var ownedDataSource: AnyObject?
+    /// True while a data source was set and not removed on purpose.
+    var expectsDataSource = false
+    /// True when the data source was released while set: the table shows why it is empty.
+    public var dataSourceWasReleased: Bool { expectsDataSource && dataSource == nil }
     /// The object that hears selection and display events and decides heights (held weakly).
     public weak var delegate: TableViewDelegate?
     /// How rows are selected (default single).
@@ -51,9 +65,17 @@ open class TableView: View {
     public var stickyHeaders = true {
         didSet { setNeedsLayout(); setNeedsDisplay() }
     }
-    /// Draw a scroll indicator over the last column when the rows do not fit.
+    /// Keep the last column for a scroll indicator, drawn when the rows do not fit (cells are laid out one column narrower).
     public var showsScrollIndicator = true {
-        didSet { setNeedsDisplay() }
+        didSet { lastDrawing = nil; setNeedsLayout(); setNeedsDisplay() }
+    }
+    /// The style laid over marked rows (the selection in ``SelectionMode/multiple``), distinct from the cursor's reverse video.
+    public var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
+        didSet { setNeedsLayout(); setNeedsDisplay() }
+    }
+    /// Show a two-column check column (`✓`) at the left of every row in multiple selection.
+    public var showsMarkColumn = false {
+        didSet { setNeedsLayout(); setNeedsDisplay() }
     }
     /// A height for every row, skipping per-row heights (nil: the delegate's or the cell's height).
     public var rowHeight: Int? {
@@ -91,6 +113,8 @@ open class TableView: View {
     var needsReload = true
     var needsReveal = false
     var cursorWasCleared = false
+    /// The line to put the cursor's row on at the next layout (after a diffable apply).
+    var pendingCursorLine: Int?
 
     // Reuse.
     var templates: [String: CellTemplate] = [:]
@@ -224,8 +248,15 @@ open class TableView: View {
 
     // MARK: Layout
 
+    /// The columns cells get: the width less the scroll indicator's column.
+    public var contentWidth: Int {
+        showsScrollIndicator && frame.width > 1 ? frame.width - 1 : max(0, frame.width)
+    }
+
     open override func layoutSubviews() {
+        if dataSourceWasReleased && !metrics.rowCounts.isEmpty { needsReload = true }
         if needsReload { loadMetrics() }
+        restoreCursorLine()
         if state.top == nil || !metrics.contains(state.top!) { state.top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem }
         if heightCache.count > 4096 { heightCache.removeAll(keepingCapacity: true) }
         if selectableCache.count > 4096 { selectableCache.removeAll(keepingCapacity: true) }
@@ -359,13 +390,17 @@ open class TableView: View {
         measuredCells.removeAll(keepingCapacity: true)
         onScreen = placedItems.indices.map { (placedItems[$0].item, cells[$0]!) }
         // Place and mark every visible cell.
-        let width = frame.width
+        let width = contentWidth
+        let markColumn = showsMarkColumn && selectionMode == .multiple ? 2 : 0
         for (placed, (_, cell)) in zip(placedItems, onScreen) {
             cell.frame = Rect(x: 0, y: placed.y, width: width, height: placed.height)
+            cell.markStyle = markStyle
             if let indexPath = placed.item.indexPath {
+                cell.markColumnWidth = markColumn
                 cell.isHighlighted = selectionMode != .none && state.cursor == indexPath
                 cell.isSelected = selectionMode == .multiple && state.selected.contains(indexPath)
             } else {
+                cell.markColumnWidth = 0
                 cell.isHighlighted = false
                 cell.isSelected = false
             }

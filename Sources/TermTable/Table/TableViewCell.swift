@@ -41,9 +41,17 @@ open class TableViewCell: View {
     public internal(set) var isHighlighted = false {
         didSet { if isHighlighted != oldValue { setNeedsRedraw() } }
     }
-    /// True while the row is in the table's selected set.
+    /// True while the row is in the table's selected set (marked, in multiple selection).
     public internal(set) var isSelected = false {
         didSet { if isSelected != oldValue { setNeedsRedraw() } }
+    }
+    /// The style of a marked row (the table's ``TableView/markStyle``).
+    public internal(set) var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
+        didSet { if markStyle != oldValue { setNeedsRedraw() } }
+    }
+    /// Columns of the check column at the left (the table's ``TableView/showsMarkColumn``; 0 or 2).
+    public internal(set) var markColumnWidth = 0 {
+        didSet { if markColumnWidth != oldValue { setNeedsLayout(); setNeedsRedraw() } }
     }
     /// The table showing the cell, while it is on screen.
     ///
@@ -96,7 +104,7 @@ open class TableViewCell: View {
     public var accessoryWidth: Int { accessory == .none ? 0 : 2 }
 
     open override func layoutSubviews() {
-        let indent = min(frame.width, max(0, indentationLevel * indentationWidth))
+        let indent = min(frame.width, max(0, markColumnWidth + indentationLevel * indentationWidth))
         contentView.frame = Rect(x: indent, y: 0, width: max(0, frame.width - indent - accessoryWidth),
                                  height: frame.height)
         super.layoutSubviews()
@@ -108,6 +116,7 @@ open class TableViewCell: View {
         // across the full width.
         if backgroundStyle == nil { clearUncoveredCells(in: context) }
         super.draw(in: context)
+        if markColumnWidth > 0 { context.put(isSelected ? "✓ " : "  ", at: Point(x: 0, y: 0)) }
         let mark: String
         switch accessory {
         case .none: return
@@ -146,8 +155,14 @@ open class TableViewCell: View {
         return tableView.cell(self, didSend: action, at: indexPath)
     }
 
+    /// The cursor's row gets the selection style; a marked row the mark style (both when both).
     open override var contentBaseStyle: Style? {
-        isHighlighted || isSelected ? selectionStyle.style : nil
+        switch (isHighlighted, isSelected) {
+        case (true, true): return (selectionStyle.style ?? .plain).merging(markStyle)
+        case (true, false): return selectionStyle.style
+        case (false, true): return markStyle
+        case (false, false): return nil
+        }
     }
 }
 

@@ -1,0 +1,100 @@
+/// Where ``TableView/scrollToRow(at:at:)`` puts a row.
+public enum ScrollPosition: Sendable, Hashable {
+    /// The least scrolling that shows the row whole.
+    case none
+    /// The row at the top (under its section's sticky header).
+    case top
+    /// The row in the middle of the view.
+    case middle
+    /// The row at the bottom.
+    case bottom
+    /// The row's first line on this line of the view (clamped so the row fits when it can).
+    case line(Int)
+}
+
+extension TableView {
+    /// The item at the top of the view; set it to scroll without moving the cursor.
+    ///
+    /// The view never scrolls past the end: a top that would leave empty lines
+    /// below the last row is moved up when the table lays out.
+    public var topItem: TableItem? {
+        get { state.top }
+        set {
+            if needsReload { loadMetrics() }
+            state.top = newValue.flatMap(metrics.clamp)
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
+    }
+
+    /// The line of the view where the cursor's row starts, nil when it is not on screen (as of the last layout).
+    public var cursorLine: Int? {
+        guard let cursor = state.cursor else { return nil }
+        let item = TableItem(section: cursor.section, row: cursor.row)
+        return placedItems.first { $0.item == item && !$0.isSticky }?.y
+    }
+
+    /// Scrolls so the row at `indexPath` is at `position` (the cursor does not move).
+    public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition) {
+        if needsReload { loadMetrics() }
+        guard metrics.contains(indexPath) else { return }
+        let item = TableItem(section: indexPath.section, row: indexPath.row)
+        let viewport = frame.height
+        let rowHeight = height(of: item)
+        switch position {
+        case .none:
+            state.top = TableLayout.top(revealing: item, from: state.top, height: viewport, metrics: metrics,
+                                        stickyHeaders: stickyHeaders, itemHeight: height(of:))
+        case .top:
+            state.top = item
+        case .middle:
+            state.top = top(placing: item, atLine: max(0, (viewport - rowHeight) / 2))
+        case .bottom:
+            state.top = top(placing: item, atLine: max(0, viewport - rowHeight))
+        case .line(let line):
+            state.top = top(placing: item, atLine: max(0, min(line, viewport - rowHeight)))
+        }
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// The top item that puts `item`'s first line at `line` (or as near above as rows allow).
+    func top(placing item: TableItem, atLine line: Int) -> TableItem {
+        let viewport = frame.height
+        func sticky(_ top: TableItem) -> Int {
+            TableLayout.stickyHeight(above: top, height: viewport, metrics: metrics, stickyHeaders: stickyHeaders,
+                                     itemHeight: height(of:))
+        }
+        // Walk up while the rows above fit in the lines above the target line.
+        var top = item
+        var above = 0  // lines from `top` down to `item`
+        while let previous = metrics.previous(before: top) {
+            let h = height(of: previous)
+            if above + h > line { break }
+            above += h
+            top = previous
+        }
+        // A sticky header above the new top takes lines too: step down until the item is not pushed below `line`.
+        while top < item, sticky(top) + above > line, let next = metrics.next(after: top) {
+            above -= height(of: top)
+            top = next
+        }
+        return top
+    }
+
+    /// Applies a new cursor and selection after the data changed, keeping the cursor's row on `cursorLine`.
+    func reload(cursor: IndexPath?, selected: Set<IndexPath>, cursorLine: Int?) {
+        state.cursor = selectionMode == .none ? nil : cursor
+        state.selected = selectionMode == .multiple ? selected : []
+        pendingCursorLine = cursorLine
+        reloadData()
+    }
+
+    /// Puts the cursor's row back on the line it had (after ``reload(cursor:selected:cursorLine:)``).
+    func restoreCursorLine() {
+        guard let line = pendingCursorLine else { return }
+        pendingCursorLine = nil
+        guard let cursor = state.cursor, metrics.contains(cursor) else { return }
+        state.top = top(placing: TableItem(section: cursor.section, row: cursor.row), atLine: line)
+    }
+}

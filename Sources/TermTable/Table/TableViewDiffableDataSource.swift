@@ -1,0 +1,164 @@
+/// A data source driven by snapshots of identifiers: marks, the cursor and its screen line follow items, not positions.
+///
+/// UIKit's `UITableViewDiffableDataSource` in the terminal. Give it the table
+/// and a closure that makes the cell for an item; then ``apply(_:keepingCursorLine:)``
+/// a ``TableSnapshot`` whenever the data changes. Applying works out where
+/// every item went: the cursor stays on its item (on the same screen line),
+/// marks stay on their items, and the delegate hears
+/// ``TableViewDelegate/tableView(_:didDeselectRowAt:)`` for marks whose items
+/// are gone (with the index path they had, while ``itemIdentifier(for:)``
+/// still answers for it). A re-sort can never move a mark to another item.
+///
+/// ```swift
+/// let dataSource = TableViewDiffableDataSource<String, Int32>(tableView: table) { table, indexPath, pid in
+///     let cell = table.dequeueReusableCell(withIdentifier: "proc", for: indexPath)
+///     cell.viewWithTag(1, as: Label.self)?.text = processes[pid]?.command
+///     return cell
+/// }
+/// dataSource.apply(snapshot)
+/// let marked = dataSource.selectedItemIdentifiers   // the marked processes, by pid
+/// ```
+///
+/// The table keeps this data source alive (unlike a plain ``TableViewDataSource``,
+/// which it holds weakly, as UIKit does). Applying costs O(items) time and
+/// memory: a million items take a fraction of a second.
+@MainActor
+public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, ItemIdentifier: Hashable>: TableViewDataSource {
+    /// Makes the cell for an item.
+    public typealias CellProvider = @MainActor (TableView, IndexPath, ItemIdentifier) -> TableViewCell
+
+    /// The table shown (held weakly: the table owns its diffable data source).
+    public private(set) weak var tableView: TableView?
+    private let cellProvider: CellProvider
+    private var current = TableSnapshot<SectionIdentifier, ItemIdentifier>()
+    private var index: [ItemIdentifier: IndexPath] = [:]
+
+    /// A title for each section's header (nil: no title).
+    public var titleProvider: (@MainActor (TableView, Int, SectionIdentifier) -> String?)?
+    /// A header cell for each section (nil: none, or the title's).
+    public var headerProvider: (@MainActor (TableView, Int, SectionIdentifier) -> TableViewCell?)?
+
+    /// Creates the data source, makes it the table's data source and lets the table keep it.
+    public init(tableView: TableView, cellProvider: @escaping CellProvider) {
+        self.tableView = tableView
+        self.cellProvider = cellProvider
+        tableView.ownedDataSource = self
+        tableView.dataSource = self
+    }
+
+    /// The snapshot shown.
+    public func snapshot() -> TableSnapshot<SectionIdentifier, ItemIdentifier> { current }
+
+    /// The item at `indexPath`, nil when there is none.
+    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifier? {
+        guard indexPath.section >= 0, indexPath.section < current.itemsBySection.count else { return nil }
+        let items = current.itemsBySection[indexPath.section]
+        return indexPath.row >= 0 && indexPath.row < items.count ? items[indexPath.row] : nil
+    }
+
+    /// Where `item` is, nil when it is not in the snapshot.
+    public func indexPath(for item: ItemIdentifier) -> IndexPath? { index[item] }
+
+    /// The section at `index`.
+    public func sectionIdentifier(for index: Int) -> SectionIdentifier? {
+        index >= 0 && index < current.sectionIdentifiers.count ? current.sectionIdentifiers[index] : nil
+    }
+
+    /// The marked items (the table's selection), in table order.
+    public var selectedItemIdentifiers: [ItemIdentifier] {
+        (tableView?.indexPathsForSelectedRows ?? []).compactMap(itemIdentifier(for:))
+    }
+
+    /// The item under the cursor.
+    public var cursorItemIdentifier: ItemIdentifier? { tableView?.state.cursor.flatMap(itemIdentifier(for:)) }
+
+    /// Shows `snapshot`: the cursor, the marks and (with `keepingCursorLine`) the cursor's screen line follow their items.
+    ///
+    /// A cursor whose item is gone moves to the next item of the old order
+    /// that is still there, else the one before. Every visible cell is asked
+    /// for again, so changed content shows.
+    public func apply(_ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, keepingCursorLine: Bool = true) {
+        let (newIndex, duplicates) = snapshot.makeIndex()
+        if let duplicate = duplicates.first {
+            TerminalGuard.fail("TableViewDiffableDataSource.apply: the item \(duplicate) appears twice in the snapshot; identifiers must be unique")
+        }
+        guard let tableView else {
+            current = snapshot
+            index = newIndex
+            return
+        }
+        tableView.layoutIfNeeded()
+        let state = tableView.state
+        let line = keepingCursorLine ? tableView.cursorLine : nil
+        // Marks whose items are gone: the delegate hears it while the old rows still answer.
+        var marks = Set<IndexPath>()
+        for indexPath in state.selected.sorted() {
+            guard let item = itemIdentifier(for: indexPath) else { continue }
+            if let moved = newIndex[item] {
+                marks.insert(moved)
+            } else {
+                tableView.delegate?.tableView(tableView, didDeselectRowAt: indexPath)
+            }
+        }
+        var cursor: IndexPath?
+        if let old = state.cursor, let item = itemIdentifier(for: old) {
+            cursor = newIndex[item] ?? nearestSurvivor(of: old, in: newIndex)
+        }
+        current = snapshot
+        index = newIndex
+        tableView.reload(cursor: cursor, selected: marks, cursorLine: line)
+    }
+
+    /// The item nearest after `indexPath` in the old order that is still there (else before), where it is now.
+    private func nearestSurvivor(of indexPath: IndexPath, in newIndex: [ItemIdentifier: IndexPath]) -> IndexPath? {
+        let sections = current.itemsBySection
+        var section = indexPath.section, row = indexPath.row + 1
+        while section < sections.count {
+            while row < sections[section].count {
+                if let found = newIndex[sections[section][row]] { return found }
+                row += 1
+            }
+            section += 1
+            row = 0
+        }
+        section = indexPath.section
+        row = indexPath.row - 1
+        while section >= 0 {
+            while row >= 0 {
+                if let found = newIndex[sections[section][row]] { return found }
+                row -= 1
+            }
+            section -= 1
+            if section >= 0 { row = sections[section].count - 1 }
+        }
+        return nil
+    }
+
+    // MARK: TableViewDataSource
+
+    /// The snapshot's sections.
+    public func numberOfSections(in tableView: TableView) -> Int { current.numberOfSections }
+
+    /// The items of a section.
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        section < current.itemsBySection.count ? current.itemsBySection[section].count : 0
+    }
+
+    /// The cell provider's cell for the item at `indexPath`.
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        guard let item = itemIdentifier(for: indexPath) else { return TableViewCell(reuseIdentifier: nil) }
+        return cellProvider(tableView, indexPath, item)
+    }
+
+    /// The title provider's title.
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        guard let titleProvider, let id = sectionIdentifier(for: section) else { return nil }
+        return titleProvider(tableView, section, id)
+    }
+
+    /// The header provider's cell.
+    public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewCell? {
+        guard let headerProvider, let id = sectionIdentifier(for: section) else { return nil }
+        return headerProvider(tableView, section, id)
+    }
+}
