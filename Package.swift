@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "news", targets: ["NewsReader"]),
         .executable(name: "scroll-bench", targets: ["ScrollBench"]),
         .executable(name: "inbox", targets: ["Inbox"]),
+        .executable(name: "diff-bench", targets: ["DiffBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,6 +54,8 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/ScrollBench", exclude: ["README.md"]
         ),
+
+        .executableTarget(name: "DiffBench", dependencies: ["TermTable"], path: "Examples/DiffBench"),
 
         // Tests.
         .testTarget(

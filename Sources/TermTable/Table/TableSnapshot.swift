@@ -72,24 +72,39 @@ public struct TableSnapshot<SectionIdentifier: Hashable, ItemIdentifier: Hashabl
         }
     }
 
-    /// The index path of every item, built in one pass (O(items)).
+    /// Where every item is, built in one pass (O(items)); inlinable so it is specialised for the app's types.
     ///
-    /// A duplicate identifier keeps its first place; ``duplicates`` lists them.
-    func makeIndex() -> (index: [ItemIdentifier: IndexPath], duplicates: [ItemIdentifier]) {
-        var index: [ItemIdentifier: IndexPath] = [:]
+    /// Positions are packed integers, not `IndexPath`s (Foundation's allocates
+    /// for each). A duplicate identifier is listed in `duplicates` (applying such
+    /// a snapshot is refused).
+    @inlinable
+    func makeIndex() -> (index: [ItemIdentifier: ItemPosition], duplicates: [ItemIdentifier]) {
+        var index: [ItemIdentifier: ItemPosition] = [:]
         index.reserveCapacity(numberOfItems)
         var duplicates: [ItemIdentifier] = []
-        for (section, items) in itemsBySection.enumerated() {
-            for (row, item) in items.enumerated() {
-                if index[item] != nil {
+        for section in 0..<itemsBySection.count {
+            let items = itemsBySection[section]
+            for row in 0..<items.count {
+                let item = items[row]
+                if index.updateValue(ItemPosition(section: section, row: row), forKey: item) != nil {
                     duplicates.append(item)
-                } else {
-                    index[item] = IndexPath(row: row, section: section)
                 }
             }
         }
         return (index, duplicates)
     }
+}
+
+/// A row's place, packed in one integer (section in the high half), for the diffable data source's index.
+@usableFromInline
+struct ItemPosition: Hashable, Sendable {
+    @usableFromInline let packed: Int
+
+    @inlinable
+    init(section: Int, row: Int) { packed = section << 32 | row }
+
+    @inlinable
+    var indexPath: IndexPath { IndexPath(row: packed & 0xFFFF_FFFF, section: packed >> 32) }
 }
 
 extension TableSnapshot: Equatable {}

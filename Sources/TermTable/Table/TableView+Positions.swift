@@ -83,6 +83,7 @@ extension TableView {
     }
 
     /// Applies a new cursor and selection after the data changed, keeping the cursor's row on `cursorLine`.
+    @usableFromInline
     func reload(cursor: IndexPath?, selected: Set<IndexPath>, cursorLine: Int?) {
         state.cursor = selectionMode == .none ? nil : cursor
         state.selected = selectionMode == .multiple ? selected : []

@@ -28,10 +28,10 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     public typealias CellProvider = @MainActor (TableView, IndexPath, ItemIdentifier) -> TableViewCell
 
     /// The table shown (held weakly: the table owns its diffable data source).
-    public private(set) weak var tableView: TableView?
-    private let cellProvider: CellProvider
-    private var current = TableSnapshot<SectionIdentifier, ItemIdentifier>()
-    private var index: [ItemIdentifier: IndexPath] = [:]
+    public internal(set) weak var tableView: TableView?
+    @usableFromInline let cellProvider: CellProvider
+    @usableFromInline var current = TableSnapshot<SectionIdentifier, ItemIdentifier>()
+    @usableFromInline var index: [ItemIdentifier: ItemPosition] = [:]
 
     /// A title for each section's header (nil: no title).
     public var titleProvider: (@MainActor (TableView, Int, SectionIdentifier) -> String?)?
@@ -50,6 +50,7 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     public func snapshot() -> TableSnapshot<SectionIdentifier, ItemIdentifier> { current }
 
     /// The item at `indexPath`, nil when there is none.
+    @inlinable
     public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifier? {
         guard indexPath.section >= 0, indexPath.section < current.itemsBySection.count else { return nil }
         let items = current.itemsBySection[indexPath.section]
@@ -57,7 +58,7 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     }
 
     /// Where `item` is, nil when it is not in the snapshot.
-    public func indexPath(for item: ItemIdentifier) -> IndexPath? { index[item] }
+    public func indexPath(for item: ItemIdentifier) -> IndexPath? { index[item]?.indexPath }
 
     /// The section at `index`.
     public func sectionIdentifier(for index: Int) -> SectionIdentifier? {
@@ -72,11 +73,12 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     /// The item under the cursor.
     public var cursorItemIdentifier: ItemIdentifier? { tableView?.state.cursor.flatMap(itemIdentifier(for:)) }
 
-    /// Shows `snapshot`: the cursor, the marks and (with `keepingCursorLine`) the cursor's screen line follow their items.
+    /// Shows `snapshot` (inlinable, so it is specialised for the app's identifier types): the cursor, the marks and (with `keepingCursorLine`) the cursor's screen line follow their items.
     ///
     /// A cursor whose item is gone moves to the next item of the old order
     /// that is still there, else the one before. Every visible cell is asked
     /// for again, so changed content shows.
+    @inlinable
     public func apply(_ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, keepingCursorLine: Bool = true) {
         let (newIndex, duplicates) = snapshot.makeIndex()
         if let duplicate = duplicates.first {
@@ -95,14 +97,14 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
         for indexPath in state.selected.sorted() {
             guard let item = itemIdentifier(for: indexPath) else { continue }
             if let moved = newIndex[item] {
-                marks.insert(moved)
+                marks.insert(moved.indexPath)
             } else {
                 tableView.delegate?.tableView(tableView, didDeselectRowAt: indexPath)
             }
         }
         var cursor: IndexPath?
         if let old = state.cursor, let item = itemIdentifier(for: old) {
-            cursor = newIndex[item] ?? nearestSurvivor(of: old, in: newIndex)
+            cursor = newIndex[item]?.indexPath ?? nearestSurvivor(of: old, in: newIndex)
         }
         current = snapshot
         index = newIndex
@@ -110,12 +112,13 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     }
 
     /// The item nearest after `indexPath` in the old order that is still there (else before), where it is now.
-    private func nearestSurvivor(of indexPath: IndexPath, in newIndex: [ItemIdentifier: IndexPath]) -> IndexPath? {
+    @inlinable
+    func nearestSurvivor(of indexPath: IndexPath, in newIndex: [ItemIdentifier: ItemPosition]) -> IndexPath? {
         let sections = current.itemsBySection
         var section = indexPath.section, row = indexPath.row + 1
         while section < sections.count {
             while row < sections[section].count {
-                if let found = newIndex[sections[section][row]] { return found }
+                if let found = newIndex[sections[section][row]] { return found.indexPath }
                 row += 1
             }
             section += 1
@@ -125,7 +128,7 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
         row = indexPath.row - 1
         while section >= 0 {
             while row >= 0 {
-                if let found = newIndex[sections[section][row]] { return found }
+                if let found = newIndex[sections[section][row]] { return found.indexPath }
                 row -= 1
             }
             section -= 1
