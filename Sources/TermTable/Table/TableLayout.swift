@@ -55,6 +55,12 @@ public struct TableMetrics: Sendable, Equatable {
 
     /// The number of sections.
     public var sectionCount: Int { rowCounts.count }
+
+    /// Sets a section's header height once it is measured (0: the section has no header).
+    mutating func setHeaderHeight(_ height: Int, forSection section: Int) {
+        guard section >= 0, section < headerHeights.count else { return }
+        headerHeights[section] = max(0, height)
+    }
     /// The number of rows in all sections.
     public var totalRows: Int { rowsBefore.last ?? 0 }
 

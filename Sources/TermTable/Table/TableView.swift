@@ -109,6 +109,8 @@ open class TableView: View {
     var visibleHighWater = 0
     var heightCache: [TableItem: Int] = [:]
     var selectableCache: [TableItem: Bool] = [:]
+    /// Sections whose header cell has not been measured since the last reload.
+    var lazyHeaders: Set<Int> = []
     var staleItems: Set<TableItem> = []
     var needsReload = true
     var needsReveal = false
@@ -201,6 +203,7 @@ open class TableView: View {
             return
         }
         let sections = max(0, dataSource.numberOfSections(in: self))
+        lazyHeaders.removeAll(keepingCapacity: true)
         var counts: [Int] = []
         counts.reserveCapacity(sections)
         for section in 0..<sections { counts.append(max(0, dataSource.tableView(self, numberOfRowsInSection: section))) }
@@ -233,17 +236,31 @@ open class TableView: View {
         for gone in oldSelection.subtracting(state.selected) { delegate?.tableView(self, didDeselectRowAt: gone) }
     }
 
-    /// The height of a section's header: the delegate's, else the header cell's, else 1 for a title.
+    /// The height of a section's header: the delegate's, else 1 for a title; else measured when first needed.
+    ///
+    /// A header cell (``TableViewDataSource/tableView(_:viewForHeaderInSection:)``)
+    /// is asked for only when its section comes near the screen, not for every
+    /// section on every reload: until then the section counts as having a
+    /// header (placeholder height 1), which measuring corrects.
     private func headerHeight(_ section: Int) -> Int {
         if let height = delegate?.tableView(self, heightForHeaderInSection: section) { return max(0, height) }
         guard let dataSource else { return 0 }
         if dataSource.tableView(self, titleForHeaderInSection: section) != nil { return 1 }
-        if let cell = dataSource.tableView(self, viewForHeaderInSection: section) {
-            let height = cell.height
-            enqueue(cell)
-            return height
+        lazyHeaders.insert(section)
+        return 1
+    }
+
+    /// Measures a header not measured yet: its cell's height, 0 when the section has none.
+    private func measureLazyHeader(_ section: Int) -> Int {
+        lazyHeaders.remove(section)
+        let item = TableItem.header(section)
+        var height = 0
+        if let cell = dataSource?.tableView(self, viewForHeaderInSection: section) {
+            height = max(0, cell.height)
+            keepMeasured(cell, for: item)
         }
-        return 0
+        metrics.setHeaderHeight(height, forSection: section)
+        return height
     }
 
     // MARK: Layout
@@ -286,7 +303,11 @@ open class TableView: View {
         if let cached = heightCache[item] { return cached }
         let value: Int
         if item.isHeader {
-            value = item.section < metrics.headerHeights.count ? metrics.headerHeights[item.section] : 0
+            if lazyHeaders.contains(item.section) {
+                value = measureLazyHeader(item.section)
+            } else {
+                value = item.section < metrics.headerHeights.count ? metrics.headerHeights[item.section] : 0
+            }
         } else if let rowHeight {
             value = rowHeight
         } else if let fromDelegate = delegate?.tableView(self, heightForRowAt: item.indexPath!) {
@@ -313,6 +334,12 @@ open class TableView: View {
         guard let cell = makeCell(for: item) else { return nil }
         measuredCells.append((item, cell))
         return cell
+    }
+
+    /// Keeps a cell made to measure an item for its placement (the oldest kept one goes back to its queue).
+    private func keepMeasured(_ cell: TableViewCell, for item: TableItem) {
+        if measuredCells.count >= TableView.measuredCellLimit { enqueue(measuredCells.removeFirst().cell) }
+        measuredCells.append((item, cell))
     }
 
     /// Takes the measured cell of an item, if one is kept.
