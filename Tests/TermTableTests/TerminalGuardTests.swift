@@ -26,6 +26,29 @@ extension ProcessStateTests {
                     "no cursor-visible sequence after the signal: \(after.debugDescription)")
         }
 
+        /// Every other signal whose default action ends the process, crashes included (sent with kill).
+        @Test(arguments: [SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS,
+                          SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF])
+        func everyTerminatingSignalRestoresTheTerminal(signal: Int32) throws {
+            try signalRestoresTheTerminalAndKillsWithTheSignal(signal: signal)
+        }
+
+        @Test func aStackOverflowRestoresTheTerminal() throws {
+            let run = try KeysRun(arguments: ["diagnose", "stack-overflow"])
+            defer { run.finish() }
+            let status = try #require(run.waitForExit(), "termtable diagnose stack-overflow did not stop within 10 s")
+            #expect(ExitStatus(status) == .signaled(SIGSEGV), "raw wait status \(status)")
+            run.expectModesRestored()
+            let text = String(decoding: run.output, as: UTF8.self)
+            let entered = try #require(text.range(of: "\u{1B}[?1049h"), "the program entered full-screen mode")
+            #expect(text.contains("diagnose stack-overflow"), "it drew its screen first: \(text.debugDescription)")
+            let left = try #require(text.range(of: "\u{1B}[?1049l", range: entered.upperBound..<text.endIndex),
+                                    "no rmcup after the stack overflow: \(text.debugDescription)")
+            #expect(text[entered.upperBound..<left.lowerBound].contains("\u{1B}[?25h"),
+                    "no cursor-visible sequence after the stack overflow: \(text.debugDescription)")
+            #expect(text.contains("\u{1B}[?1000l"), "mouse reporting is switched off")
+        }
+
         @Test func anUnregisteredIdentifierStopsWithItsMessageAfterTheTerminalIsRestored() throws {
             let run = try KeysRun(arguments: ["diagnose", "unregistered-identifier"])
             defer { run.finish() }
@@ -39,6 +62,20 @@ extension ProcessStateTests {
                 text.range(of: "no cell is registered for reuse identifier 'rwo'; did you mean 'row'? (registered: 'row')"),
                 "the message names the identifier and the registered ones: \(text.debugDescription)")
             #expect(restored.upperBound <= message.lowerBound, "the message comes after the terminal is restored")
+        }
+
+        /// As less and vim do: a terminal that cannot move the cursor is refused with a message, and nothing
+        /// (no full-screen mode, no escape sequence) is sent to it.
+        @Test(arguments: ["dumb"])
+        func aTerminalWithoutCursorAddressingIsRefused(terminalType: String) throws {
+            let run = try KeysRun(terminalType: terminalType)
+            defer { run.finish() }
+            let status = try #require(run.waitForExit(), "termtable keys did not stop within 10 s on TERM=\(terminalType)")
+            #expect(ExitStatus(status) == .exited(1), "raw wait status \(status)")
+            run.expectModesRestored()
+            let text = String(decoding: run.output, as: UTF8.self)
+            #expect(text.contains("terminal type '\(terminalType)' cannot move the cursor"), "\(text.debugDescription)")
+            #expect(!text.contains("\u{1B}"), "escape sequences were sent: \(text.debugDescription)")
         }
 
         @Test func pressingQExitsWithStatusZeroAndRestoresTheTerminal() throws {
@@ -123,7 +160,7 @@ final class KeysRun {
 
     static let timeout: Duration = .seconds(10)
 
-    init(arguments extra: [String] = ["keys"]) throws {
+    init(arguments extra: [String] = ["keys"], terminalType: String = "xterm-256color") throws {
         let executable = try KeysRun.termtableExecutable()
 
         // The pseudo-terminal. Both ends close on exec: the child opens the slave by name.
@@ -166,7 +203,7 @@ final class KeysRun {
         // setsid, without O_NOCTTY), as stdin, stdout and stderr; default signal handling.
         var environment = ProcessInfo.processInfo.environment
         for name in ["LINES", "COLUMNS", "TERM", "NO_COLOR"] { environment[name] = nil }
-        environment["TERM"] = "xterm-256color"
+        environment["TERM"] = terminalType
         let pid: pid_t
         do {
             pid = try ChildProcess.spawn([executable] + extra, environment: environment, newSession: true) { actions in
