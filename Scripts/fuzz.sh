@@ -10,7 +10,8 @@
 #
 # Seeds: layout: Layouts/*.layout and the ```layout blocks of Layouts/README.md; feed: the sample feeds
 # (Examples/NewsKit/Samples) and the NewsKit test fixtures; both plus Fuzz/corpus/TARGET (inputs worth
-# keeping) and Fuzz/corpus/TARGET/crashes (past crashes). Dictionaries: Fuzz/TARGET.dict.
+# keeping) and Fuzz/corpus/TARGET/crashes (past crashes). Fuzz/pending/TARGET holds crashes whose fix is
+# not merged yet: not replayed. Dictionaries: Fuzz/TARGET.dict.
 #
 # The harness and the library's sources are compiled by swiftc into one module (internal API reachable;
 # SwiftPM has no fuzzer product type). swiftc rejects -sanitize=undefined on Linux: UBSan covers the C
@@ -77,7 +78,8 @@ seeds() {
       ;;
   esac
   mkdir -p "$root/Fuzz/corpus/$target/crashes"
-  echo "$dir" "$root/Fuzz/corpus/$target" "$root/Fuzz/corpus/$target/crashes"
+  # libFuzzer reads corpus directories recursively: Fuzz/corpus/TARGET brings its crashes/ along.
+  echo "$dir" "$root/Fuzz/corpus/$target"
 }
 
 max_len() { if [ "$1" = feed ]; then echo 65536; else echo 4096; fi; }
@@ -103,7 +105,7 @@ case $command in
     for t in $(targets "$@"); do
       [ -x "$out/$t-fuzz" ] || "$0" build "$t"
       read -r -a dirs <<< "$(seeds "$t")"
-      count=$(find "${dirs[@]}" -maxdepth 1 -type f | wc -l)
+      count=$(find "${dirs[@]}" -type f ! -name '.*' | wc -l)
       echo "fuzz: replaying $count $t inputs (seeds, corpus, past crashes)"
       start=$SECONDS
       if "$out/$t-fuzz" -runs=0 -max_len="$(max_len "$t")" -timeout=30 -artifact_prefix="$out/replay-$t-" "${dirs[@]}" > "$out/replay-$t.log" 2>&1; then
