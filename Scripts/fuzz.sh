@@ -73,8 +73,9 @@ seeds() {
         "$root/Layouts/README.md"
       ;;
     feed)
-      cp "$root"/Examples/NewsKit/Samples/* "$dir/"
-      cp "$root"/Tests/NewsKitTests/Fixtures/* "$dir/" 2>/dev/null || true
+      # Every file under the samples and fixtures, named by its path (folders may nest).
+      (cd "$root" && find Examples/NewsKit/Samples Tests/NewsKitTests/Fixtures -type f 2>/dev/null) |
+        while read -r file; do cp "$root/$file" "$dir/${file//\//_}"; done
       ;;
   esac
   mkdir -p "$root/Fuzz/corpus/$target/crashes"

@@ -38,7 +38,6 @@ static int installed[GUARDED_COUNT];
  * and a handler that cannot run leaves the terminal in full-screen mode. 64 KiB covers
  * write() and tcsetattr() with room to spare, whatever MINSIGSTKSZ the kernel asks for. */
 static char alternate_stack[64 * 1024] __attribute__((aligned(16)));
-static int alternate_stack_installed = 0;
 
 /* True for the requests to stop and the signals a crash raises: these replace any handler
  * installed before (the Swift runtime's backtracer claims QUIT and the crash signals), since the
@@ -59,7 +58,7 @@ static void install_alternate_stack(void) {
     stack.ss_sp = alternate_stack;
     stack.ss_size = sizeof alternate_stack;
     stack.ss_flags = 0;
-    if (sigaltstack(&stack, NULL) == 0) alternate_stack_installed = 1;
+    sigaltstack(&stack, NULL);
 }
 
 void ttg_restore(void) {
