@@ -57,6 +57,8 @@ struct LayoutErrorSanitizingTests {
         #expect(messageLine.contains("`bogus\u{241B}[2J`"), "\(error.description.debugDescription)")
     }
 
+    /// Random layouts of the format's pieces and escape sequences: no error output holds a control character.
+    /// `TERMTABLE_LINT_SANITIZE_ROUNDS` (default 400) and `TERMTABLE_LINT_SANITIZE_SEED` set the budget and the seed.
     @Test func generatedLayoutsNeverPrintControlCharacters() {
         let environment = ProcessInfo.processInfo.environment
         let rounds = environment["TERMTABLE_LINT_SANITIZE_ROUNDS"].flatMap { Int($0) } ?? 400
