@@ -10,7 +10,9 @@ import Foundation
 /// ncurses with `newterm` (with `xterm-256color` when `TERM` is unset): alternate
 /// screen, hidden cursor, cbreak, no echo, keypad, mouse, and colours on the
 /// terminal's default background (256 where the terminal has them; none when
-/// `NO_COLOR` is set). ``close()`` (or deinit) gives the terminal back.
+/// `NO_COLOR` is set). ``close()`` (or deinit) gives the terminal back. A terminal
+/// type that cannot move the cursor (`TERM=dumb`, hard-copy and generic types) is
+/// refused with ``OpenError/cannotAddressCursor(_:)`` before anything is sent to it.
 ///
 /// This type (with its `CursesScreen+Input` and `CursesScreen+ReadBack` files) is the only one in TermTable that talks to ncurses; ncurses does the
 /// diffing, so drawing the same frame twice sends nothing the second time.
