@@ -81,4 +81,26 @@ static inline const char *cnc_tigetstr(const char *name) {
     return (s == (char *)-1 || s == NULL) ? NULL : s;
 }
 
+/* 1 when terminal type `type` can address the cursor (has `cup` and is not a hard-copy
+ * terminal), 0 when it cannot (dumb, unknown, hard-copy types), -1 when the type is not in the
+ * terminfo database. Reads the entry with setupterm and frees it again: nothing is written to
+ * `fd` and its modes are left alone; the current terminal (`cur_term`) is put back. */
+#include <term.h>
+static inline int cnc_can_address_cursor(const char *type, int fd) {
+    TERMINAL *previous = cur_term;
+    int error = 0;
+    if (setupterm((char *)type, fd, &error) != OK) {
+        set_curterm(previous);
+        return -1;
+    }
+    TERMINAL *probe = cur_term;
+    char *cup = tigetstr((char *)"cup");
+    int hardcopy = tigetflag((char *)"hc");
+    int generic = tigetflag((char *)"gn");
+    int usable = cup != NULL && cup != (char *)-1 && hardcopy != 1 && generic != 1;
+    set_curterm(previous);
+    del_curterm(probe);
+    return usable;
+}
+
 #endif

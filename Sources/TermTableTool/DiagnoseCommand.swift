@@ -11,18 +11,24 @@ struct DiagnoseCommand: AsyncParsableCommand {
             unregistered-identifier: a table asks for a cell with a reuse identifier that was never \
             registered (a typo: 'rwo' for 'row'); the terminal is restored, then the program stops \
             with a message naming the identifier and the registered ones.
+
+            stack-overflow: recursion without end in full-screen mode; the guard runs on its own             signal stack, restores the terminal, and the program dies of SIGSEGV.
             """,
         shouldDisplay: false
     )
 
     enum Failure: String, ExpressibleByArgument, CaseIterable {
         case unregisteredIdentifier = "unregistered-identifier"
+        case stackOverflow = "stack-overflow"
     }
 
     @Argument(help: "The failure to run.") var failure: Failure
 
     func run() async throws {
-        try await DiagnoseCommand.unregisteredIdentifier()
+        switch failure {
+        case .unregisteredIdentifier: try await DiagnoseCommand.unregisteredIdentifier()
+        case .stackOverflow: try await DiagnoseCommand.stackOverflow()
+        }
     }
 
     /// A data source with a typo in its reuse identifier.
@@ -43,5 +49,24 @@ struct DiagnoseCommand: AsyncParsableCommand {
         table.dataSource = source
         let app = Application(screen: screen, rootView: table)
         app.render()
+    }
+
+    /// Draws a screen, then recurses until the stack runs out.
+    @MainActor
+    static func stackOverflow() throws {
+        let screen = try CursesScreen()
+        defer { screen.close() }
+        let app = Application(screen: screen, rootView: Label(text: "termtable diagnose stack-overflow"))
+        app.render()
+        print(descend(1))
+    }
+
+    /// Calls itself with a frame of its own each time; it only stops when the stack is gone.
+    @inline(never)
+    static func descend(_ depth: Int) -> Int {
+        var frame: (Int, Int, Int, Int, Int, Int, Int, Int) = (depth, 1, 2, 3, 4, 5, 6, 7)
+        let sum = withUnsafeMutableBytes(of: &frame) { bytes in bytes.reduce(0) { $0 &+ Int($1) } }
+        if depth == Int.max { return sum }
+        return descend(depth + 1) &+ sum
     }
 }

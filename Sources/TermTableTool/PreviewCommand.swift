@@ -17,11 +17,18 @@ struct PreviewCommand: AsyncParsableCommand {
     @Argument(help: "The .layout file.")
     var file: String
 
-    @Option(help: "Print the cells at this width (default 80 when the output is not a terminal).")
+    @Option(help: "Print the cells at this width, 1 to 4096 (default 80 when the output is not a terminal).")
     var width: Int?
 
     @Option(help: "Show only the cell with this identifier.")
     var identifier: String?
+
+    func validate() throws {
+        if let width, !LayoutPreview.widths.contains(width) {
+            throw ValidationError("--width must be between \(LayoutPreview.widths.lowerBound) and "
+                                  + "\(LayoutPreview.widths.upperBound) columns (got \(width))")
+        }
+    }
 
     func run() async throws {
         let status = await PreviewCommand.preview(file: file, width: width, identifier: identifier)

@@ -90,6 +90,31 @@ extension ProcessStateTests {
             }
         }
 
+        @Test(arguments: ["dumb"])
+        func aTerminalTypeThatCannotAddressTheCursorIsRefused(terminalType: String) throws {
+            let output = try #require(fopen("/dev/null", "w"))
+            let input = try #require(fopen("/dev/null", "r"))
+            do {
+                _ = try CursesScreen(terminalType: terminalType, input: input, output: output, guardFD: nil)
+                Issue.record("TERM=\(terminalType) was accepted")
+            } catch let error as CursesScreen.OpenError {
+                guard case .cannotAddressCursor(terminalType) = error else {
+                    Issue.record("wrong error: \(error)")
+                    return
+                }
+                #expect(error.description.contains("cannot move the cursor (no `cup` capability)"))
+            }
+            // A good type still opens afterwards: the probe left ncurses' current terminal alone.
+            let again = try open(width: 10, height: 2)
+            defer { again.close() }
+            #expect(lines(of: again) == ["          ", "          "])
+        }
+
+        @Test func theTerminalTypeInAnErrorIsSanitised() {
+            let error = CursesScreen.OpenError.unsupportedTerminal("x\u{1B}]0;pwned\u{07}")
+            #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 }, "\(error.description.debugDescription)")
+        }
+
         // MARK: Text and attributes
 
         @Test func putTextWithAttributes() throws {

@@ -9,14 +9,14 @@ extension ProcessStateTests {
     @Suite(.serialized)
     struct TerminalGuardTests {
         @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
-        func signalRestoresTheTerminalAndKillsWithTheSignal(signal: Int32) throws {
+        func signalRestoresTheTerminalAndKillsWithTheSignal(signal: Int32) async throws {
             let run = try KeysRun()
             defer { run.finish() }
-            try run.waitForFirstScreen()
+            try await run.waitForFirstScreen()
             let mark = run.output.count
 
             #expect(kill(run.pid, signal) == 0)
-            let status = try #require(run.waitForExit(), "termtable keys did not exit within 10 s of signal \(signal)")
+            let status = try #require(await run.waitForExit(), "termtable keys did not exit within 10 s of signal \(signal)")
 
             #expect(ExitStatus(status) == .signaled(signal), "raw wait status \(status)")
             run.expectModesRestored()
@@ -26,10 +26,33 @@ extension ProcessStateTests {
                     "no cursor-visible sequence after the signal: \(after.debugDescription)")
         }
 
-        @Test func anUnregisteredIdentifierStopsWithItsMessageAfterTheTerminalIsRestored() throws {
+        /// Every other signal whose default action ends the process, crashes included (sent with kill).
+        @Test(arguments: [SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS,
+                          SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF])
+        func everyTerminatingSignalRestoresTheTerminal(signal: Int32) async throws {
+            try await signalRestoresTheTerminalAndKillsWithTheSignal(signal: signal)
+        }
+
+        @Test func aStackOverflowRestoresTheTerminal() async throws {
+            let run = try KeysRun(arguments: ["diagnose", "stack-overflow"])
+            defer { run.finish() }
+            let status = try #require(await run.waitForExit(), "termtable diagnose stack-overflow did not stop within 10 s")
+            #expect(ExitStatus(status) == .signaled(SIGSEGV), "raw wait status \(status)")
+            run.expectModesRestored()
+            let text = String(decoding: run.output, as: UTF8.self)
+            let entered = try #require(text.range(of: "\u{1B}[?1049h"), "the program entered full-screen mode")
+            #expect(text.contains("diagnose stack-overflow"), "it drew its screen first: \(text.debugDescription)")
+            let left = try #require(text.range(of: "\u{1B}[?1049l", range: entered.upperBound..<text.endIndex),
+                                    "no rmcup after the stack overflow: \(text.debugDescription)")
+            #expect(text[entered.upperBound..<left.lowerBound].contains("\u{1B}[?25h"),
+                    "no cursor-visible sequence after the stack overflow: \(text.debugDescription)")
+            #expect(text.contains("\u{1B}[?1000l"), "mouse reporting is switched off")
+        }
+
+        @Test func anUnregisteredIdentifierStopsWithItsMessageAfterTheTerminalIsRestored() async throws {
             let run = try KeysRun(arguments: ["diagnose", "unregistered-identifier"])
             defer { run.finish() }
-            let status = try #require(run.waitForExit(), "termtable diagnose did not stop within 10 s")
+            let status = try #require(await run.waitForExit(), "termtable diagnose did not stop within 10 s")
             #expect(ExitStatus(status) == .signaled(SIGILL) || ExitStatus(status) == .signaled(SIGTRAP),
                     "a programmer error traps: \(ExitStatus(status))")
             run.expectModesRestored()
@@ -41,14 +64,28 @@ extension ProcessStateTests {
             #expect(restored.upperBound <= message.lowerBound, "the message comes after the terminal is restored")
         }
 
-        @Test func pressingQExitsWithStatusZeroAndRestoresTheTerminal() throws {
+        /// As less and vim do: a terminal that cannot move the cursor is refused with a message, and nothing
+        /// (no full-screen mode, no escape sequence) is sent to it.
+        @Test(arguments: ["dumb"])
+        func aTerminalWithoutCursorAddressingIsRefused(terminalType: String) async throws {
+            let run = try KeysRun(terminalType: terminalType)
+            defer { run.finish() }
+            let status = try #require(await run.waitForExit(), "termtable keys did not stop within 10 s on TERM=\(terminalType)")
+            #expect(ExitStatus(status) == .exited(1), "raw wait status \(status)")
+            run.expectModesRestored()
+            let text = String(decoding: run.output, as: UTF8.self)
+            #expect(text.contains("terminal type '\(terminalType)' cannot move the cursor"), "\(text.debugDescription)")
+            #expect(!text.contains("\u{1B}"), "escape sequences were sent: \(text.debugDescription)")
+        }
+
+        @Test func pressingQExitsWithStatusZeroAndRestoresTheTerminal() async throws {
             let run = try KeysRun()
             defer { run.finish() }
-            try run.waitForFirstScreen()
+            try await run.waitForFirstScreen()
             let mark = run.output.count
 
             #expect(write(run.master, "q", 1) == 1)
-            let status = try #require(run.waitForExit(), "termtable keys did not exit within 10 s of 'q'")
+            let status = try #require(await run.waitForExit(), "termtable keys did not exit within 10 s of 'q'")
 
             #expect(ExitStatus(status) == .exited(0), "raw wait status \(status)")
             run.expectModesRestored()
@@ -123,7 +160,7 @@ final class KeysRun {
 
     static let timeout: Duration = .seconds(10)
 
-    init(arguments extra: [String] = ["keys"]) throws {
+    init(arguments extra: [String] = ["keys"], terminalType: String = "xterm-256color") throws {
         let executable = try KeysRun.termtableExecutable()
 
         // The pseudo-terminal. Both ends close on exec: the child opens the slave by name.
@@ -166,7 +203,7 @@ final class KeysRun {
         // setsid, without O_NOCTTY), as stdin, stdout and stderr; default signal handling.
         var environment = ProcessInfo.processInfo.environment
         for name in ["LINES", "COLUMNS", "TERM", "NO_COLOR"] { environment[name] = nil }
-        environment["TERM"] = "xterm-256color"
+        environment["TERM"] = terminalType
         let pid: pid_t
         do {
             pid = try ChildProcess.spawn([executable] + extra, environment: environment, newSession: true) { actions in
@@ -190,11 +227,17 @@ final class KeysRun {
         try BuiltProducts.executable(named: "termtable")
     }
 
-    /// Reads what the child wrote for up to `wait` (returns early once something came).
-    private func readAvailable(wait: Duration) {
-        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        let ms = Int32(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000)
-        guard poll(&descriptor, 1, ms) > 0 else { return }
+    /// Reads what the child wrote, waiting up to `wait` for it without holding a thread: the pty is
+    /// polled without blocking and the task sleeps in between, so the cooperative pool stays free for
+    /// the suites running beside this one.
+    private func readAvailable(wait: Duration) async {
+        let deadline = ContinuousClock.now + wait
+        while true {
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 0) > 0 { break }
+            if ContinuousClock.now >= deadline { return }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         var buffer = [UInt8](repeating: 0, count: 8192)
         while true {
             let count = read(master, &buffer, buffer.count)
@@ -207,10 +250,10 @@ final class KeysRun {
     }
 
     /// Reads until the child has drawn its first screen; throws (and the child is killed later) on timeout.
-    func waitForFirstScreen() throws {
+    func waitForFirstScreen() async throws {
         let deadline = ContinuousClock.now + KeysRun.timeout
         while ContinuousClock.now < deadline {
-            readAvailable(wait: .milliseconds(50))
+            await readAvailable(wait: .milliseconds(50))
             let text = String(decoding: output, as: UTF8.self)
             if text.contains("termtable keys") && text.contains("size 120x40") {
                 // The child's terminal is in full-screen mode now: the restore test is not vacuous.
@@ -232,10 +275,10 @@ final class KeysRun {
     }
 
     /// Drains the output until the child ends; its wait status, or nil after 10 s (then it is killed).
-    func waitForExit() -> Int32? {
+    func waitForExit() async -> Int32? {
         let deadline = ContinuousClock.now + KeysRun.timeout
         while ContinuousClock.now < deadline {
-            readAvailable(wait: .milliseconds(20))
+            await readAvailable(wait: .milliseconds(20))
             var status: Int32 = 0
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid {
@@ -244,7 +287,7 @@ final class KeysRun {
                 var quiet = 0
                 while quiet < 3 {
                     let before = output.count
-                    readAvailable(wait: .milliseconds(50))
+                    await readAvailable(wait: .milliseconds(50))
                     quiet = output.count == before ? quiet + 1 : 0
                 }
                 return status

@@ -2,11 +2,25 @@
  *
  * Signal handlers may only call async-signal-safe functions, which Swift
  * code cannot promise; this small C target does the work: it saves the
- * terminal modes before curses changes them, and on SIGINT, SIGTERM,
- * SIGHUP, SIGQUIT, a crash signal, or exit() it writes the saved modes back
+ * terminal modes before curses changes them, and on exit() or any signal
+ * whose default action ends the process it writes the saved modes back
  * (tcsetattr) and writes the "leave full-screen mode" byte sequence, then
  * lets the signal take its default action so the exit status stays the
  * conventional 128 + signal.
+ *
+ * Signals: INT, TERM, HUP, QUIT and the crashes SEGV, BUS, ILL, FPE, ABRT, TRAP,
+ * SYS (these replace an earlier handler, the Swift backtracer's included); and
+ * USR1, USR2, ALRM, PIPE, XCPU, XFSZ, VTALRM, PROF, STKFLT, PWR, IO (only where
+ * the disposition is still the default: a signal that is ignored, or that the
+ * program handles itself, does not end the process). SIGKILL and SIGSTOP cannot
+ * be caught: after `kill -9` the terminal stays in full-screen mode (`reset`
+ * or `stty sane; tput rmcup` gives it back). Real-time signals are left alone.
+ *
+ * The handlers run on an alternate signal stack (sigaltstack) installed on the
+ * thread that calls ttg_install, so a stack overflow on that thread (the main
+ * thread, where the UI runs) still restores the terminal. A stack overflow on
+ * another thread without an alternate stack of its own kills the process
+ * before any handler can run.
  */
 #ifndef CTERMGUARD_H
 #define CTERMGUARD_H

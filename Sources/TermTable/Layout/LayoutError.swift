@@ -36,11 +36,15 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     public var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 
     /// `file:line:column: error: message`, the source line, a caret under the column, and the hint.
+    ///
+    /// Every part that can quote the file (its path, the message, the line, the hint) goes through
+    /// ``TerminalText/sanitize(_:)``, as text on the screens does: a layout holding escape sequences
+    /// cannot retitle, clear or recolour the terminal that prints its errors.
     public var description: String {
-        var text = "\(location): error: \(message)\n"
+        var text = TerminalText.sanitize(location.description) + ": error: " + TerminalText.sanitize(message) + "\n"
         text += "  " + LayoutError.printable(sourceLine) + "\n"
         text += "  " + LayoutError.caretPadding(sourceLine, column: column) + "^"
-        if let hint { text += "\nhint: " + hint }
+        if let hint { text += "\nhint: " + TerminalText.sanitize(hint) }
         return text
     }
 

@@ -17,28 +17,31 @@ public enum LayoutLibraryError: Error, Hashable, Sendable, CustomStringConvertib
     /// No cell has this identifier; `known` are the library's identifiers, `suggestion` the nearest.
     case unknownIdentifier(String, known: [String], suggestion: String?, files: [String])
 
+    /// The error in the compiler's form; paths, names and reasons are sanitised (``TerminalText/sanitize(_:)``).
     public var description: String {
+        func safe(_ text: String) -> String { TerminalText.sanitize(text) }
         switch self {
         case .fileNotFound(let path):
-            return "\(path): error: no such layout file"
+            return "\(safe(path)): error: no such layout file"
         case .unreadable(let path, let reason):
-            return "\(path): error: cannot read the layout file: \(reason)"
+            return "\(safe(path)): error: cannot read the layout file: \(safe(reason))"
         case .notUTF8(let path, let offset, let line):
-            return "\(path):\(line): error: the layout file is not UTF-8 (first bad byte at offset \(offset))\n"
+            return "\(safe(path)):\(line): error: the layout file is not UTF-8 (first bad byte at offset \(offset))\n"
                 + "hint: save the file as UTF-8"
         case .notADirectory(let path):
-            return "\(path): error: not a directory of layout files"
+            return "\(safe(path)): error: not a directory of layout files"
         case .noLayoutFiles(let directory):
-            return "\(directory): error: no `.layout` file in the directory"
+            return "\(safe(directory)): error: no `.layout` file in the directory"
         case .resourceNotFound(let name, let bundle):
-            return "\(bundle): error: no resource `\(name).layout` in the bundle\n"
+            return "\(safe(bundle)): error: no resource `\(safe(name)).layout` in the bundle\n"
                 + "hint: list the layouts as resources of the target (e.g. `.copy(\"Layouts\")`) "
                 + "and give the name without `.layout`"
         case .unknownIdentifier(let identifier, let known, let suggestion, let files):
-            let source = files.isEmpty ? "the library" : files.joined(separator: ", ")
-            var text = "error: no cell `\(identifier)` in \(source); "
-            text += known.isEmpty ? "it holds no cell" : "the identifiers are " + LayoutNames.list(known, conjunction: "and")
-            if let suggestion { text += "\nhint: did you mean `\(suggestion)`?" }
+            let source = files.isEmpty ? "the library" : files.map(safe).joined(separator: ", ")
+            var text = "error: no cell `\(safe(identifier))` in \(source); "
+            text += known.isEmpty ? "it holds no cell"
+                : "the identifiers are " + LayoutNames.list(known.map(safe), conjunction: "and")
+            if let suggestion { text += "\nhint: did you mean `\(safe(suggestion))`?" }
             return text
         }
     }

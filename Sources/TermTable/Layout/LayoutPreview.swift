@@ -8,9 +8,14 @@
 /// ```
 @MainActor
 public enum LayoutPreview {
+    /// The widest preview drawn, in columns: far wider than any terminal, small enough to draw at once.
+    nonisolated public static let widths = 1...4096
+
     /// Each cell of `identifiers` (all of the library's when nil) drawn at `width` columns, framed, one after another.
+    ///
+    /// `width` is clamped to ``widths``.
     public static func render(_ library: LayoutLibrary, identifiers: [String]? = nil, width: Int) throws -> String {
-        let width = max(1, width)
+        let width = min(max(width, widths.lowerBound), widths.upperBound)
         var blocks: [String] = []
         for identifier in identifiers ?? library.identifiers {
             let template = try library.template(identifier)
@@ -25,7 +30,10 @@ public enum LayoutPreview {
     }
 
     /// The lines of one fresh cell of `template` drawn at `width` columns on an in-memory screen.
+    ///
+    /// `width` is clamped to ``widths``.
     public static func renderCell(_ template: CellTemplate, width: Int) -> [String] {
+        let width = min(max(width, widths.lowerBound), widths.upperBound)
         let height = template.spec.height
         let screen = BufferScreen(width: width, height: height)
         let cell = template.instantiate()

@@ -10,7 +10,9 @@ import Foundation
 /// ncurses with `newterm` (with `xterm-256color` when `TERM` is unset): alternate
 /// screen, hidden cursor, cbreak, no echo, keypad, mouse, and colours on the
 /// terminal's default background (256 where the terminal has them; none when
-/// `NO_COLOR` is set). ``close()`` (or deinit) gives the terminal back.
+/// `NO_COLOR` is set). ``close()`` (or deinit) gives the terminal back. A terminal
+/// type that cannot move the cursor (`TERM=dumb`, hard-copy and generic types) is
+/// refused with ``OpenError/cannotAddressCursor(_:)`` before anything is sent to it.
 ///
 /// This type (with its `CursesScreen+Input` and `CursesScreen+ReadBack` files) is the only one in TermTable that talks to ncurses; ncurses does the
 /// diffing, so drawing the same frame twice sends nothing the second time.
@@ -22,6 +24,8 @@ public final class CursesScreen: Screen {
         case notATerminal
         /// ncurses could not start on this terminal type.
         case unsupportedTerminal(String)
+        /// The terminal type cannot move the cursor (`TERM=dumb`, hard-copy or generic types).
+        case cannotAddressCursor(String)
 
         /// A sentence for the user.
         public var description: String {
@@ -29,7 +33,12 @@ public final class CursesScreen: Screen {
             case .notATerminal:
                 return "standard input and output must be a terminal (run it in a terminal, not through a pipe)"
             case .unsupportedTerminal(let term):
-                return "ncurses cannot drive terminal type '\(term)' (set TERM to e.g. xterm-256color)"
+                return "ncurses cannot drive terminal type '\(TerminalText.sanitize(term))' "
+                    + "(set TERM to e.g. xterm-256color)"
+            case .cannotAddressCursor(let term):
+                return "terminal type '\(TerminalText.sanitize(term))' cannot move the cursor (no `cup` capability), "
+                    + "which a full-screen program needs; run it in a terminal such as xterm, "
+                    + "or set TERM to the terminal's real type (e.g. xterm-256color)"
             }
         }
     }
@@ -94,6 +103,19 @@ public final class CursesScreen: Screen {
     init(terminalType: String, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>,
          options: Options = Options(), guardFD: Int32?) throws {
         CursesScreen.setUpLocale()
+        // As less and vim do: refuse a terminal that cannot address the cursor before anything is
+        // sent to it, rather than drawing garbage (newterm accepts `dumb`).
+        switch cnc_can_address_cursor(terminalType, fileno(output)) {
+        case 1: break
+        case 0:
+            fclose(output)
+            fclose(input)
+            throw OpenError.cannotAddressCursor(terminalType)
+        default:
+            fclose(output)
+            fclose(input)
+            throw OpenError.unsupportedTerminal(terminalType)
+        }
         ownsGuard = guardFD.map { TerminalGuard.install(fd: $0) } ?? false
         guard let screen = newterm(terminalType, output, input) else {
             if ownsGuard { TerminalGuard.uninstall() }

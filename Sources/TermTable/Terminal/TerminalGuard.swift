@@ -4,11 +4,15 @@ import Foundation
 /// Gives the terminal back to the user on every way out of the process.
 ///
 /// ``CursesScreen`` installs the guard before ncurses changes anything; from then
-/// on a normal exit, `exit()`, SIGINT, SIGTERM, SIGHUP, SIGQUIT or a crash signal
-/// writes the saved terminal modes back and leaves full-screen mode before the
-/// process ends with its conventional status (128 + the signal number). The
-/// handlers are written in C (`CTermGuard`) because only async-signal-safe calls
-/// are allowed there.
+/// on a normal exit, `exit()`, SIGINT, SIGTERM, SIGHUP, SIGQUIT, a crash signal
+/// (SEGV, BUS, ILL, FPE, ABRT, TRAP, SYS) or any other signal whose default action
+/// ends the process (USR1, USR2, ALRM, PIPE, XCPU, XFSZ, VTALRM, PROF, ...) writes
+/// the saved terminal modes back and leaves full-screen mode before the process
+/// ends with its conventional status (128 + the signal number). The handlers run
+/// on an alternate signal stack, so a stack overflow on the main thread restores
+/// the terminal too. SIGKILL and SIGSTOP cannot be caught: after `kill -9` the
+/// terminal stays in full-screen mode until `reset`. The handlers are written in C
+/// (`CTermGuard`) because only async-signal-safe calls are allowed there.
 public enum TerminalGuard {
     /// Saves the modes of terminal `fd` and installs the handlers; false when `fd` is not a terminal.
     static func install(fd: Int32) -> Bool {

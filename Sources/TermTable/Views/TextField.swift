@@ -67,29 +67,60 @@ open class TextField: View {
         case (.end, []), (.character("e"), .control): moveCursor(to: text.count)
         case (.backspace, _):
             guard cursor > 0 else { return true }
-            let index = text.index(text.startIndex, offsetBy: cursor - 1)
-            cursor -= 1
-            text.remove(at: index)
+            let start = characterIndex(cursor - 1)
+            let offset = text.unicodeScalars.distance(from: text.startIndex, to: start)
+            text.remove(at: start)
+            cursor = clusters(beforeScalarOffset: offset)
         case (.delete, _):
             guard cursor < text.count else { return true }
-            text.remove(at: text.index(text.startIndex, offsetBy: cursor))
+            let start = characterIndex(cursor)
+            let offset = text.unicodeScalars.distance(from: text.startIndex, to: start)
+            text.remove(at: start)
+            cursor = clusters(beforeScalarOffset: offset)
         case (.character("u"), .control):
-            text.removeSubrange(text.startIndex..<text.index(text.startIndex, offsetBy: cursor))
+            text.removeSubrange(text.startIndex..<characterIndex(cursor))
             cursor = 0
         case (.character("k"), .control):
-            text.removeSubrange(text.index(text.startIndex, offsetBy: cursor)...)
+            text.removeSubrange(characterIndex(cursor)...)
+            cursor = text.count
         case (.enter, _):
             if let action { sendAction(action) }
             onSubmit?(self)
             return true
         default:
             guard let character = key.character else { return false }
-            text.insert(character, at: text.index(text.startIndex, offsetBy: cursor))
-            cursor += 1
+            let position = characterIndex(cursor)
+            let end = text.unicodeScalars.distance(from: text.startIndex, to: position) + character.unicodeScalars.count
+            text.insert(character, at: position)
+            // The new scalars may join the character before them (a combining mark, a ZWJ, the second
+            // half of a flag) or after them: the cursor goes after the character that holds them.
+            cursor = clusters(beforeScalarOffset: end)
         }
         if text != before { onChange?(self) }
         setNeedsDisplay()
         return true
+    }
+
+    /// The index of character `position` of the text (clamped to the text).
+    private func characterIndex(_ position: Int) -> String.Index {
+        text.index(text.startIndex, offsetBy: max(0, min(position, text.count)))
+    }
+
+    /// How many characters (grapheme clusters) of the text start before its scalar `offset`.
+    ///
+    /// After an edit, neighbours can merge into one character or split apart, so the cursor is
+    /// found again from where the edit happened in the scalars, which an edit does not reshuffle.
+    private func clusters(beforeScalarOffset offset: Int) -> Int {
+        let scalars = text.unicodeScalars
+        let limit = scalars.index(scalars.startIndex, offsetBy: max(0, offset), limitedBy: scalars.endIndex)
+            ?? scalars.endIndex
+        var count = 0
+        var index = text.startIndex
+        while index < limit {
+            count += 1
+            index = text.index(after: index)
+        }
+        return count
     }
 
     open override func handleMouse(_ event: MouseEvent, at point: Point) -> Bool {
