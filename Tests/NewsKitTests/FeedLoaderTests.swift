@@ -35,12 +35,10 @@ struct FeedLoaderTests {
         ])
     }
 
-    @Test func connectionRefusedFailsQuickly() async throws {
+    @Test func connectionRefusedIsSaidAtOnceNotAfterTheTimeout() async throws {
+        // The refusal must come from the connection, not from the (long) deadline running out.
         let url = try #require(URL(string: "http://127.0.0.1:1/feed.xml"))
-        let clock = ContinuousClock()
-        let start = clock.now
-        let result = await FeedLoader(timeout: 10).load(.url(url))
-        #expect(clock.now - start < .seconds(9))
+        let result = await FeedLoader(timeout: 60).load(.url(url))
         #expect(result.source == "http://127.0.0.1:1/feed.xml")
         let reason = try #require(result.failureReason)
         #expect(reason == "connection refused", "got \(reason)")
