@@ -205,6 +205,10 @@ public final class Reader {
             show("this article has no link")
             return
         }
+        if let refusal = LinkOpener.refusal(for: link) {
+            show(refusal)
+            return
+        }
         let text = configuration.openLink(link) { [weak self] failure in self?.show(failure) }
         show(text)
     }
