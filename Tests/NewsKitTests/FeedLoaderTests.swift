@@ -70,3 +70,22 @@ struct FeedLoaderTests {
         #expect(results.allSatisfy { $0.feed != nil })
     }
 }
+
+/// A cancelled load parses nothing.
+@Suite("Feed loader cancellation")
+struct FeedLoaderCancellationTests {
+    @Test func aCancelledLoadSkipsTheParse() async throws {
+        let path = try Fixture.url("rss20.xml").path
+        let result = await Task { () -> FeedLoadResult in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await FeedLoader().load(.file(path))
+        }.value
+        #expect(result == .failed(source: path, reason: "cancelled"))
+        let list = try Fixture.url("loader-list.opml").path
+        let results = await Task { () -> [FeedLoadResult] in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await FeedLoader().loadAll([.file(path), .file(list)])
+        }.value
+        #expect(results.allSatisfy { $0.failureReason == "cancelled" })
+    }
+}

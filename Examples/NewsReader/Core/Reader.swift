@@ -320,7 +320,7 @@ public final class Reader {
     /// Puts the current position, counts and message in the status line.
     public func updateStatus() {
         let model = self.model
-        let message = warning.map { "\($0) (Esc dismisses)" } ?? self.message
+        let message = warning.map { "Esc: dismiss · \($0)" } ?? self.message
         if rootView.isShowingDetail, let (article, path) = currentArticle {
             rootView.statusLine.text = StatusText.detail(position: model.position(of: path), feed: article.feedTitle,
                                                          percent: rootView.detailView.percent, message: message)
