@@ -76,11 +76,8 @@ extension ReadStateStore {
     /// Writes the marks as a new snapshot (through a symbolic link) and empties the journal.
     private func compact(_ files: LockedFiles) {
         let cutoff = today - retentionDays
-        for (id, day) in lastSeen where day < cutoff {
-            lastSeen[id] = nil
-            readIDs.remove(id)
-        }
-        let ids = readIDs.sorted()
+        lastSeen = lastSeen.filter { $0.value >= cutoff }
+        let ids = lastSeen.keys.sorted()
         let snapshot = Snapshot(version: Self.formatVersion, read: ids, lastSeen: ids.map { lastSeen[$0] ?? today })
         do {
             let encoder = JSONEncoder()
@@ -101,12 +98,12 @@ extension ReadStateStore {
 
     /// Takes in what is on disk and not yet in memory: a new snapshot (another reader compacted,
     /// or this is the first read), then the journal lines past `disk.journalOffset`.
-    func catchUp(_ files: LockedFiles) {
+    @discardableResult
+    func catchUp(_ files: LockedFiles) -> Bool {
         let identity = Self.identity(of: files.snapshotPath)
         let journalSize = files.journal >= 0 ? Self.size(of: files.journal) : 0
         var reloaded = false
         if disk.needsSnapshot || identity != disk.snapshot || journalSize < disk.journalOffset {
-            readIDs = []
             lastSeen = [:]
             disk = DiskPosition()
             loadSnapshot(at: files.snapshotPath)
@@ -119,8 +116,10 @@ extension ReadStateStore {
             let (records, consumed) = JournalRecord.records(in: data)
             for record in records { apply(record) }
             disk.journalOffset += consumed
+            if !records.isEmpty { reloaded = true }
         }
         if reloaded { for record in unsaved { apply(record) } }
+        return reloaded
     }
 
     private func loadSnapshot(at path: String) {
@@ -135,12 +134,13 @@ extension ReadStateStore {
             disk.snapshotVersion = version
             guard version <= Self.formatVersion else {
                 // Show what can be read, never rewrite it.
-                if let snapshot = try? JSONDecoder().decode(Snapshot.self, from: data) { readIDs = Set(snapshot.read) }
+                if let snapshot = try? JSONDecoder().decode(Snapshot.self, from: data) {
+                    for id in snapshot.read { lastSeen[id] = today }
+                }
                 becomeReadOnly("\(path) was written by a newer version of news (format \(version)); it is left as it is, and marks made now are kept until news quits.")
                 return
             }
             let snapshot = try JSONDecoder().decode(Snapshot.self, from: data)
-            readIDs = Set(snapshot.read)
             let days = snapshot.lastSeen ?? []
             let day = today
             lastSeen.reserveCapacity(snapshot.read.count)

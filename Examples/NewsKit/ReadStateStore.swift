@@ -34,12 +34,14 @@ public final class ReadStateStore {
     public var fileURL: URL { directory.appendingPathComponent(Self.fileName) }
     /// Problems met while loading or saving, as sentences the app can show; new ones are appended.
     public private(set) var warnings: [String] = []
-    /// The ids of all articles marked read.
-    public internal(set) var readIDs: Set<String> = []
+    /// The ids of all articles marked read (built on each call: use `isRead(_:)` to test one).
+    public var readIDs: Set<String> { Set(lastSeen.keys) }
+    /// How many articles are marked read.
+    public var readCount: Int { lastSeen.count }
     /// True when changes are kept in memory only (a newer file, or saving failed).
     public private(set) var isReadOnly = false
 
-    /// For each read id, the day (since 1970, UTC) a feed last showed the article or it was marked.
+    /// The marks: for each read id, the day (since 1970, UTC) a feed last showed the article or it was marked.
     var lastSeen: [String: Int] = [:]
     /// What was read from disk: the snapshot's identity and how far into the journal.
     var disk = DiskPosition()
@@ -79,15 +81,14 @@ public final class ReadStateStore {
 
     /// Whether the article with `id` is marked read.
     public func isRead(_ id: String) -> Bool {
-        readIDs.contains(id)
+        lastSeen[id] != nil
     }
 
     /// Marks the article with `id` read or unread, saving at once if that changes anything;
     /// returns false when the change could not be saved (see `warnings`).
     @discardableResult
     public func setRead(_ id: String, _ read: Bool) -> Bool {
-        let changed = read ? !readIDs.contains(id) : readIDs.contains(id)
-        guard changed else { return true }
+        guard isRead(id) != read else { return true }
         let record: JournalRecord = read ? .read(id, day: today) : .unread(id)
         apply(record)
         return append(record)
@@ -113,22 +114,22 @@ public final class ReadStateStore {
     }
 
 
-    /// Takes in the marks other readers saved since this store last read the files.
-    public func refresh() {
-        withLockedFiles(creating: false) { files in self.catchUp(files) }
+    /// Takes in the marks other readers saved since this store last read the files; returns
+    /// whether there were any.
+    @discardableResult
+    public func refresh() -> Bool {
+        withLockedFiles(creating: false) { files in self.catchUp(files) } ?? false
     }
 
     /// Applies one change to the marks in memory.
     func apply(_ record: JournalRecord) {
         switch record {
         case .read(let id, let day):
-            readIDs.insert(id)
             lastSeen[id] = max(lastSeen[id] ?? day, day)
         case .unread(let id):
-            readIDs.remove(id)
             lastSeen[id] = nil
         case .seen(let ids, let day):
-            for id in ids where readIDs.contains(id) { lastSeen[id] = max(lastSeen[id] ?? day, day) }
+            for id in ids { if let seen = lastSeen[id] { lastSeen[id] = max(seen, day) } }
         }
     }
 

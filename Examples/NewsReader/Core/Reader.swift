@@ -44,7 +44,7 @@ public final class Reader {
         store = ReadStateStore(directory: configuration.stateDirectory)
         rootView = ReaderView()
         let groups = configuration.sources.map { [FeedSlot.loading(source: $0.description)] }
-        controller = ReaderController(model: ReaderModel(groups: groups, readIDs: store.readIDs), library: library,
+        controller = ReaderController(model: ReaderModel(groups: groups), library: library,
                                       now: configuration.now)
         try rootView.tableView.registerCells(from: library)
         rootView.detailView.now = configuration.now
@@ -112,14 +112,18 @@ public final class Reader {
                 let slots = results.isEmpty
                     ? [FeedSlot.failed(source: sources[index].description, reason: "no feeds found")]
                     : results.map(FeedSlot.init)
-                updateModel { $0.groups[index] = slots }
+                // The model holds the marks of the articles it shows, not every stored one.
+                let read = slots.lazy.compactMap(\.feed).flatMap(\.items).map(\.id).filter(store.isRead)
+                updateModel { model in model.batch { $0.groups[index] = slots; $0.readIDs.formUnion(read) } }
             }
         }
         guard current == generation, !Task.isCancelled else { return }
         // Keep the marks of the articles the feeds show; take in marks other readers saved.
         store.noteShown(model.slots.lazy.compactMap(\.feed).flatMap(\.items).map(\.id))
-        store.refresh()
-        if store.readIDs != model.readIDs { updateModel { $0.readIDs = store.readIDs } }
+        if store.refresh() {
+            let read = model.slots.lazy.compactMap(\.feed).flatMap(\.items).map(\.id).filter(store.isRead)
+            updateModel { $0.readIDs = Set(read) }
+        }
         showNewStoreWarnings()
         if configuration.sources.count > 0 {
             let counts = model.counts

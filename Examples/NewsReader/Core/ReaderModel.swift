@@ -12,11 +12,11 @@ import TermTable
 /// the same with sixty thousand articles as with sixty.
 public struct ReaderModel: Sendable {
     /// The feeds, one group per source given (an OPML list becomes several feeds).
-    public var groups: [[FeedSlot]] { didSet { rebuild() } }
+    public var groups: [[FeedSlot]] { didSet { if !isPatching { rebuild() } } }
     /// The ids of the articles marked read.
     public var readIDs: Set<String> { didSet { if !isPatching { rebuild() } } }
     /// The title filter.
-    public var filter: ArticleFilter { didSet { rebuild() } }
+    public var filter: ArticleFilter { didSet { if !isPatching { rebuild() } } }
     /// The sections shown, one per feed (feeds without a match are left out while filtering).
     public private(set) var sections: [ReaderSection] = []
     /// Counts over every loaded feed, whatever the filter.
@@ -73,6 +73,14 @@ public struct ReaderModel: Sendable {
         }
         articlePaths = paths
         self.rowsByID = rowsByID
+    }
+
+    /// Makes several changes (feeds, marks, filter) and rebuilds the sections once.
+    public mutating func batch(_ changes: (inout ReaderModel) -> Void) {
+        isPatching = true
+        changes(&self)
+        isPatching = false
+        rebuild()
     }
 
     /// Marks one article read or unread, patching its rows, its sections' counts and the totals.
