@@ -130,19 +130,24 @@ extension ReadStateStore {
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             disk.snapshotBytes = data.count
-            let version = try JSONDecoder().decode(VersionOnly.self, from: data).version
-            disk.snapshotVersion = version
-            guard version <= Self.formatVersion else {
+            // One decode: the version is checked after (a newer file may not fit `Snapshot` at all).
+            let snapshot: Snapshot
+            do {
+                snapshot = try JSONDecoder().decode(Snapshot.self, from: data)
+            } catch {
+                let version = try JSONDecoder().decode(VersionOnly.self, from: data).version
+                guard version > Self.formatVersion else { throw error }
+                snapshot = Snapshot(version: version, read: [])
+            }
+            disk.snapshotVersion = snapshot.version
+            let day = today
+            guard snapshot.version <= Self.formatVersion else {
                 // Show what can be read, never rewrite it.
-                if let snapshot = try? JSONDecoder().decode(Snapshot.self, from: data) {
-                    for id in snapshot.read { lastSeen[id] = today }
-                }
-                becomeReadOnly("\(path) was written by a newer version of news (format \(version)); it is left as it is, and marks made now are kept until news quits.")
+                for id in snapshot.read { lastSeen[id] = day }
+                becomeReadOnly("\(path) was written by a newer version of news (format \(snapshot.version)); it is left as it is, and marks made now are kept until news quits.")
                 return
             }
-            let snapshot = try JSONDecoder().decode(Snapshot.self, from: data)
             let days = snapshot.lastSeen ?? []
-            let day = today
             lastSeen.reserveCapacity(snapshot.read.count)
             for (index, id) in snapshot.read.enumerated() { lastSeen[id] = days.indices.contains(index) ? days[index] : day }
         } catch {

@@ -175,6 +175,18 @@ struct ReadStateSharingTests {
         #expect(((try? Data(contentsOf: journal)) ?? Data()).isEmpty)
     }
 
+    @Test func aNewerFileOfAnotherShapeIsNeitherSetAsideNorRewritten() throws {
+        let directory = try temporaryDirectory()
+        let file = directory.appendingPathComponent("read-state.json")
+        let original = Data(#"{"version": 7, "read": {"x": {"when": 1}}}"#.utf8)
+        try original.write(to: file)
+        let store = ReadStateStore(directory: directory)
+        #expect(store.isReadOnly && store.readIDs.isEmpty)
+        store.setRead("y", true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("corrupt") }.isEmpty)
+        #expect(try Data(contentsOf: file) == original)
+    }
+
     @Test func aSymlinkedStateFileIsWrittenThrough() throws {
         let root = try temporaryDirectory()
         let real = root.appendingPathComponent("dotfiles")
