@@ -118,7 +118,10 @@ extension ReadStateStore {
             disk.journalOffset += consumed
             if !records.isEmpty { reloaded = true }
         }
-        if reloaded { for record in unsaved { apply(record) } }
+        if reloaded {
+            for record in unsaved { apply(record) }
+            revision += 1
+        }
         return reloaded
     }
 

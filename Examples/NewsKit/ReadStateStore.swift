@@ -38,8 +38,10 @@ public final class ReadStateStore {
     public var readIDs: Set<String> { Set(lastSeen.keys) }
     /// How many articles are marked read.
     public var readCount: Int { lastSeen.count }
-    /// True when changes are kept in memory only (a newer file, or saving failed).
+    /// True when changes are kept in memory only (the file is from a newer version).
     public private(set) var isReadOnly = false
+    /// Grows each time marks saved by another reader (or a new snapshot) were taken in.
+    public internal(set) var revision = 0
 
     /// The marks: for each read id, the day (since 1970, UTC) a feed last showed the article or it was marked.
     var lastSeen: [String: Int] = [:]
@@ -110,7 +112,7 @@ public final class ReadStateStore {
         guard !stale.isEmpty else { return }
         let record = JournalRecord.seen(Array(Set(stale)).sorted(), day: day)
         apply(record)
-        append(record)
+        if !isReadOnly { append(record) }
     }
 
 

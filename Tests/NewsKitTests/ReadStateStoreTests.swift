@@ -136,6 +136,23 @@ struct ReadStateSharingTests {
         #expect(first.readIDs == ["from-second", "again-first"])
     }
 
+    @Test func theRevisionSaysWhenAnotherReadersMarksCameIn() throws {
+        let directory = try temporaryDirectory()
+        let clock = Clock()
+        let first = ReadStateStore(directory: directory, now: { clock.now })
+        let second = ReadStateStore(directory: directory, now: { clock.now })
+        first.setRead("mine", true)
+        let revision = first.revision
+        first.setRead("mine-too", true)
+        #expect(first.revision == revision, "its own marks do not count")
+        second.setRead("theirs", true)
+        clock.advance(days: 1)
+        first.noteShown(["mine"])  // saving this takes in the other reader's mark
+        #expect(first.revision > revision)
+        #expect(first.isRead("theirs"))
+        #expect(first.refresh() == false)
+    }
+
     @Test func concurrentWritersWithFrequentSnapshotsLoseNothing() async throws {
         let directory = try temporaryDirectory()
         let writers = 4, marks = 150

@@ -119,11 +119,10 @@ public final class Reader {
         }
         guard current == generation, !Task.isCancelled else { return }
         // Keep the marks of the articles the feeds show; take in marks other readers saved.
+        let revision = store.revision
+        store.refresh()
         store.noteShown(model.slots.lazy.compactMap(\.feed).flatMap(\.items).map(\.id))
-        if store.refresh() {
-            let read = model.slots.lazy.compactMap(\.feed).flatMap(\.items).map(\.id).filter(store.isRead)
-            updateModel { $0.readIDs = Set(read) }
-        }
+        if store.revision != revision { takeInStoredMarks() }
         showNewStoreWarnings()
         if configuration.sources.count > 0 {
             let counts = model.counts
@@ -213,10 +212,18 @@ public final class Reader {
         app?.setNeedsDisplay()
     }
 
+    /// Gives the model the stored marks of the articles it shows (after other readers saved some).
+    private func takeInStoredMarks() {
+        let read = model.slots.lazy.compactMap(\.feed).flatMap(\.items).map(\.id).filter(store.isRead)
+        updateModel { $0.readIDs = Set(read) }
+    }
+
     /// Marks an article and returns whether the mark was saved.
     @discardableResult
     private func setRead(_ id: String, _ read: Bool) -> Bool {
+        let revision = store.revision
         let saved = store.setRead(id, read)
+        if store.revision != revision { takeInStoredMarks() }  // another reader's marks came in too
         updateModel { $0.setRead(id, read) }
         showNewStoreWarnings()
         return saved
