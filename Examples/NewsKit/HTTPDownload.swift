@@ -39,7 +39,9 @@ struct HTTPDownload: Sendable {
         }
     }
 
+    /// The Accept header: feed types first.
     static let accept = "application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.8"
+    /// The User-Agent header.
     static let userAgent = "termtable-news/1"
 
     private static func result(of response: news_http_response, timeout: TimeInterval,

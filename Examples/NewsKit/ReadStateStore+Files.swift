@@ -150,9 +150,10 @@ extension ReadStateStore {
                 becomeReadOnly("\(path) was written by a newer version of news (format \(snapshot.version)); it is left as it is, and marks made now are kept until news quits.")
                 return
             }
-            let days = snapshot.lastSeen ?? []
-            lastSeen.reserveCapacity(snapshot.read.count)
-            for (index, id) in snapshot.read.enumerated() { lastSeen[id] = days.indices.contains(index) ? days[index] : day }
+            // Version 1 has no days: its marks count as seen today.
+            let days = snapshot.lastSeen.flatMap { $0.count == snapshot.read.count ? $0 : nil }
+                ?? Array(repeating: day, count: snapshot.read.count)
+            lastSeen = Dictionary(zip(snapshot.read, days), uniquingKeysWith: max)
         } catch {
             setAside(path, reason: Self.reason(for: error))
         }
