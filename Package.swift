@@ -33,7 +33,8 @@ let package = Package(
                 resources: [.copy("Bench.layout"), .copy("Gallery.layout"), .copy("Inbox.layout"), .copy("News.layout")]),
 
         // Examples.
-        .target(name: "NewsKit", path: "Examples/NewsKit", resources: [.copy("Samples")]),
+        .target(name: "CNewsHTTP", path: "Examples/CNewsHTTP"),
+        .target(name: "NewsKit", dependencies: ["CNewsHTTP"], path: "Examples/NewsKit", resources: [.copy("Samples")]),
         .target(
             name: "NewsReaderCore",
             dependencies: ["TermTable", "NewsKit"],

@@ -1,20 +1,28 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Loads feeds from files, URLs and standard input, concurrently, never letting one bad
 /// source spoil the others: every failure comes back as a `FeedLoadResult.failed` row.
+///
+/// Every source is bounded: a download has a total deadline (`timeout`, connection included,
+/// however slowly the bytes come) and no source may be larger than `maxBytes` (for a download,
+/// after gzip or deflate decoding, so a compression bomb stops there). Cancelling the calling
+/// task stops downloads within about a second and skips parsing what has not been parsed yet.
 public struct FeedLoader: Sendable {
-    /// How long a web request may take in total, in seconds (default 15).
+    /// How long a download may take in total, in seconds (default 15).
     public var timeout: TimeInterval
     /// How many sources `loadAll` loads at the same time (default 6).
     public var maxConcurrentLoads: Int
+    /// The largest feed accepted, in bytes (default 32 MB).
+    public var maxBytes: Int
 
-    /// Creates a loader with the given request timeout and concurrency.
-    public init(timeout: TimeInterval = 15, maxConcurrentLoads: Int = 6) {
+    /// The default for `maxBytes`: 32 MB, several times the largest real feeds.
+    public static let defaultMaxBytes = 32 << 20
+
+    /// Creates a loader with the given total download deadline, concurrency and size cap.
+    public init(timeout: TimeInterval = 15, maxConcurrentLoads: Int = 6, maxBytes: Int = FeedLoader.defaultMaxBytes) {
         self.timeout = timeout
         self.maxConcurrentLoads = max(1, maxConcurrentLoads)
+        self.maxBytes = max(1, maxBytes)
     }
 
     /// Loads and parses one feed.
@@ -26,6 +34,7 @@ public struct FeedLoader: Sendable {
         case .failure(let reason):
             return .failed(source: source.description, reason: reason.message)
         case .success(let data):
+            guard !Task.isCancelled else { return .failed(source: source.description, reason: "cancelled") }
             do {
                 return .loaded(try FeedParser.parse(data, source: source.description))
             } catch {
@@ -48,6 +57,7 @@ public struct FeedLoader: Sendable {
         case .failure(let reason): return [.failed(source: source.description, reason: reason.message)]
         case .success(let bytes): data = bytes
         }
+        guard !Task.isCancelled else { return [.failed(source: source.description, reason: "cancelled")] }
         do {
             return [.loaded(try FeedParser.parse(data, source: source.description))]
         } catch .notAFeed(let root) where root.lowercased().hasSuffix("opml") {
@@ -119,14 +129,15 @@ public struct FeedLoader: Sendable {
 
     private func fetch(_ source: FeedSource) async -> Result<Data, LoadFailure> {
         switch source {
-        case .file(let path): await Self.readFile(path)
-        case .standardInput: await Self.readStandardInput()
+        case .file(let path): await readFile(path)
+        case .standardInput: await readStandardInput()
         case .url(let url): await download(url)
         }
     }
 
-    private static func readFile(_ path: String) async -> Result<Data, LoadFailure> {
-        await Self.offCooperativePool {
+    private func readFile(_ path: String) async -> Result<Data, LoadFailure> {
+        let maxBytes = maxBytes
+        return await Self.offCooperativePool {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 return .failure(LoadFailure(message: "no such file: \(path)"))
@@ -137,21 +148,35 @@ public struct FeedLoader: Sendable {
             guard FileManager.default.isReadableFile(atPath: path) else {
                 return .failure(LoadFailure(message: "permission denied: \(path)"))
             }
-            do {
-                return .success(try Data(contentsOf: URL(fileURLWithPath: path)))
-            } catch {
-                return .failure(LoadFailure(message: "cannot read \(path): \(error.localizedDescription)"))
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                return .failure(LoadFailure(message: "cannot read \(path)"))
             }
+            defer { try? handle.close() }
+            return Self.read(handle, maxBytes: maxBytes, name: path)
         }
     }
 
-    private static func readStandardInput() async -> Result<Data, LoadFailure> {
-        await Self.offCooperativePool {
-            do {
-                return .success(try FileHandle.standardInput.readToEnd() ?? Data())
-            } catch {
-                return .failure(LoadFailure(message: "cannot read standard input: \(error.localizedDescription)"))
+    private func readStandardInput() async -> Result<Data, LoadFailure> {
+        let maxBytes = maxBytes
+        return await Self.offCooperativePool {
+            Self.read(FileHandle.standardInput, maxBytes: maxBytes, name: "standard input")
+        }
+    }
+
+    /// Reads `handle` to its end, failing once more than `maxBytes` came (a file, a pipe or `/dev/zero`).
+    static func read(_ handle: FileHandle, maxBytes: Int, name: String) -> Result<Data, LoadFailure> {
+        var data = Data()
+        do {
+            while true {
+                guard let chunk = try handle.read(upToCount: min(1 << 20, maxBytes + 1 - data.count)),
+                      !chunk.isEmpty else { return .success(data) }
+                data.append(chunk)
+                if data.count > maxBytes {
+                    return .failure(LoadFailure(message: "\(name) is larger than \(sizeText(maxBytes)); not loaded"))
+                }
             }
+        } catch {
+            return .failure(LoadFailure(message: "cannot read \(name): \(error.localizedDescription)"))
         }
     }
 
@@ -163,41 +188,18 @@ public struct FeedLoader: Sendable {
     }
 
     private func download(_ url: URL) async -> Result<Data, LoadFailure> {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.setValue("application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.8",
-                         forHTTPHeaderField: "Accept")
-        do {
-            let (data, response) = try await session.data(for: request)
-            if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-                let text = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
-                return .failure(LoadFailure(message: "HTTP \(http.statusCode) \(text)"))
-            }
-            // The HTTP charset overrides the XML declaration (RFC 7303).
-            return .success(response.textEncodingName.map { XMLInput.relabelled(data, charset: $0) } ?? data)
-        } catch let error as URLError {
-            return .failure(LoadFailure(message: describe(error)))
-        } catch {
-            return .failure(LoadFailure(message: error.localizedDescription))
-        }
+        await HTTPDownload(url: url, timeout: timeout, maxBytes: maxBytes).run()
     }
 
-    private func describe(_ error: URLError) -> String {
-        switch error.code {
-        case .timedOut: "timed out after \(Int(timeout)) s"
-        case .cannotConnectToHost: "connection refused"
-        case .cannotFindHost, .dnsLookupFailed: "host not found"
-        case .notConnectedToInternet, .networkConnectionLost: "no network connection"
-        case .badServerResponse: "bad response from the server"
-        case .unsupportedURL: "unsupported address"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            "secure connection failed (\(error.localizedDescription))"
-        default: error.localizedDescription
-        }
+    /// `32 MB`, `512 KB` or `100 bytes`.
+    static func sizeText(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
+        return "\(bytes) bytes"
+    }
+
+    /// `15 s` or `0.5 s`.
+    static func secondsText(_ seconds: TimeInterval) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 }

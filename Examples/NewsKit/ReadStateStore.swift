@@ -1,40 +1,57 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Remembers which articles have been read, across runs, in a small JSON file.
+/// Remembers which articles have been read, across runs and across readers running at once.
 ///
-/// The file is `read-state.json` in `directory` (normally `defaultDirectory(environment:)`).
-/// Every change is saved at once, atomically: the new contents go to a temporary file in
-/// the same directory, which is flushed to disk (`fsync`) and renamed over the old file, so
-/// a crash loses at most the change being written and never leaves a half-written file.
-/// A file that cannot be read or decoded is renamed to `read-state.json.corrupt-<time>` and
-/// the store starts empty; problems are reported in `warnings` rather than thrown.
+/// The state is `read-state.json` in `directory` (normally `defaultDirectory(environment:)`), a
+/// snapshot, plus `read-state.json.journal`, the changes made since, one JSON line each. A mark is
+/// one line appended to the journal, so it costs the same with ten read articles or two million;
+/// once the journal is a quarter of the snapshot's size (at least 256 KB) it is folded into a new
+/// snapshot, written to a temporary file, flushed (`fsync`) and renamed over the old one.
+///
+/// Every read and write of the files happens under an exclusive `flock` on the journal, and
+/// first takes in what other readers wrote since (their journal lines, or their new snapshot),
+/// so two readers at once merge their marks instead of overwriting each other's.
+///
+/// A state file that is a symbolic link is written through (its target is replaced, the link
+/// stays). A file written by a newer version is never rewritten: the store then keeps changes in
+/// memory only and says so. A file that cannot be read or decoded is renamed to
+/// `read-state.json.corrupt-<time>` and the store starts empty. Marks of articles no feed has
+/// shown for `retentionDays` are dropped when a snapshot is written (see `noteShown(_:)`).
+/// Problems are reported in `warnings` rather than thrown.
 ///
 /// Not thread-safe: use one store from one actor (typically the main actor).
 public final class ReadStateStore {
     /// The file name inside the state directory.
     public static let fileName = "read-state.json"
+    /// The snapshot format this version writes (version 1 had no `lastSeen` and no journal).
+    public static let formatVersion = 2
+    /// How long a mark is kept after the article was last shown by a feed (default 180 days).
+    public let retentionDays: Int
 
     /// The directory holding the state file; created on the first save if missing.
     public let directory: URL
-    /// The state file's location.
+    /// The state file's location (possibly a symbolic link).
     public var fileURL: URL { directory.appendingPathComponent(Self.fileName) }
-    /// Problems met while loading or saving, as sentences the app can show.
+    /// Problems met while loading or saving, as sentences the app can show; new ones are appended.
     public private(set) var warnings: [String] = []
-    /// The ids of all articles marked read.
-    public private(set) var readIDs: Set<String> = []
+    /// The ids of all articles marked read (built on each call: use `isRead(_:)` to test one).
+    public var readIDs: Set<String> { Set(lastSeen.keys) }
+    /// How many articles are marked read.
+    public var readCount: Int { lastSeen.count }
+    /// True when changes are kept in memory only (the file is from a newer version).
+    public private(set) var isReadOnly = false
+    /// Grows each time marks saved by another reader (or a new snapshot) were taken in.
+    public internal(set) var revision = 0
 
-    /// The on-disk format.
-    private struct StateFile: Codable {
-        var version: Int
-        var read: [String]
-    }
+    /// The marks: for each read id, the day (since 1970, UTC) a feed last showed the article or it was marked.
+    var lastSeen: [String: Int] = [:]
+    /// What was read from disk: the snapshot's identity and how far into the journal.
+    var disk = DiskPosition()
+    /// The journal size (bytes) below which it is never folded into the snapshot (256 KB; tests lower it).
+    var journalLimit = 256 << 10
+    /// Changes applied in memory that could not be saved yet (they are retried with the next one).
+    var unsaved: [JournalRecord] = []
+    let now: @Sendable () -> Date
 
     /// The default state directory: `$XDG_STATE_HOME/termtable-news` when that variable is
     /// set to an absolute path, else `$HOME/.local/state/termtable-news`.
@@ -47,10 +64,13 @@ public final class ReadStateStore {
             .appendingPathComponent(".local/state/termtable-news")
     }
 
-    /// Opens the store in `directory`, loading the marks saved there.
-    public init(directory: URL) {
+    /// Opens the store in `directory`, loading the marks saved there; `now` is the clock for
+    /// last-seen days (fixed in tests).
+    public init(directory: URL, retentionDays: Int = 180, now: @escaping @Sendable () -> Date = { Date() }) {
         self.directory = directory
-        load()
+        self.retentionDays = retentionDays
+        self.now = now
+        withLockedFiles(creating: false) { files in self.catchUp(files) }
     }
 
     /// Opens the store in the default directory for `environment`.
@@ -58,15 +78,22 @@ public final class ReadStateStore {
         self.init(directory: Self.defaultDirectory(environment: environment))
     }
 
+    /// Today, as days since 1970 (UTC).
+    var today: Int { Int((now().timeIntervalSince1970 / 86_400).rounded(.down)) }
+
     /// Whether the article with `id` is marked read.
     public func isRead(_ id: String) -> Bool {
-        readIDs.contains(id)
+        lastSeen[id] != nil
     }
 
-    /// Marks the article with `id` read or unread, saving immediately if that changes anything.
-    public func setRead(_ id: String, _ read: Bool) {
-        let changed = read ? readIDs.insert(id).inserted : readIDs.remove(id) != nil
-        if changed { save() }
+    /// Marks the article with `id` read or unread, saving at once if that changes anything;
+    /// returns false when the change could not be saved (see `warnings`).
+    @discardableResult
+    public func setRead(_ id: String, _ read: Bool) -> Bool {
+        guard isRead(id) != read else { return true }
+        let record: JournalRecord = read ? .read(id, day: today) : .unread(id)
+        apply(record)
+        return append(record)
     }
 
     /// Flips the article's read mark, saves, and returns the new state.
@@ -77,106 +104,45 @@ public final class ReadStateStore {
         return read
     }
 
-    // MARK: - Loading
-
-    private func load() {
-        let path = fileURL.path
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        do {
-            let data = try Data(contentsOf: fileURL)
-            let state = try JSONDecoder().decode(StateFile.self, from: data)
-            readIDs = Set(state.read)
-        } catch {
-            setAside(reason: Self.reason(for: error))
-        }
+    /// Notes that feeds show the articles `ids` today, so their marks are kept for another
+    /// `retentionDays`; saves one line for all of them, at most once a day per article.
+    public func noteShown<S: Sequence>(_ ids: S) where S.Element == String {
+        let day = today
+        let stale = ids.filter { lastSeen[$0].map { $0 < day } ?? false }
+        guard !stale.isEmpty else { return }
+        let record = JournalRecord.seen(Array(Set(stale)).sorted(), day: day)
+        apply(record)
+        if !isReadOnly { append(record) }
     }
 
-    private static func reason(for error: any Error) -> String {
-        if error is DecodingError { return "it is not valid read-state JSON" }
-        return error.localizedDescription
+
+    /// Takes in the marks other readers saved since this store last read the files; returns
+    /// whether there were any.
+    @discardableResult
+    public func refresh() -> Bool {
+        withLockedFiles(creating: false) { files in self.catchUp(files) } ?? false
     }
 
-    private func setAside(reason: String) {
-        let aside = directory.appendingPathComponent("\(Self.fileName).corrupt-\(Self.timestamp())")
-        if rename(fileURL.path, aside.path) == 0 {
-            warn("Could not read \(fileURL.path) (\(reason)); moved it to \(aside.lastPathComponent) and started with no articles marked read.")
-        } else {
-            warn("Could not read \(fileURL.path) (\(reason)) or move it aside (\(Self.errnoText())); starting with no articles marked read.")
-        }
-    }
-
-    /// The current UTC time as `20240315T101530Z`, for set-aside file names.
-    private static func timestamp() -> String {
-        let seconds = Int(Date().timeIntervalSince1970)
-        let (year, month, day) = CivilDate.fields(daysSinceEpoch: seconds / 86_400)
-        let time = seconds % 86_400
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)\(two(month))\(two(day))T\(two(time / 3600))\(two(time / 60 % 60))\(two(time % 60))Z"
-    }
-
-    // MARK: - Saving
-
-    private func save() {
-        do {
-            let state = StateFile(version: 1, read: readIDs.sorted())
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            try Self.writeAtomically(try encoder.encode(state), to: fileURL.path, directory: directory.path)
-        } catch {
-            warn("Could not save read marks to \(fileURL.path): \(error.localizedDescription)")
-        }
-    }
-
-    /// A failed system call, with the `strerror` text.
-    private struct SystemError: LocalizedError {
-        var operation: String
-        var message: String
-        var errorDescription: String? { "\(operation): \(message)" }
-    }
-
-    private static func errnoText() -> String {
-        String(cString: strerror(errno))
-    }
-
-    /// Writes `data` to a temporary file next to `path`, fsyncs it, renames it over `path`
-    /// and fsyncs the directory so the rename itself is durable.
-    private static func writeAtomically(_ data: Data, to path: String, directory: String) throws {
-        let temporary = "\(directory)/.\(fileName).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw SystemError(operation: "create \(temporary)", message: errnoText()) }
-        var closed = false
-        var renamed = false
-        defer {
-            if !closed { close(descriptor) }
-            if !renamed { unlink(temporary) }
-        }
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw SystemError(operation: "write", message: errnoText())
-                }
-                offset += written
-            }
-        }
-        guard fsync(descriptor) == 0 else { throw SystemError(operation: "fsync", message: errnoText()) }
-        closed = true
-        guard close(descriptor) == 0 else { throw SystemError(operation: "close", message: errnoText()) }
-        guard rename(temporary, path) == 0 else { throw SystemError(operation: "rename", message: errnoText()) }
-        renamed = true
-        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            _ = fsync(directoryDescriptor)
-            close(directoryDescriptor)
+    /// Applies one change to the marks in memory.
+    func apply(_ record: JournalRecord) {
+        switch record {
+        case .read(let id, let day):
+            lastSeen[id] = max(lastSeen[id] ?? day, day)
+        case .unread(let id):
+            lastSeen[id] = nil
+        case .seen(let ids, let day):
+            for id in ids { if let seen = lastSeen[id] { lastSeen[id] = max(seen, day) } }
         }
     }
 
     /// Records a warning unless it repeats the last one (a failing disk would flood the list).
-    private func warn(_ message: String) {
+    func warn(_ message: String) {
         if warnings.last != message { warnings.append(message) }
+    }
+
+    /// Keeps further changes in memory only, with a warning saying why.
+    func becomeReadOnly(_ message: String) {
+        isReadOnly = true
+        warn(message)
     }
 }

@@ -3,105 +3,157 @@ import Foundation
 import Glibc
 #endif
 
-/// A tiny HTTP/1.0 server on 127.0.0.1 for loader tests: serves fixed documents, one request per
-/// connection, on its own thread, until stopped. Never touches the network beyond loopback.
+/// A tiny HTTP/1.1 server on 127.0.0.1 for the loader's tests: started by the test, on a free port,
+/// one thread per connection, and bounded: it stops when the test calls `stop()`, and on its own
+/// after `lifetime` seconds; a response that streams forever stops when the client goes away.
 final class LocalHTTPServer: @unchecked Sendable {
-    /// A document to serve: its `Content-Type` header and body.
+    /// What a route sends: the head and body bytes given to `send`, until it returns false (client gone).
+    typealias Route = @Sendable (_ send: (Data) -> Bool) -> Void
+
+    /// The server's base address, `http://127.0.0.1:PORT`.
+    let baseURL: URL
+    private let listener: Int32
+    private let routes: [String: Route]
+    private let lock = NSLock()
+    private var stopped = false
+    private var events: [String] = []
+    private var waiters: [(String, CheckedContinuation<Void, Never>)] = []
+
+    /// Starts listening; `routes` maps a path to what it sends.
+    init(routes: [String: Route], lifetime: TimeInterval = 120) throws {
+        self.routes = routes
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listener, 16) == 0 else { close(listener); throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        self.listener = listener
+        baseURL = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!
+        let deadline = Date().addingTimeInterval(lifetime)
+        Thread.detachNewThread { [self] in acceptLoop(until: deadline) }
+    }
+
+    deinit { stop() }
+
+    /// A fixed document to serve: its `Content-Type` header and body.
     struct Document: Sendable {
         var contentType: String
         var body: Data
     }
 
-    let port: UInt16
-    private let socketDescriptor: Int32
-    private let documents: [String: Document]
-    private let stopped = NSLock()
-    private var isStopped = false
-
-    /// Starts serving `documents` by path (`/feed.xml`); throws when no port can be bound.
-    init(documents: [String: Document]) throws {
-        self.documents = documents
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(descriptor, 8) == 0 else {
-            close(descriptor)
-            throw POSIXError(.EADDRINUSE)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        socketDescriptor = descriptor
-        port = UInt16(bigEndian: address.sin_port)
-        let thread = Thread { [self] in serve() }
-        thread.start()
+    /// Starts serving fixed documents by path (`/feed.xml`).
+    convenience init(documents: [String: Document]) throws {
+        try self.init(routes: documents.mapValues { document in
+            LocalHTTPServer.response(document.body, headers: ["Content-Type: \(document.contentType)"])
+        })
     }
 
-    /// The URL of a served path.
-    func url(_ path: String) -> URL {
-        URL(string: "http://127.0.0.1:\(port)\(path)")!
-    }
+    /// The address of `path` on this server.
+    func url(_ path: String) -> URL { baseURL.appendingPathComponent(path) }
 
-    /// Stops accepting connections.
+    /// Stops accepting and ends every streaming response.
     func stop() {
-        stopped.lock()
-        isStopped = true
-        stopped.unlock()
-        shutdown(socketDescriptor, Int32(SHUT_RDWR))
-        close(socketDescriptor)
+        lock.withLock { stopped = true }
     }
 
-    private func serve() {
-        while true {
-            let connection = accept(socketDescriptor, nil, nil)
-            guard connection >= 0 else {
-                stopped.lock()
-                defer { stopped.unlock() }
-                if isStopped { return }
-                continue
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    /// Waits until `event` happened: `request <path>` when a request arrived, `closed <path>` when
+    /// its response ended (finished, or the client went away).
+    func wait(for event: String) async {
+        await withCheckedContinuation { continuation in
+            lock.lock()
+            if events.contains(event) {
+                lock.unlock()
+                continuation.resume()
+            } else {
+                waiters.append((event, continuation))
+                lock.unlock()
             }
-            respond(on: connection)
-            close(connection)
         }
     }
 
-    private func respond(on connection: Int32) {
-        var request = [UInt8]()
+    private func record(_ event: String) {
+        lock.lock()
+        events.append(event)
+        let ready = waiters.filter { $0.0 == event }
+        waiters.removeAll { $0.0 == event }
+        lock.unlock()
+        for (_, continuation) in ready { continuation.resume() }
+    }
+
+    private func acceptLoop(until deadline: Date) {
+        defer { close(listener) }
+        while !isStopped, Date() < deadline {
+            var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { continue }
+            Thread.detachNewThread { [self] in serve(connection, until: deadline) }
+        }
+        stop()
+    }
+
+    private func serve(_ connection: Int32, until deadline: Date) {
+        defer { close(connection) }
+        var request = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while !request.ends(with: Array("\r\n\r\n".utf8)) {
-            let count = read(connection, &buffer, buffer.count)
+        while request.range(of: Data("\r\n\r\n".utf8)) == nil {
+            let count = recv(connection, &buffer, buffer.count, 0)
             guard count > 0 else { return }
-            request += buffer[0..<count]
+            request.append(contentsOf: buffer[0..<count])
         }
-        let line = String(decoding: request.prefix { $0 != 0x0D }, as: UTF8.self).split(separator: " ")
+        let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self).split(separator: " ")
         let path = line.count > 1 ? String(line[1]) : "/"
-        var response: Data
-        if let document = documents[path] {
-            response = Data("HTTP/1.0 200 OK\r\nContent-Type: \(document.contentType)\r\nContent-Length: \(document.body.count)\r\nConnection: close\r\n\r\n".utf8)
-            response += document.body
-        } else {
-            response = Data("HTTP/1.0 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
-        }
-        response.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(connection, bytes.baseAddress! + offset, bytes.count - offset)
-                guard written > 0 else { return }
-                offset += written
+        record("request \(path)")
+        defer { record("closed \(path)") }
+        let send: (Data) -> Bool = { [self] data in
+            guard !isStopped, Date() < deadline else { return false }
+            return data.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let sent = Glibc.send(connection, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                    if sent <= 0 { return false }
+                    offset += sent
+                }
+                return true
             }
         }
+        if let route = routes[path] {
+            route(send)
+        } else {
+            _ = send(Data("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+        }
     }
-}
 
-private extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    // MARK: Responses
+
+    /// A complete response with `body` and extra header lines.
+    static func response(_ body: Data, status: String = "200 OK", headers: [String] = []) -> Route {
+        { send in
+            let head = (["HTTP/1.1 \(status)", "Content-Length: \(body.count)", "Connection: close"] + headers)
+                .joined(separator: "\r\n") + "\r\n\r\n"
+            _ = send(Data(head.utf8)) && send(body)
+        }
+    }
+
+    /// A response whose body never ends: `chunk` again and again (after `pause` each time) until the client leaves.
+    static func endless(_ chunk: Data, pause: TimeInterval = 0, head: String = "<rss version=\"2.0\"><channel>") -> Route {
+        { send in
+            guard send(Data("HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nConnection: close\r\n\r\n\(head)".utf8))
+            else { return }
+            while send(chunk) {
+                if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+            }
+        }
     }
 }

@@ -87,9 +87,38 @@ struct ReaderModelTests {
     @Test func browserCommandKeepsTheURLOutOfTheShellText() {
         #expect(LinkOpener.browser(in: [:]) == nil)
         #expect(LinkOpener.browser(in: ["BROWSER": ""]) == nil)
-        #expect(LinkOpener.browser(in: ["BROWSER": "firefox:chromium"]) == "firefox")
+        #expect(LinkOpener.browser(in: ["BROWSER": "firefox:chromium", "PATH": "/nonexistent"]) == "firefox")
         #expect(LinkOpener.shellCommand(browser: "firefox") == "firefox \"$1\"")
         #expect(LinkOpener.shellCommand(browser: "open -a %s") == "open -a \"$1\"")
+    }
+
+    @Test func browserEntriesFollowThePercentSConvention() {
+        // %s quoted by the entry is not quoted twice; %% is a percent sign.
+        #expect(LinkOpener.shellCommand(browser: "firefox '%s'") == "firefox \"$1\"")
+        #expect(LinkOpener.shellCommand(browser: "links \"%s\" -g") == "links \"$1\" -g")
+        #expect(LinkOpener.shellCommand(browser: "printf 100%% %s") == "printf 100% \"$1\"")
+        #expect(LinkOpener.shellCommand(browser: "w3m -o x=%d") == "w3m -o x=%d \"$1\"")
+        // The first entry whose program exists is used.
+        #expect(LinkOpener.browser(in: ["BROWSER": "no-such-browser-xyz %s:sh -c true", "PATH": "/bin:/usr/bin"])
+            == "sh -c true")
+        #expect(LinkOpener.browsers(in: ["BROWSER": " a :: b "]) == ["a", "b"])
+    }
+
+    @Test func onlyHTTPLinksWithAHostMayOpen() throws {
+        for link in ["https://example.com/a", "http://example.com", "HTTPS://EXAMPLE.COM/x"] {
+            #expect(LinkOpener.refusal(for: try #require(URL(string: link))) == nil, "\(link)")
+        }
+        let refused = [
+            "javascript:alert(1)": "not opening a javascript: link: only http and https links open in the browser",
+            "file:///etc/passwd": "not opening a file: link: only http and https links open in the browser",
+            "data:text/html,x": "not opening a data: link: only http and https links open in the browser",
+            "--new-instance": "not opening “--new-instance”: only http and https links open in the browser",
+            "-e": "not opening “-e”: only http and https links open in the browser",
+            "http:--help": "not opening “http:--help”: the link has no host",
+        ]
+        for (link, reason) in refused {
+            #expect(LinkOpener.refusal(for: try #require(URL(string: link))) == reason)
+        }
     }
 
     @Test func detailDatesAreInTheGivenTimeZoneWithTheirAge() {

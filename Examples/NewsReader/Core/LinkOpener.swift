@@ -1,17 +1,85 @@
 import Foundation
 
 /// Opens an article's link with the browser named by `$BROWSER`, detached from the terminal.
+///
+/// Links come from feeds, so they are untrusted: only absolute http and https addresses with a
+/// host are opened (``refusal(for:)`` says why another is not), and the address reaches the
+/// browser as one argument of its own, never inside the command text, and it always starts
+/// with `http`, so a browser cannot read it as an option.
 public enum LinkOpener {
-    /// The browser command `$BROWSER` names: its first `:`-separated entry, nil when unset or empty.
-    public static func browser(in environment: [String: String]) -> String? {
-        guard let value = environment["BROWSER"] else { return nil }
-        let first = value.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        return first.isEmpty ? nil : first
+    /// Why `url` will not be opened, or nil when it may be.
+    public static func refusal(for url: URL) -> String? {
+        let scheme = url.scheme?.lowercased() ?? ""
+        guard scheme == "http" || scheme == "https" else {
+            let shown = scheme.isEmpty ? "“\(shortText(url.absoluteString))”" : "a \(shortText(scheme)): link"
+            return "not opening \(shown): only http and https links open in the browser"
+        }
+        guard let host = url.host, !host.isEmpty else {
+            return "not opening “\(shortText(url.absoluteString))”: the link has no host"
+        }
+        return nil
     }
 
-    /// The shell command that runs `browser` on the URL given as `$1` (`%s` in `browser` stands for it).
+    /// At most 40 characters of `text`, printable ASCII only (it comes from a feed).
+    static func shortText(_ text: String) -> String {
+        let printable = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.map(Character.init))
+        return printable.count > 40 ? printable.prefix(39) + "…" : printable
+    }
+
+    /// The browser commands `$BROWSER` names, in order (`:`-separated), without empty entries.
+    public static func browsers(in environment: [String: String]) -> [String] {
+        guard let value = environment["BROWSER"] else { return [] }
+        return value.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// The browser to run: the first entry of `$BROWSER` whose program is found (on `PATH`, or
+    /// the path given), else the first entry; nil when `$BROWSER` is unset or empty.
+    public static func browser(in environment: [String: String]) -> String? {
+        let entries = browsers(in: environment)
+        let path = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
+        return entries.first { entry in
+            let program = programName(of: entry)
+            if program.contains("/") { return FileManager.default.isExecutableFile(atPath: program) }
+            return path.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
+        } ?? entries.first
+    }
+
+    /// The program an entry runs: its first word.
+    static func programName(of browser: String) -> String {
+        browser.split(separator: " ").first.map(String.init) ?? browser
+    }
+
+    /// The shell command that runs `browser` on the URL given as `$1`.
+    ///
+    /// `%s` in `browser` stands for the URL (also when the entry quotes it: `'%s'` or `"%s"`) and
+    /// `%%` for a `%`; without `%s` the URL is added as the last argument.
     public static func shellCommand(browser: String) -> String {
-        browser.contains("%s") ? browser.replacingOccurrences(of: "%s", with: "\"$1\"") : browser + " \"$1\""
+        var command = ""
+        var sawURL = false
+        var rest = Substring(browser)
+        while let index = rest.firstIndex(of: "%") {
+            var before = rest[..<index]
+            let after = rest[rest.index(after: index)...]
+            if after.hasPrefix("s") {
+                // Drop quotes around %s: the replacement is quoted already.
+                var tail = after.dropFirst()
+                if let quote = before.last, quote == "'" || quote == "\"", tail.first == quote {
+                    before = before.dropLast()
+                    tail = tail.dropFirst()
+                }
+                command += before + "\"$1\""
+                sawURL = true
+                rest = tail
+            } else if after.hasPrefix("%") {
+                command += before + "%"
+                rest = after.dropFirst()
+            } else {
+                command += before + "%"
+                rest = after
+            }
+        }
+        command += rest
+        return sawURL ? command : command + " \"$1\""
     }
 
     /// Starts `$BROWSER URL` with its input and output on /dev/null and returns the status message;
@@ -19,6 +87,7 @@ public enum LinkOpener {
     @MainActor
     public static func open(_ url: URL, environment: [String: String],
                             finished: @escaping @MainActor @Sendable (String) -> Void) -> String {
+        if let refusal = refusal(for: url) { return refusal }
         guard let browser = browser(in: environment) else {
             return "BROWSER is not set; the link is \(url.absoluteString)"
         }
@@ -29,7 +98,7 @@ public enum LinkOpener {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        let name = (browser.split(separator: " ").first.map(String.init) ?? browser)
+        let name = (programName(of: browser) as NSString).lastPathComponent
         process.terminationHandler = { process in
             let status = process.terminationStatus
             guard status != 0 else { return }

@@ -25,12 +25,16 @@ public final class Reader {
     public private(set) var app: Application?
     /// The message shown in the status line, if any.
     public private(set) var message: String?
+    /// A warning that stays in the status line until Esc dismisses it (read marks not saved, say).
+    public private(set) var warning: String?
     /// The row of the article shown in the article view.
     public private(set) var openArticle: IndexPath?
 
     private var messageTimer: Int?
+    private var warningsShown = 0
     private var generation = 0
     private var reloadTask: Task<Void, Never>?
+    private var currentLoad: Task<Void, Never>?
     private var followsFirstArticle = true
 
     /// Creates the reader: registers the cells of `library` and opens the read marks.
@@ -40,7 +44,7 @@ public final class Reader {
         store = ReadStateStore(directory: configuration.stateDirectory)
         rootView = ReaderView()
         let groups = configuration.sources.map { [FeedSlot.loading(source: $0.description)] }
-        controller = ReaderController(model: ReaderModel(groups: groups, readIDs: store.readIDs), library: library,
+        controller = ReaderController(model: ReaderModel(groups: groups), library: library,
                                       now: configuration.now)
         try rootView.tableView.registerCells(from: library)
         rootView.detailView.now = configuration.now
@@ -65,14 +69,34 @@ public final class Reader {
         }
         app.willRender = { [unowned self] in self.updateStatus() }
         app.focus(tableView)
-        if !store.warnings.isEmpty { show(store.warnings.joined(separator: " "), for: .seconds(30)) }
+        showNewStoreWarnings()
         app.setNeedsDisplay()
     }
 
     // MARK: Feeds
 
     /// Loads every source again, filling each section as its feed arrives; returns when all are in.
+    ///
+    /// A load still running is cancelled first (its downloads stop, its feeds not yet parsed are
+    /// skipped) and this one starts once it has wound down, so however many loads are asked
+    /// for, at most one runs and one waits. Cancelling the calling task cancels the load.
     public func loadFeeds() async {
+        let previous = currentLoad
+        previous?.cancel()
+        let load = Task { [weak self] in
+            await previous?.value
+            guard !Task.isCancelled else { return }
+            await self?.performLoad()
+        }
+        currentLoad = load
+        await withTaskCancellationHandler {
+            await load.value
+        } onCancel: {
+            load.cancel()
+        }
+    }
+
+    private func performLoad() async {
         generation += 1
         let current = generation
         let sources = configuration.sources
@@ -83,14 +107,24 @@ public final class Reader {
                 group.addTask { (index, await load(source)) }
             }
             for await (index, results) in group {
-                guard current == generation else { continue }  // a newer reload owns the list
+                // A cancelled load (a newer one is waiting) leaves the list alone.
+                guard current == generation, !Task.isCancelled else { continue }
                 let slots = results.isEmpty
                     ? [FeedSlot.failed(source: sources[index].description, reason: "no feeds found")]
                     : results.map(FeedSlot.init)
-                updateModel { $0.groups[index] = slots }
+                // The model holds the marks of the articles it shows, not every stored one.
+                let read = slots.lazy.compactMap(\.feed).flatMap(\.items).map(\.id).filter(store.isRead)
+                updateModel { model in model.batch { $0.groups[index] = slots; $0.readIDs.formUnion(read) } }
             }
         }
-        if current == generation, configuration.sources.count > 0 {
+        guard current == generation, !Task.isCancelled else { return }
+        // Keep the marks of the articles the feeds show; take in marks other readers saved.
+        let revision = store.revision
+        store.refresh()
+        store.noteShown(model.slots.lazy.compactMap(\.feed).flatMap(\.items).map(\.id))
+        if store.revision != revision { takeInStoredMarks() }
+        showNewStoreWarnings()
+        if configuration.sources.count > 0 {
             let counts = model.counts
             if counts.failed > 0 {
                 show("\(counts.failed) of \(counts.feeds) feeds could not be read")
@@ -126,7 +160,9 @@ public final class Reader {
         case .nextUnread: nextUnread()
         case .filter: startFilter()
         case .clearFilter:
-            if !controller.model.filter.isEmpty {
+            if warning != nil {
+                dismissWarning()
+            } else if !controller.model.filter.isEmpty {
                 setFilter(ArticleFilter())
                 clearMessage()
             }
@@ -176,17 +212,28 @@ public final class Reader {
         app?.setNeedsDisplay()
     }
 
-    private func setRead(_ id: String, _ read: Bool) {
-        store.setRead(id, read)
-        updateModel { $0.readIDs = store.readIDs }
-        if let warning = store.warnings.last, warning.hasPrefix("Could not save") { show(warning) }
+    /// Gives the model the stored marks of the articles it shows (after other readers saved some).
+    private func takeInStoredMarks() {
+        let read = model.slots.lazy.compactMap(\.feed).flatMap(\.items).map(\.id).filter(store.isRead)
+        updateModel { $0.readIDs = Set(read) }
+    }
+
+    /// Marks an article and returns whether the mark was saved.
+    @discardableResult
+    private func setRead(_ id: String, _ read: Bool) -> Bool {
+        let revision = store.revision
+        let saved = store.setRead(id, read)
+        if store.revision != revision { takeInStoredMarks() }  // another reader's marks came in too
+        updateModel { $0.setRead(id, read) }
+        showNewStoreWarnings()
+        return saved
     }
 
     private func toggleRead() {
         guard let (article, _) = currentArticle else { return }
         let read = !store.isRead(article.id)
-        setRead(article.id, read)
-        show(read ? "marked read" : "marked unread")
+        let saved = setRead(article.id, read)
+        show((read ? "marked read" : "marked unread") + (saved ? "" : " for this session only (not saved)"))
     }
 
     private func nextUnread() {
@@ -205,15 +252,22 @@ public final class Reader {
             show("this article has no link")
             return
         }
+        if let refusal = LinkOpener.refusal(for: link) {
+            show(refusal)
+            return
+        }
         let text = configuration.openLink(link) { [weak self] failure in self?.show(failure) }
         show(text)
     }
 
+    /// Starts loading every source again (`loadFeeds` cancels a load still running).
     private func reload() {
-        reloadTask?.cancel()
         show("reloading \(configuration.sources.count == 1 ? "1 source" : "\(configuration.sources.count) sources")…")
         reloadTask = Task { [weak self] in await self?.loadFeeds() }
     }
+
+    /// The reload started by `r`, if any (tests wait on it).
+    public var pendingReload: Task<Void, Never>? { reloadTask }
 
     // MARK: Filter
 
@@ -252,6 +306,21 @@ public final class Reader {
         app?.setNeedsDisplay()
     }
 
+    /// Shows, until dismissed, the store's newest warning if it has new ones.
+    private func showNewStoreWarnings() {
+        let warnings = store.warnings
+        guard warnings.count > warningsShown else { return }
+        warningsShown = warnings.count
+        warning = warnings.last
+        app?.setNeedsDisplay()
+    }
+
+    /// Takes the warning off the status line.
+    public func dismissWarning() {
+        warning = nil
+        app?.setNeedsDisplay()
+    }
+
     /// Clears the status line's message.
     public func clearMessage() {
         if let messageTimer { app?.cancelTimer(messageTimer) }
@@ -262,6 +331,7 @@ public final class Reader {
     /// Puts the current position, counts and message in the status line.
     public func updateStatus() {
         let model = self.model
+        let message = warning.map { "Esc: dismiss · \($0)" } ?? self.message
         if rootView.isShowingDetail, let (article, path) = currentArticle {
             rootView.statusLine.text = StatusText.detail(position: model.position(of: path), feed: article.feedTitle,
                                                          percent: rootView.detailView.percent, message: message)

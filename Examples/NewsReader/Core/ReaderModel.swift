@@ -6,16 +6,29 @@ import TermTable
 ///
 /// Everything the list shows is computed here, without a terminal: the
 /// sections and their rows, the counts, the position of a row among the
-/// articles, and where the next unread article is.
+/// articles, and where the next unread article is. Changing the feeds, the
+/// filter or the whole set of read marks rebuilds the sections; marking one
+/// article (`setRead(_:_:)`) only patches its rows and the counts, so it costs
+/// the same with sixty thousand articles as with sixty.
 public struct ReaderModel: Sendable {
     /// The feeds, one group per source given (an OPML list becomes several feeds).
-    public var groups: [[FeedSlot]] { didSet { rebuild() } }
+    public var groups: [[FeedSlot]] { didSet { if !isPatching { rebuild() } } }
     /// The ids of the articles marked read.
-    public var readIDs: Set<String> { didSet { rebuild() } }
+    public var readIDs: Set<String> { didSet { if !isPatching { rebuild() } } }
     /// The title filter.
-    public var filter: ArticleFilter { didSet { rebuild() } }
+    public var filter: ArticleFilter { didSet { if !isPatching { rebuild() } } }
     /// The sections shown, one per feed (feeds without a match are left out while filtering).
     public private(set) var sections: [ReaderSection] = []
+    /// Counts over every loaded feed, whatever the filter.
+    public private(set) var counts = ReaderCounts()
+    /// Where the articles are, in list order.
+    public private(set) var articlePaths: [IndexPath] = []
+
+    /// The rows showing each article id.
+    private var rowsByID: [String: [IndexPath]] = [:]
+    /// How many times each article id occurs in the loaded feeds (filtered out or not).
+    private var occurrences: [String: Int] = [:]
+    private var isPatching = false
 
     /// Creates a model.
     public init(groups: [[FeedSlot]] = [], readIDs: Set<String> = [], filter: ArticleFilter = ArticleFilter()) {
@@ -29,7 +42,61 @@ public struct ReaderModel: Sendable {
     public var slots: [FeedSlot] { groups.flatMap { $0 } }
 
     private mutating func rebuild() {
+        let slots = self.slots
         sections = ReaderModel.sections(slots: slots, readIDs: readIDs, filter: filter)
+        var counts = ReaderCounts()
+        var occurrences: [String: Int] = [:]
+        for slot in slots {
+            counts.feeds += 1
+            switch slot {
+            case .loading: counts.loading += 1
+            case .failed: counts.failed += 1
+            case .loaded(let feed):
+                counts.articles += feed.items.count
+                for item in feed.items {
+                    occurrences[item.id, default: 0] += 1
+                    if !readIDs.contains(item.id) { counts.unread += 1 }
+                }
+            }
+        }
+        self.counts = counts
+        self.occurrences = occurrences
+        var paths: [IndexPath] = []
+        var rowsByID: [String: [IndexPath]] = [:]
+        for (s, section) in sections.enumerated() {
+            for (r, row) in section.rows.enumerated() {
+                guard let article = row.article else { continue }
+                let path = IndexPath(row: r, section: s)
+                paths.append(path)
+                rowsByID[article.id, default: []].append(path)
+            }
+        }
+        articlePaths = paths
+        self.rowsByID = rowsByID
+    }
+
+    /// Makes several changes (feeds, marks, filter) and rebuilds the sections once.
+    public mutating func batch(_ changes: (inout ReaderModel) -> Void) {
+        isPatching = true
+        changes(&self)
+        isPatching = false
+        rebuild()
+    }
+
+    /// Marks one article read or unread, patching its rows, its sections' counts and the totals.
+    public mutating func setRead(_ id: String, _ isRead: Bool) {
+        guard readIDs.contains(id) != isRead else { return }
+        isPatching = true
+        if isRead { readIDs.insert(id) } else { readIDs.remove(id) }
+        isPatching = false
+        counts.unread += (isRead ? -1 : 1) * (occurrences[id] ?? 0)
+        for path in rowsByID[id] ?? [] {
+            guard case .article(let article, _) = sections[path.section].rows[path.row] else { continue }
+            sections[path.section].rows[path.row] = .article(article, isRead: isRead)
+            if case .articles(let unread, let total) = sections[path.section].status {
+                sections[path.section].status = .articles(unread: unread + (isRead ? -1 : 1), total: total)
+            }
+        }
     }
 
     /// The sections for `slots`: a feed's articles that pass `filter`, a loading or error row, or a note.
@@ -76,24 +143,12 @@ public struct ReaderModel: Sendable {
         row(at: indexPath)?.article
     }
 
-    /// Where the articles are, in list order.
-    public var articlePaths: [IndexPath] {
-        var paths: [IndexPath] = []
-        for (s, section) in sections.enumerated() {
-            for (r, row) in section.rows.enumerated() where row.isSelectable { paths.append(IndexPath(row: r, section: s)) }
-        }
-        return paths
-    }
-
     /// The first article row.
     public var firstArticle: IndexPath? { articlePaths.first }
 
     /// The row showing the article with `id` (the first, when two feeds share it).
     public func indexPath(ofArticle id: String) -> IndexPath? {
-        for (s, section) in sections.enumerated() {
-            if let r = section.rows.firstIndex(where: { $0.article?.id == id }) { return IndexPath(row: r, section: s) }
-        }
-        return nil
+        rowsByID[id]?.first
     }
 
     /// The next unread article after `start` in list order, wrapping to the top; nil when none is unread.
@@ -113,27 +168,17 @@ public struct ReaderModel: Sendable {
     /// The 1-based position of the article at `indexPath` among the articles shown, and their number.
     public func position(of indexPath: IndexPath?) -> (index: Int, count: Int) {
         let paths = articlePaths
-        guard let indexPath, let index = paths.firstIndex(of: indexPath) else { return (0, paths.count) }
-        return (index + 1, paths.count)
-    }
-
-    // MARK: Counts
-
-    /// Counts over every loaded feed, whatever the filter.
-    public var counts: ReaderCounts {
-        var counts = ReaderCounts()
-        for slot in slots {
-            counts.feeds += 1
-            switch slot {
-            case .loading: counts.loading += 1
-            case .failed: counts.failed += 1
-            case .loaded(let feed):
-                counts.articles += feed.items.count
-                counts.unread += feed.items.filter { !readIDs.contains($0.id) }.count
-            }
+        guard let indexPath else { return (0, paths.count) }
+        // The paths are in order: a binary search.
+        var low = 0, high = paths.count
+        while low < high {
+            let middle = (low + high) / 2
+            if paths[middle] < indexPath { low = middle + 1 } else { high = middle }
         }
-        return counts
+        guard low < paths.count, paths[low] == indexPath else { return (0, paths.count) }
+        return (low + 1, paths.count)
     }
+
 }
 
 /// How many feeds and articles the reader holds.

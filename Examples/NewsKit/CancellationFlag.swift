@@ -1,0 +1,46 @@
+import CNewsHTTP
+import Foundation
+
+/// A flag that a task's cancellation handler sets and blocking work on another thread reads.
+///
+/// It also holds the C flag `news_http_get` polls, so a download in libcurl stops too.
+final class CancellationFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+    /// The flag in C memory, for `news_http_get` (written atomically by `news_http_cancel`).
+    let cFlag: UnsafeMutablePointer<Int32>
+
+    /// Creates an unset flag.
+    init() {
+        cFlag = .allocate(capacity: 1)
+        cFlag.initialize(to: 0)
+    }
+
+    deinit {
+        cFlag.deallocate()
+    }
+
+    /// Sets the flag.
+    func cancel() {
+        lock.withLock { cancelled = true }
+        news_http_cancel(cFlag)
+    }
+
+    /// Whether the flag is set.
+    var isCancelled: Bool {
+        lock.withLock { cancelled }
+    }
+
+    /// Runs `work` on a thread of its own (blocking I/O must not hold Swift concurrency's few
+    /// threads), handing it a flag that the calling task's cancellation sets.
+    static func runOnThread<T: Sendable>(_ work: @escaping @Sendable (CancellationFlag) -> T) async -> T {
+        let flag = CancellationFlag()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(returning: work(flag)) }
+            }
+        } onCancel: {
+            flag.cancel()
+        }
+    }
+}
