@@ -29,7 +29,7 @@ let package = Package(
 
         // The project's own layout templates, found from any working directory.
         .target(name: "TermTableLayouts", path: "Layouts", exclude: ["README.md"],
-                resources: [.copy("Bench.layout"), .copy("Gallery.layout"), .copy("Inbox.layout"), .copy("News.layout")]),
+                resources: [.copy("Bench.layout"), .copy("Gallery.layout"), .copy("News.layout")]),
 
         // Examples.
         .target(name: "NewsKit", path: "Examples/NewsKit", resources: [.copy("Samples")]),
@@ -45,7 +45,7 @@ let package = Package(
             path: "Examples/NewsReader/App"
         ),
         .executableTarget(
-            name: "Inbox", dependencies: ["TermTable", "TermTableLayouts"], path: "Examples/Inbox"
+            name: "Inbox", dependencies: ["TermTable"], path: "Examples/Inbox", resources: [.copy("Layouts")]
         ),
         .executableTarget(
             name: "ScrollBench",
@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(
             name: "TermTableTests",
             dependencies: ["TermTable", "TermTableTesting", "TermTableLayouts", "CNcursesw"],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots"], resources: [.copy("Layouts")]
         ),
         .testTarget(name: "NewsKitTests", dependencies: ["NewsKit"], resources: [.copy("Fixtures")]),
         .testTarget(
