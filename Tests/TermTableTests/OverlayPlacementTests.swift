@@ -77,6 +77,28 @@ struct OverlayPlacementTests {
         #expect(driver.app.topOverlay?.frame == Rect(x: 0, y: 8, width: 30, height: 1))
     }
 
+    @Test func tabMovesTheFocusAmongTheOverlaysViewsAndEscGivesItBack() {
+        let source = NumbersSource(rows: 2)
+        defer { withExtendedLifetime(source) {} }
+        let table = makeTable(source, width: 30, height: 10)
+        let driver = AppDriver(rootView: table, size: Size(width: 30, height: 10))
+        let box = Box(title: "Find")
+        let first = TextField(text: "", frame: Rect(x: 1, y: 1, width: 10, height: 1))
+        let second = Button(title: "Go", frame: Rect(x: 1, y: 2, width: 6, height: 1))
+        box.addSubview(first)
+        box.addSubview(second)
+        driver.app.present(box)
+        #expect(driver.app.focusedView === first)
+        driver.press("tab")
+        #expect(driver.app.focusedView === second)
+        driver.press("tab")
+        #expect(driver.app.focusedView === first)
+        driver.press("backtab")
+        #expect(driver.app.focusedView === second)
+        driver.press("escape")
+        #expect(!driver.app.isShowingOverlay && driver.app.focusedView === table)
+    }
+
     @Test func preferredSizesOfLabelsAndBoxes() {
         #expect(Label(text: "héllo 漢字").preferredSize == Size(width: 10, height: 1))
         let wrapping = Label(text: "one two\nthree")

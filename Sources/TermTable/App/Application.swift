@@ -242,7 +242,11 @@ public final class Application: ActionSink {
                 return
             }
             if deliver(key, from: focusedView, within: overlay.view) { return }
-            if key == .escape { dismissOverlay() }
+            if key == .escape {
+                dismissOverlay()
+            } else if key == .tab || key == .backTab {
+                moveFocus(forward: key == .tab)  // among the overlay's views
+            }
             return
         }
         if deliver(key, from: focusedView, within: nil) { return }
