@@ -48,6 +48,8 @@ open class EmptyStateView: View {
         isHidden = other.isHidden
         backgroundStyle = other.backgroundStyle
         autoresizing = other.autoresizing
+        designFrame = other.designFrame
+        designSuperviewSize = other.designSuperviewSize
         addSubview(content)
     }
 

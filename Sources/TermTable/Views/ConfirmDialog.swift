@@ -58,6 +58,8 @@ open class ConfirmDialog: Box {
         name = other.name
         isHidden = other.isHidden
         autoresizing = other.autoresizing
+        designFrame = other.designFrame
+        designSuperviewSize = other.designSuperviewSize
         addSubview(messageLabel)
         addSubview(cancelButton)
         addSubview(confirmButton)
