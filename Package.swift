@@ -30,7 +30,7 @@ let package = Package(
 
         // The project's own layout templates, found from any working directory.
         .target(name: "TermTableLayouts", path: "Layouts", exclude: ["README.md"],
-                resources: [.copy("Bench.layout"), .copy("Gallery.layout"), .copy("Inbox.layout"), .copy("News.layout")]),
+                resources: [.copy("Bench.layout"), .copy("Gallery.layout"), .copy("News.layout")]),
 
         // Examples.
         .target(name: "CNewsHTTP", path: "Examples/CNewsHTTP"),
@@ -47,7 +47,7 @@ let package = Package(
             path: "Examples/NewsReader/App"
         ),
         .executableTarget(
-            name: "Inbox", dependencies: ["TermTable", "TermTableLayouts"], path: "Examples/Inbox"
+            name: "Inbox", dependencies: ["TermTable"], path: "Examples/Inbox", resources: [.copy("Layouts")]
         ),
         .executableTarget(
             name: "ScrollBench",
@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(
             name: "TermTableTests",
             dependencies: ["TermTable", "TermTableTesting", "TermTableLayouts", "CNcursesw"],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots"], resources: [.copy("Layouts")]
         ),
         .testTarget(name: "NewsKitTests", dependencies: ["NewsKit"], resources: [.copy("Fixtures")]),
         .testTarget(

@@ -1,7 +1,7 @@
+// The README's example, kept compiling (DocExamplesTests checks they are the same): a table fed
+// from a layout file in the app's own resources (Examples/Inbox/Layouts, `.copy("Layouts")`).
 import TermTable
-import TermTableLayouts
 
-// The README's example, kept compiling: a table fed from a layout file.
 @MainActor final class Inbox: TableViewDataSource {
     let messages = [("Lunch on Friday?", "2h"), ("Build is green again", "1d"), ("Re: layout format", "3d")]
 
@@ -21,7 +21,7 @@ import TermTableLayouts
         defer { screen.close() }
         let inbox = Inbox()
         let table = TableView()
-        try table.registerCells(from: LayoutLibrary(contentsOf: ProjectLayouts.path(for: "Inbox")))
+        try table.registerCells(from: LayoutLibrary(resource: "Inbox", in: .module, subdirectory: "Layouts"))
         table.dataSource = inbox
         let app = Application(screen: screen, rootView: table)
         app.bind(Key("q")) { app.quit() }

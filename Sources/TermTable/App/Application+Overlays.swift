@@ -1,13 +1,36 @@
+/// Where an overlay goes, and goes again when the screen changes size.
+enum OverlayPlacement: Equatable {
+    /// Centred at the size the view asks for (``View/sizeThatFits(_:)`` at the screen's size).
+    case centred
+    /// The bottom line, full width (a prompt).
+    case bottomLine
+    /// The frame the view had when presented, moved and cut to stay on the screen.
+    case frame(Rect)
+}
+
 extension Application {
     /// Shows `view` over the screen, taking all input until dismissed (Esc dismisses it).
     ///
-    /// A view with a zero frame is centred at its preferred size, else placed
-    /// where its frame says. `dismissOnAnyKey` closes it on any key or click
-    /// (a help box).
+    /// A view with a zero frame is centred at its preferred size
+    /// (``View/sizeThatFits(_:)`` at the screen's size: a ``Box`` fits its title
+    /// and subviews), and centred again whenever the screen or the view's
+    /// preferred size changes. A view with a frame is placed where its frame
+    /// says, and moved (or cut) to stay on a screen that became smaller.
+    /// `dismissOnAnyKey` closes it on any key or click (a help box). The first
+    /// view inside that accepts focus gets it; the focus goes back when it closes.
     public func present(_ view: View, dismissOnAnyKey: Bool = false, onDismiss: (@MainActor () -> Void)? = nil) {
-        overlays.append(Overlay(view: view, previousFocus: focusedView, dismissOnAnyKey: dismissOnAnyKey,
-                                onDismiss: onDismiss))
-        layoutOverlay(view)
+        let placement: OverlayPlacement
+        if view is PromptLine {
+            placement = .bottomLine
+        } else if view.frame == .zero {
+            placement = .centred
+        } else {
+            placement = .frame(view.frame)
+        }
+        let overlay = Overlay(view: view, previousFocus: focusedView, dismissOnAnyKey: dismissOnAnyKey,
+                              onDismiss: onDismiss, placement: placement)
+        overlays.append(overlay)
+        placeOverlay(overlay)
         focus(Application.firstFocusable(in: view))
         setNeedsDisplay()
     }
@@ -26,16 +49,56 @@ extension Application {
     /// The top overlay's view.
     public var topOverlay: View? { overlays.last?.view }
 
-    func layoutOverlay(_ view: View) {
-        let size = screen.size
-        if let help = view as? HelpBox {
-            let preferred = help.preferredSize
-            let width = min(size.width, preferred.width), height = min(size.height, preferred.height)
-            view.frame = Rect(x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
-        } else if let prompt = view as? PromptLine {
-            view.frame = Rect(x: 0, y: max(0, size.height - 1), width: size.width, height: 1)
-            prompt.setNeedsLayout()
+    /// Places the overlays again: all of them after a resize, else the centred ones (their content may have grown).
+    func placeOverlays(resized: Bool) {
+        for overlay in overlays where resized || overlay.placement == .centred { placeOverlay(overlay) }
+    }
+
+    /// Sets an overlay's frame from its placement and the screen's size.
+    func placeOverlay(_ overlay: Overlay) {
+        let screenSize = Size(width: max(0, screen.size.width), height: max(0, screen.size.height))
+        let view = overlay.view
+        switch overlay.placement {
+        case .centred:
+            let fitted = view.sizeThatFits(screenSize)
+            let width = max(0, min(screenSize.width, fitted.width)), height = max(0, min(screenSize.height, fitted.height))
+            view.frame = Rect(x: (screenSize.width - width) / 2, y: (screenSize.height - height) / 2,
+                              width: width, height: height)
+        case .bottomLine:
+            view.frame = Rect(x: 0, y: max(0, screenSize.height - 1), width: screenSize.width,
+                              height: min(1, screenSize.height))
+        case .frame(let requested):
+            let width = max(0, min(requested.width, screenSize.width))
+            let height = max(0, min(requested.height, screenSize.height))
+            let x = max(0, min(requested.x, screenSize.width - width))
+            let y = max(0, min(requested.y, screenSize.height - height))
+            view.frame = Rect(x: x, y: y, width: width, height: height)
         }
+    }
+
+    /// Asks a yes/no question in a dialog centred over the screen; `answer` gets true only for yes.
+    ///
+    /// Only `y` (or a click on the confirm button) confirms; `n`, Esc, or
+    /// closing the dialog any other way cancels. Enter presses the highlighted
+    /// button, and the cancel button is highlighted first, so a stray Enter is
+    /// always safe. See ``ConfirmDialog``.
+    ///
+    /// ```swift
+    /// app.confirm("Send SIGTERM to 3 processes?") { confirmed in
+    ///     if confirmed { sendSignals() }
+    /// }
+    /// ```
+    @discardableResult
+    public func confirm(_ message: String, title: String? = nil, confirmTitle: String = "Yes",
+                        cancelTitle: String = "No", _ answer: @escaping @MainActor (Bool) -> Void) -> ConfirmDialog {
+        let dialog = ConfirmDialog(message: message, title: title, confirmTitle: confirmTitle, cancelTitle: cancelTitle)
+        dialog.onAnswer = { [weak self, weak dialog] confirmed in
+            if let self, let dialog, self.topOverlay === dialog { self.dismissOverlay() }
+            answer(confirmed)
+        }
+        // Closed without an answer (another overlay's code dismissed it): that is a no.
+        present(dialog, onDismiss: { [weak dialog] in dialog?.answer(false) })
+        return dialog
     }
 
     /// Shows a box listing keys and what they do; any key closes it.
@@ -82,7 +145,7 @@ public final class HelpBox: Box {
     var keyWidth: Int { entries.map { TerminalText.width(of: $0.key) }.max() ?? 0 }
 
     /// The size that shows every entry: keys column, two spaces, actions, border and a margin.
-    public var preferredSize: Size {
+    public override var preferredSize: Size {
         let actionWidth = entries.map { TerminalText.width(of: $0.action) }.max() ?? 0
         let titleWidth = TerminalText.width(of: title ?? "") + 6
         let hintWidth = TerminalText.width(of: HelpBox.hint) + 4

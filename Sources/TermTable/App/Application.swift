@@ -15,7 +15,7 @@
 /// defer { screen.close() }
 /// let app = Application(screen: screen, rootView: table)
 /// app.bind(Key("q")) { app.quit() }
-/// try await app.run()
+/// await app.run()
 /// ```
 @MainActor
 public final class Application: ActionSink {
@@ -25,6 +25,7 @@ public final class Application: ActionSink {
         var previousFocus: View?
         var dismissOnAnyKey: Bool
         var onDismiss: (@MainActor () -> Void)?
+        var placement: OverlayPlacement = .centred
     }
 
     /// A scheduled timer.
@@ -167,6 +168,7 @@ public final class Application: ActionSink {
         rootView.layoutIfNeeded()
         repairFocus()
         rootView.render(on: screen)
+        placeOverlays(resized: false)
         for overlay in overlays { overlay.view.render(on: screen) }
         screen.flush()
         frameCount += 1
@@ -229,7 +231,7 @@ public final class Application: ActionSink {
 
     private func handleResize(_ size: Size) {
         rootView.frame = Rect(origin: .zero, size: size)
-        for index in overlays.indices { layoutOverlay(overlays[index].view) }
+        placeOverlays(resized: true)
         onResize?(size)
     }
 
@@ -240,7 +242,11 @@ public final class Application: ActionSink {
                 return
             }
             if deliver(key, from: focusedView, within: overlay.view) { return }
-            if key == .escape { dismissOverlay() }
+            if key == .escape {
+                dismissOverlay()
+            } else if key == .tab || key == .backTab {
+                moveFocus(forward: key == .tab)  // among the overlay's views
+            }
             return
         }
         if deliver(key, from: focusedView, within: nil) { return }

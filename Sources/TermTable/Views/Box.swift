@@ -33,6 +33,22 @@ open class Box: View {
     /// The area inside the border, in the box's coordinates.
     public var contentRect: Rect { bounds.insetBy(dx: 1, dy: 1) }
 
+    /// The size that shows the title and every subview inside the border.
+    ///
+    /// Subviews count at their frames (or, when a frame is zero, at their own
+    /// preferred size); the title needs its width plus two columns each side.
+    open override var preferredSize: Size {
+        var width = 0, height = 0
+        for child in subviews where !child.isHidden {
+            let size = child.frame.size == .zero ? child.preferredSize : child.frame.size
+            // Frames are in the box's coordinates, the border's column and line included.
+            width = max(width, max(1, child.frame.x) + size.width)
+            height = max(height, max(1, child.frame.y) + size.height)
+        }
+        let titleWidth = title.map { $0.isEmpty ? 0 : TerminalText.width(of: $0) + 4 } ?? 0
+        return Size(width: max(2, width + 1, titleWidth), height: max(2, height + 1))
+    }
+
     open override func draw(in context: DrawContext) {
         super.draw(in: context)
         let w = frame.width, h = frame.height

@@ -48,6 +48,25 @@ open class Label: View {
         super.init(copying: other)
     }
 
+    /// The text's width (its widest line) and one line, or every line of the text when it wraps.
+    open override var preferredSize: Size {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let width = lines.map { TerminalText.width(of: String($0)) }.max() ?? 0
+        guard numberOfLines != 1 else { return Size(width: width, height: 1) }
+        let count = numberOfLines > 0 ? min(numberOfLines, lines.count) : lines.count
+        return Size(width: width, height: max(1, count))
+    }
+
+    /// One line cut to `size`, or, when the label wraps, the lines the text takes wrapped at `size`'s width.
+    open override func sizeThatFits(_ size: Size) -> Size {
+        let preferred = preferredSize
+        let width = max(0, min(preferred.width, size.width))
+        guard numberOfLines != 1, width > 0 else { return Size(width: width, height: max(0, min(1, size.height))) }
+        var lines = TerminalText.wrap(text, width: width).count
+        if numberOfLines > 0 { lines = min(lines, numberOfLines) }
+        return Size(width: width, height: max(0, min(max(1, lines), size.height)))
+    }
+
     /// A label paints every cell of its frame: its text, then blanks.
     open override var isOpaque: Bool { true }
 

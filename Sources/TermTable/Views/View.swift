@@ -173,6 +173,22 @@ open class View {
         }
     }
 
+    /// The size the view would like to have: what fits its content, or its frame's size when it has no content to measure.
+    ///
+    /// ``Application/present(_:dismissOnAnyKey:onDismiss:)`` centres a view
+    /// with a zero frame at this size, and ``VStack`` gives a fixed child this
+    /// height. A ``Label`` measures its text, a ``Box`` its title and subviews.
+    open var preferredSize: Size { frame.size }
+
+    /// The size the view would like within `size`: its ``preferredSize`` cut to `size`.
+    ///
+    /// Views whose content wraps (a ``ConfirmDialog``'s message) override it to
+    /// grow taller when they are narrower.
+    open func sizeThatFits(_ size: Size) -> Size {
+        let preferred = preferredSize
+        return Size(width: max(0, min(preferred.width, size.width)), height: max(0, min(preferred.height, size.height)))
+    }
+
     /// Records the current frame and superview size as the design the autoresizing works from.
     public func captureDesign(in superviewSize: Size) {
         designFrame = frame

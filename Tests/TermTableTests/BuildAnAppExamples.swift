@@ -1,0 +1,116 @@
+import TermTable
+
+// The code of the article "Build an app" (Sources/TermTable/TermTable.docc/BuildAnApp.md), compiled
+// and run by the tests: `DocExamplesTests` checks that every Swift block of the article is here,
+// line for line, and drives the app on an in-memory screen. Change both together.
+
+/// The tasks, filtered by what the user typed after `/`.
+@MainActor final class TaskList: TableViewDataSource {
+    var tasks = ["Write the report", "Book the train", "Call the plumber"]
+    var filter = ""
+    var shown: [String] { filter.isEmpty ? tasks : tasks.filter { $0.lowercased().contains(filter.lowercased()) } }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { shown.count }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "task", for: indexPath)
+        cell.viewWithTag(1, as: Label.self)?.text = shown[indexPath.row]
+        cell.viewWithTag(2, as: Label.self)?.text = "#\(indexPath.row + 1)"
+        return cell
+    }
+}
+
+/// The app: a title bar, the list (or "No matches" when the filter hides every task), a status line.
+@MainActor final class TasksApp {
+    let list = TaskList()
+    let table = TableView()
+    let titleBar = Label(text: "Tasks")
+    let statusLine = Label()
+    lazy var root = VStack([titleBar, .fill(EmptyStateView(table, message: "No matches")), statusLine])
+
+    init() throws {
+        try table.registerCells(from: LayoutLibrary(resource: "Tasks", in: .module, subdirectory: "Layouts"))
+        table.dataSource = list
+        titleBar.textStyle = .bold
+        statusLine.textStyle = .dim
+    }
+
+    /// An app showing the tasks on `screen`; its key bindings keep `self` alive as long as the app.
+    func makeApplication(on screen: Screen) -> Application {
+        let app = Application(screen: screen, rootView: root)
+        app.willRender = { self.statusLine.text = "\(self.list.shown.count) of \(self.list.tasks.count) tasks" }
+        app.onResize = { size in
+            self.titleBar.isHidden = size.height < 4  // a very short terminal keeps the list and the status
+            self.root.setNeedsLayout()
+        }
+        app.bind(Key("q")) { [unowned app] in app.quit() }
+        app.bind(Key("/")) { [unowned app] in self.filter(in: app) }
+        app.bind(Key("d")) { [unowned app] in self.deleteTask(in: app) }
+        app.bind(Key("?")) { [unowned app] in self.showKeys(in: app) }
+        app.bind(Key("i")) { [unowned app] in self.showInfo(in: app) }
+        return app
+    }
+
+    /// Adds a task every `interval`, as a feed or a process list changes; `app.cancelTimer(id)` stops it.
+    @discardableResult
+    func startAddingTasks(in app: Application, every interval: Duration = .seconds(5)) -> Int {
+        app.schedule(after: interval, repeats: true) {
+            self.list.tasks.append("Task \(self.list.tasks.count + 1)")
+            self.table.reloadData()
+        }
+    }
+
+    /// `/`: filters as you type; Enter keeps the filter, Esc clears it.
+    func filter(in app: Application) {
+        app.prompt("/", text: list.filter, onChange: { text in
+            self.list.filter = text
+            self.table.reloadData()
+        }, onCancel: {
+            self.list.filter = ""
+            self.table.reloadData()
+        })
+    }
+
+    /// `d`: deletes the task under the cursor after asking; only `y` deletes.
+    func deleteTask(in app: Application) {
+        guard let row = table.state.cursor?.row, row < list.shown.count else { return }
+        let task = list.shown[row]
+        app.confirm("Delete \"\(task)\"?") { confirmed in
+            guard confirmed else { return }
+            self.list.tasks.removeAll { $0 == task }
+            self.table.reloadData()
+        }
+    }
+
+    /// `?`: the keys, in a help box that any key closes.
+    func showKeys(in app: Application) {
+        app.showHelp(entries: [("/", "filter"), ("d", "delete"), ("i", "about"), ("q", "quit")])
+    }
+
+    /// `i`: a box of your own, centred at the size it needs because it has no frame; Esc closes it.
+    func showInfo(in app: Application) {
+        let box = Box(title: "About")
+        box.backgroundStyle = .plain
+        box.addSubview(Label(text: "\(list.tasks.count) tasks", frame: Rect(x: 2, y: 1, width: 12, height: 1)))
+        app.present(box)
+    }
+}
+
+// `@main struct TasksMain` in the article: a test bundle has its own entry point.
+struct TasksMain {
+    @MainActor static func main() async throws {
+        let screen = try CursesScreen()
+        defer { screen.close() }
+        let app = try TasksApp().makeApplication(on: screen)
+        await app.run()
+    }
+}
+
+/// The example in ``Application``'s documentation.
+@MainActor func applicationDocumentationExample(table: TableView) async throws {
+    let screen = try CursesScreen()
+    defer { screen.close() }
+    let app = Application(screen: screen, rootView: table)
+    app.bind(Key("q")) { app.quit() }
+    await app.run()
+}

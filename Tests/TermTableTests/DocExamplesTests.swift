@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import TermTableTesting
+@testable import TermTable
+
+/// The repository's root folder, found from this file.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
+
+/// The code in the documentation is the code the tests compile and run.
+@Suite("Documentation examples") @MainActor
+struct DocExamplesTests {
+    static let articlePath = repositoryRoot + "/Sources/TermTable/TermTable.docc/BuildAnApp.md"
+    static let examplesPath = repositoryRoot + "/Tests/TermTableTests/BuildAnAppExamples.swift"
+
+    /// The fenced blocks of `language` in a Markdown text.
+    static func blocks(_ language: String, in markdown: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed == "```" + language {
+                current = []
+            } else if current != nil, trimmed == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// Lines without indentation or blank lines; `@main ` dropped (a test bundle has its own entry point).
+    static func normalized(_ text: String) -> [String] {
+        text.split(separator: "\n").map { line in
+            var line = line.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("@main ") { line.removeFirst(6) }
+            return line
+        }.filter { !$0.isEmpty }
+    }
+
+    /// True when `block`'s lines appear, in order and together, in `file`.
+    static func contains(_ file: [String], _ block: [String]) -> Bool {
+        guard !block.isEmpty, block.count <= file.count else { return block.isEmpty }
+        return (0...(file.count - block.count)).contains { Array(file[$0..<$0 + block.count]) == block }
+    }
+
+    static func isManifest(_ block: String) -> Bool { block.hasPrefix("// swift-tools-version") }
+
+    @Test func everySwiftBlockOfTheArticleIsCompiledHere() throws {
+        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
+        let examples = Self.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
+        let code = Self.blocks("swift", in: article).filter { !Self.isManifest($0) }
+        #expect(code.count >= 8)
+        for block in code {
+            #expect(Self.contains(examples, Self.normalized(block)),
+                    "this block of BuildAnApp.md is not in BuildAnAppExamples.swift:\n\(block)")
+        }
+    }
+
+    @Test func theArticlesLayoutIsTheOneTheExampleLoads() throws {
+        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
+        let layouts = Self.blocks("layout", in: article)
+        #expect(layouts.count == 1)
+        let shipped = try String(contentsOfFile: repositoryRoot + "/Tests/TermTableTests/Layouts/Tasks.layout", encoding: .utf8)
+        #expect(layouts.first.map { $0 + "\n" } == shipped)
+        let library = try LayoutLibrary(resource: "Tasks", in: .module, subdirectory: "Layouts")
+        #expect(library.identifiers.contains("task"))
+    }
+
+    /// The manifests in the docs use the product by its package, ship the layouts and keep snapshots out of the test target.
+    @Test func packageManifestsInTheDocsHaveWhatAnAppNeeds() throws {
+        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        let manifests = (Self.blocks("swift", in: article) + Self.blocks("swift", in: readme)).filter(Self.isManifest)
+        #expect(manifests.count == 2)
+        for manifest in manifests {
+            #expect(manifest.contains(".package(url: \"https://"))
+            #expect(manifest.contains(".product(name: \"TermTable\", package: \"TermTable\")"))
+            #expect(manifest.contains(".product(name: \"TermTableTesting\", package: \"TermTable\")"))
+            #expect(manifest.contains("resources: [.copy(\"Layouts\")]"))
+            #expect(manifest.contains("exclude: [\"Snapshots\"]"))
+            #expect(!manifest.contains("TermTableLayouts") && !manifest.contains("ProjectLayouts"))
+        }
+    }
+
+    /// The README's app is the inbox example, which loads its layout from its own resources.
+    @Test func theReadmesAppIsTheInboxExample() throws {
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        let inbox = Self.normalized(try String(contentsOfFile: repositoryRoot + "/Examples/Inbox/InboxApp.swift", encoding: .utf8))
+        let app = try #require(Self.blocks("swift", in: readme).first { $0.contains("struct InboxApp") })
+        #expect(Self.contains(inbox.map { $0.replacingOccurrences(of: "@main ", with: "") }, Self.normalized(app)))
+        #expect(!readme.contains("ProjectLayouts") && !readme.contains("import TermTableLayouts"))
+    }
+
+    /// Bug: the ``Application`` documentation said `try await app.run()`, but `run()` does not throw.
+    @Test func theApplicationDocumentationExampleIsCompiledHere() throws {
+        let source = try String(contentsOfFile: repositoryRoot + "/Sources/TermTable/App/Application.swift", encoding: .utf8)
+        let comment = source.split(separator: "\n").prefix { !$0.hasPrefix("@MainActor") }
+            .map { $0.hasPrefix("/// ") ? String($0.dropFirst(4)) : $0.hasPrefix("///") ? String($0.dropFirst(3)) : String($0) }
+            .joined(separator: "\n")
+        let block = try #require(Self.blocks("swift", in: comment).first)
+        let examples = Self.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
+        #expect(Self.contains(examples, Self.normalized(block)), "Application's example is not compiled:\n\(block)")
+    }
+
+    // MARK: The article's app, run
+
+    @Test func theArticlesAppFiltersDeletesAndShowsItsOverlays() throws {
+        let screen = BufferScreen(size: Size(width: 40, height: 8))
+        let tasks = try TasksApp()
+        let app = tasks.makeApplication(on: screen)
+        func press(_ script: String) {
+            for name in script.split(separator: " ") { app.handle(.key(Key(parsing: String(name))!)) }
+            app.renderIfNeeded()
+        }
+        func type(_ text: String) {
+            for character in text { app.handle(.key(Key(character))) }
+            app.renderIfNeeded()
+        }
+        app.render()
+        #expect(screen.lines[0].hasPrefix("Tasks"))
+        #expect(screen.lines[1].hasPrefix(" Write the report") && screen.lines[1].hasSuffix("#1 "))
+        #expect(screen.lines[7].hasPrefix("3 of 3 tasks"))
+
+        press("/")
+        type("zzz")
+        #expect(screen.lines[3...5].contains { $0.contains("No matches") })
+        #expect(screen.lines[7] == "/zzz" + String(repeating: " ", count: 36))
+        press("escape")
+        #expect(tasks.list.filter.isEmpty && screen.lines[2].hasPrefix(" Book the train"))
+
+        press("j d")
+        #expect(app.topOverlay is ConfirmDialog)
+        #expect(screen.lines.contains { $0.contains("Delete \"Book the train\"?") })
+        press("enter")  // the highlighted button is No
+        #expect(tasks.list.tasks.count == 3)
+        press("d y")
+        #expect(tasks.list.tasks == ["Write the report", "Call the plumber"])
+        #expect(screen.lines[7].hasPrefix("2 of 2 tasks"))
+
+        press("i")
+        let box = try #require(app.topOverlay as? Box)
+        #expect(box.title == "About" && box.frame.width > 0 && box.frame.height == 3)
+        #expect(box.frame.x == (40 - box.frame.width) / 2)
+        press("escape ?")
+        #expect(app.topOverlay is HelpBox)
+        press("x q")
+        #expect(!app.isShowingOverlay)
+
+        let timer = tasks.startAddingTasks(in: app, every: .seconds(5))
+        app.fireTimers(now: ContinuousClock.now + .seconds(6))
+        #expect(tasks.list.tasks.count == 3)
+        app.cancelTimer(timer)
+        app.fireTimers(now: ContinuousClock.now + .seconds(60))
+        #expect(tasks.list.tasks.count == 3)
+
+        screen.resize(to: Size(width: 40, height: 3))
+        while let event = screen.nextEvent(timeout: .zero) { app.handle(event) }
+        app.renderIfNeeded()
+        #expect(tasks.titleBar.isHidden)
+        #expect(screen.lines[0].hasPrefix(" Write the report") && screen.lines[2].hasPrefix("3 of 3 tasks"))
+    }
+}
