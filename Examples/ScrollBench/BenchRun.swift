@@ -3,6 +3,7 @@ import TermTable
 
 /// What one run of one mode measured.
 struct BenchResult: Codable, Sendable {
+    var workload: String
     var mode: String
     var screen: String
     var rows: Int
@@ -22,44 +23,80 @@ struct BenchResult: Codable, Sendable {
 /// Runs the workload: frame 0 with row 0 selected, then F moves down, each frame drawn.
 @MainActor
 enum BenchRun {
-    static func run(mode: BenchMode, rows: Int, frames: Int, screen: Screen, screenName: String,
-                    layoutPath: String) throws -> BenchResult {
-        let source = try BenchDataSource(rows: rows, mode: mode, layoutPath: layoutPath)
+    static func run(workload: BenchWorkload = .list, mode: BenchMode, rows: Int, frames: Int, screen: Screen,
+                    screenName: String, layoutPath: String) throws -> BenchResult {
         let table = TableView()
-        table.showsScrollIndicator = false
-        source.register(in: table)
-        table.dataSource = source
+        let source: BenchDataSource?
+        let dataSource: AnyObject  // the table holds its data source weakly
+        switch workload {
+        case .list:
+            let list = try BenchDataSource(rows: rows, mode: mode, layoutPath: layoutPath)
+            table.showsScrollIndicator = false
+            list.register(in: table)
+            table.dataSource = list
+            source = list
+            dataSource = list
+        case .news:
+            let library = try LayoutLibrary(contentsOf: layoutPath)
+            let newsSource = try NewsDataSource(rows: rows, library: library, table: table)
+            table.dataSource = newsSource
+            table.delegate = newsSource
+            source = nil
+            dataSource = newsSource
+        }
         let app = Application(screen: screen, rootView: table)
         let parsesBefore = LayoutLibrary.parseCount
         let clock = ContinuousClock()
-        var samples: [Duration] = []
-        samples.reserveCapacity(frames)
+        var histogram = FrameHistogram()
+        let rebuildsCells = mode == .noReuse || mode == .reparse
         let start = clock.now
         app.render()  // frame 0
-        for _ in 0..<frames {
+        for frame in 1...max(1, frames) where frames > 0 {
             let frameStart = clock.now
-            if mode == .noReuse || mode == .reparse { table.reloadData() }
-            app.handle(.key(.down))
+            if rebuildsCells { table.reloadData() }
+            app.handle(.key(workload == .news ? newsMove(frame: frame, table: table) : .down))
             app.render()
-            samples.append(clock.now - frameStart)
+            histogram.record(clock.now - frameStart)
         }
         let elapsed = clock.now - start
-        let micro = samples.map { Double($0.components.attoseconds) / 1e12 + Double($0.components.seconds) * 1e6 }.sorted()
-        func percentile(_ p: Double) -> Double {
-            micro.isEmpty ? 0 : micro[min(micro.count - 1, Int(Double(micro.count - 1) * p))]
-        }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var finalOK: Bool? = nil
-        if let buffer = screen as? BufferScreen { finalOK = verify(buffer, rows: rows, frames: frames) }
+        if let buffer = screen as? BufferScreen {
+            finalOK = workload == .news ? verifyNews(buffer, table: table) : verify(buffer, rows: rows, frames: frames)
+        }
+        withExtendedLifetime(dataSource) {}
+        let clones = source?.clones ?? 0
         return BenchResult(
-            mode: mode.rawValue, screen: screenName, rows: rows, frames: frames, seconds: seconds,
-            framesPerSecond: seconds > 0 ? Double(frames) / seconds : 0,
-            medianMicroseconds: percentile(0.5), p99Microseconds: percentile(0.99),
-            cellsCreated: table.statistics.cellsCreated + (mode == .noReuse || mode == .reparse ? source.clones : 0),
+            workload: workload.rawValue, mode: mode.rawValue, screen: screenName, rows: rows, frames: frames,
+            seconds: seconds, framesPerSecond: seconds > 0 ? Double(frames) / seconds : 0,
+            medianMicroseconds: histogram.percentileMicroseconds(0.5),
+            p99Microseconds: histogram.percentileMicroseconds(0.99),
+            cellsCreated: table.statistics.cellsCreated + (rebuildsCells ? clones : 0),
             cellsReused: table.statistics.cellsReused,
-            clones: (mode == .handcoded ? 0 : table.statistics.cellsCloned) + source.clones,
+            clones: (mode == .handcoded ? 0 : table.statistics.cellsCloned) + clones,
             parses: LayoutLibrary.parseCount - parsesBefore,
             peakRSSMiB: peakRSSMiB(), finalScreenOK: finalOK)
+    }
+
+    /// The news workload's move for `frame` (from 1): one row down, with a page down and a page up in every
+    /// 20 frames; from the last row it jumps home.
+    static func newsMove(frame: Int, table: TableView) -> Key {
+        if let cursor = table.state.cursor, let last = table.metrics.lastItem, cursor == last.indexPath { return .home }
+        switch frame % 20 {
+        case 9: return .pageDown
+        case 19: return .pageUp
+        default: return .down
+        }
+    }
+
+    /// The news workload's final frame: the row under the cursor shown in reverse video, its section's header on top.
+    static func verifyNews(_ screen: BufferScreen, table: TableView) -> Bool {
+        guard let cursor = table.state.cursor, let top = table.state.top else { return false }
+        let title = String(Workload.title(NewsDataSource.article(cursor)).prefix(16))
+        let shown = (0..<screen.size.height).contains { (y: Int) -> Bool in
+            screen.line(y).contains(title) && screen.styleMask(line: y) { $0.attributes.contains(.reverse) }.contains("^")
+        }
+        return shown && screen.line(0).contains("Feed \(top.section):")
     }
 
     /// The final frame must show rows top...F with row F in reverse video across the line, as the peers' check requires.

@@ -10,12 +10,12 @@ enum Report {
 
     /// A plain-text table, one line per mode, with ratios against `reuse`.
     static func table(_ results: [BenchResult]) -> String {
-        let header = ["mode", "screen", "rows", "frames", "frames/s", "µs/frame p50", "µs p99",
+        let header = ["workload", "mode", "screen", "rows", "frames", "frames/s", "µs/frame p50", "µs p99",
                       "cells made", "reused", "clones", "parses", "peak RSS MiB", "final screen"]
         var lines = [header]
         for r in results {
             lines.append([
-                r.mode, r.screen, "\(r.rows)", "\(r.frames)", String(format: "%.0f", r.framesPerSecond),
+                r.workload, r.mode, r.screen, "\(r.rows)", "\(r.frames)", String(format: "%.0f", r.framesPerSecond),
                 String(format: "%.1f", r.medianMicroseconds), String(format: "%.1f", r.p99Microseconds),
                 "\(r.cellsCreated)", "\(r.cellsReused)", "\(r.clones)", "\(r.parses)",
                 String(format: "%.1f", r.peakRSSMiB), r.finalScreenOK.map { $0 ? "ok" : "WRONG" } ?? "-",
@@ -27,8 +27,8 @@ enum Report {
                 .joined(separator: "  ")
         }
         text.insert(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
-        if let reuse = results.first(where: { $0.mode == "reuse" }) {
-            for other in results where other.mode != "reuse" && other.framesPerSecond > 0 {
+        if let reuse = results.first(where: { $0.mode == "reuse" && $0.workload == "list" }) {
+            for other in results where other.workload == "list" && other.mode != "reuse" && other.framesPerSecond > 0 {
                 text.append(String(format: "reuse / %@: %.2fx", other.mode, reuse.framesPerSecond / other.framesPerSecond))
             }
         }

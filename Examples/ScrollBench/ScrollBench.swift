@@ -28,13 +28,15 @@ struct ScrollBench: AsyncParsableCommand {
     @Option(help: "Number of rows.") var rows = 100_000
     @Option(help: "Number of frames (moves of the selection).") var frames = 5_000
     @Option(help: "How cells are made: reuse, no-reuse, reparse, handcoded.") var mode: String = "reuse"
+    @Option(help: "What is scrolled: list (the peers' workload) or news (a news reader's list, reuse mode only).")
+    var workload: String = "list"
     @Option(help: "memory (in-memory screen) or tty (the terminal).") var screen: ScreenKind = .memory
     @Option(help: "Screen width for --screen memory.") var width = 120
     @Option(help: "Screen height for --screen memory.") var height = 40
     @Flag(help: "Run every mode in one process, interleaved (memory screen).") var all = false
     @Option(help: "Rounds of every mode with --all; medians are reported.") var `repeat` = 3
     @Flag(help: "Print the results as JSON.") var json = false
-    @Option(help: "The layout file with the `row` cell (default: the bundled Layouts/Bench.layout).")
+    @Option(help: "The layout file: with the `row` cell for list (default: the bundled Layouts/Bench.layout), with the news reader's cells for news (default: Layouts/News.layout).")
     var layout: String?
 
     func validate() throws {
@@ -44,11 +46,18 @@ struct ScrollBench: AsyncParsableCommand {
             throw ValidationError("--mode must be one of \(BenchMode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard !(all && screen == .tty) else { throw ValidationError("--all runs on the memory screen only") }
+        guard let kind = BenchWorkload(rawValue: workload) else {
+            throw ValidationError("--workload must be one of \(BenchWorkload.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard kind == .list || mode == BenchMode.reuse.rawValue else {
+            throw ValidationError("--workload news runs in --mode reuse only")
+        }
     }
 
     func run() async throws {
-        let layoutPath = layout ?? ProjectLayouts.path(for: "Bench")
-        let results = try await MainActor.run { try measure(layoutPath: layoutPath) }
+        let kind = BenchWorkload(rawValue: workload)!
+        let layoutPath = layout ?? ProjectLayouts.path(for: kind == .news ? "News" : "Bench")
+        let results = try await MainActor.run { try measure(workload: kind, layoutPath: layoutPath) }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -59,26 +68,29 @@ struct ScrollBench: AsyncParsableCommand {
     }
 
     @MainActor
-    func measure(layoutPath: String) throws -> [BenchResult] {
+    func measure(workload: BenchWorkload, layoutPath: String) throws -> [BenchResult] {
         let chosen = BenchMode(rawValue: mode)!
         switch screen {
         case .tty:
             let terminal = try CursesScreen(options: { var o = CursesScreen.Options(); o.mouse = false; return o }())
             defer { terminal.close() }
-            return [try BenchRun.run(mode: chosen, rows: rows, frames: frames, screen: terminal, screenName: "tty",
+            return [try BenchRun.run(workload: workload, mode: chosen, rows: rows, frames: frames, screen: terminal, screenName: "tty",
                                      layoutPath: layoutPath)]
         case .memory:
-            let modes = all ? [BenchMode.reuse, .handcoded, .noReuse, .reparse] : [chosen]
+            let plan: [(BenchWorkload, BenchMode)] = all
+                ? [(.list, .reuse), (.list, .handcoded), (.list, .noReuse), (.list, .reparse), (.news, .reuse)]
+                : [(workload, chosen)]
             var runs: [String: [BenchResult]] = [:]
             for _ in 0..<(all ? max(1, self.repeat) : 1) {
-                for mode in modes {
+                for (kind, mode) in plan {
+                    let path = kind == workload ? layoutPath : ProjectLayouts.path(for: kind == .news ? "News" : "Bench")
                     let memory = BufferScreen(width: width, height: height)
-                    let result = try BenchRun.run(mode: mode, rows: rows, frames: frames, screen: memory,
-                                                  screenName: "memory", layoutPath: layoutPath)
-                    runs[mode.rawValue, default: []].append(result)
+                    let result = try BenchRun.run(workload: kind, mode: mode, rows: rows, frames: frames, screen: memory,
+                                                  screenName: "memory", layoutPath: path)
+                    runs[kind.rawValue + "/" + mode.rawValue, default: []].append(result)
                 }
             }
-            return modes.map { Report.median(runs[$0.rawValue]!) }
+            return plan.map { Report.median(runs[$0.0.rawValue + "/" + $0.1.rawValue]!) }
         }
     }
 }

@@ -5,10 +5,12 @@
 /// its superviews. While an overlay (a help box, a prompt line) is shown, it
 /// takes all input. The screen is redrawn after anything changes.
 ///
+/// The run loop is event-driven: between events it sleeps until a key or a
+/// resize arrives (``Screen/notifyWhenInputArrives(_:)``), a timer is due, or
+/// main-actor work asks for a frame, so an app at rest is not scheduled at all.
 /// Work finished in the background reaches the screen without waiting for a
-/// key: the run loop waits for input at most ``pollInterval`` and lets other
-/// main-actor work run between events, so a download's
-/// `await MainActor.run { ... app.setNeedsDisplay() }` is drawn at once.
+/// key: a download's `await MainActor.run { ... app.setNeedsDisplay() }` runs
+/// while the loop sleeps and wakes it.
 ///
 /// ```swift
 /// let screen = try CursesScreen()
@@ -48,7 +50,7 @@ public final class Application: ActionSink {
     public var onResize: (@MainActor (Size) -> Void)?
     /// Called before each frame is drawn (to refresh a status line, say).
     public var willRender: (@MainActor () -> Void)?
-    /// The longest the loop waits for input before running background work and timers.
+    /// How often the loop polls a screen that cannot notify it of input (``Screen/notifyWhenInputArrives(_:)`` returns false).
     public var pollInterval: Duration = .milliseconds(50)
     /// True while ``run()`` is looping.
     public private(set) var isRunning = false
@@ -61,6 +63,14 @@ public final class Application: ActionSink {
     var actionHandlers: [String: @MainActor (ViewAction) -> Void] = [:]
     var needsDisplay = true
     let clock = ContinuousClock()
+    /// The sleeping run loop, resumed by ``wakeUp()``.
+    var wakeContinuation: CheckedContinuation<Void, Never>?
+    /// A wake-up that came while the loop was busy: its next wait returns at once.
+    var wakePending = false
+    /// True while drawing a frame that was asked for by the frame before (see ``render()``).
+    var drawingFollowUp = false
+    /// How many times the run loop went round (a test's measure of idling).
+    private(set) var loopTurns = 0
 
     /// Creates an app showing `rootView` on `screen`; the first view that accepts focus gets it.
     public init(screen: Screen, rootView: View) {
@@ -103,6 +113,7 @@ public final class Application: ActionSink {
     /// Stops ``run()`` after the current event.
     public func quit() {
         isRunning = false
+        wakeUp()
     }
 
     // MARK: ActionSink
@@ -116,6 +127,17 @@ public final class Application: ActionSink {
     /// Draws the screen again at the next turn of the run loop.
     public func setNeedsDisplay() {
         needsDisplay = true
+        wakeUp()
+    }
+
+    /// Wakes the run loop if it sleeps; if it is busy, its next wait returns at once.
+    func wakeUp() {
+        if let continuation = wakeContinuation {
+            wakeContinuation = nil
+            continuation.resume()
+        } else {
+            wakePending = true
+        }
     }
 
     /// True for the app's root view and the views of its overlays.
@@ -131,6 +153,7 @@ public final class Application: ActionSink {
         let id = nextTimerID
         nextTimerID += 1
         timers.append(Timer(id: id, due: clock.now + delay, interval: repeats ? delay : nil, action: action))
+        wakeUp()  // a sleeping loop recomputes how long it may sleep
         return id
     }
 
@@ -160,7 +183,13 @@ public final class Application: ActionSink {
     }
 
     /// Draws the root view and overlays and flushes the screen.
+    ///
+    /// A redraw asked for while drawing is honoured with one more frame; if
+    /// that frame asks again, the request is dropped, so a view that asks for
+    /// a redraw every time it draws cannot keep the loop busy.
     public func render() {
+        let followUp = drawingFollowUp
+        drawingFollowUp = false
         needsDisplay = false
         willRender?()
         if rootView.frame.size != screen.size { rootView.frame = Rect(origin: .zero, size: screen.size) }
@@ -172,6 +201,9 @@ public final class Application: ActionSink {
         for overlay in overlays { overlay.view.render(on: screen) }
         screen.flush()
         frameCount += 1
+        if needsDisplay {
+            if followUp { needsDisplay = false } else { drawingFollowUp = true }
+        }
     }
 
     /// Reads and handles input until ``quit()``; redraws after changes; runs timers and background work.
@@ -180,27 +212,63 @@ public final class Application: ActionSink {
         ActionCenter.sink = self
         render()
         while isRunning {
+            loopTurns += 1
+            wakePending = false
             renderIfNeeded()
-            var timeout = pollInterval
-            if let soonest = timers.map(\.due).min() {
-                timeout = max(.zero, min(timeout, soonest - clock.now))
-            }
-            let waitStart = clock.now
-            if let event = screen.nextEvent(timeout: timeout) {
-                handle(event)
-                // Take what else is waiting before drawing, so held keys do not queue up frames.
-                var drained = 0
-                while isRunning, drained < 64, let more = screen.nextEvent(timeout: .zero) {
-                    handle(more)
-                    drained += 1
-                }
-            } else if clock.now - waitStart < timeout / 2 {
-                // A screen that does not wait for input (an in-memory one): sleep instead of spinning.
-                try? await Task.sleep(for: min(timeout, .milliseconds(10)))
-            }
             fireTimers()
-            await Task.yield()
+            guard isRunning else { break }
+            if needsDisplay { continue }
+            // Take what is waiting before drawing, so held keys do not queue up frames.
+            var handled = 0
+            while isRunning, handled < 64, let event = screen.nextEvent(timeout: .zero) {
+                handle(event)
+                handled += 1
+            }
+            if handled > 0 {
+                renderIfNeeded()
+                // Let main-actor work that queued up meanwhile run before the next keys.
+                await Task.yield()
+                continue
+            }
+            let timeout = timers.map(\.due).min().map { max(.zero, $0 - clock.now) }
+            if timeout == .zero { continue }
+            if screen.notifyWhenInputArrives({ [weak self] in self?.wakeUp() }) {
+                await sleep(upTo: timeout)
+            } else {
+                await poll(upTo: timeout)
+            }
         }
+        screen.cancelInputNotification()
+        wakeContinuation = nil
+    }
+
+    /// Sleeps until ``wakeUp()`` (input, work, a new timer, quit) or until `timeout` passed.
+    private func sleep(upTo timeout: Duration?) async {
+        guard !wakePending else { return }
+        var alarm: Task<Void, Never>? = nil
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            wakeContinuation = continuation
+            if let timeout {
+                alarm = Task { @MainActor [weak self] in
+                    try? await Task.sleep(for: timeout)
+                    if !Task.isCancelled { self?.wakeUp() }
+                }
+            }
+        }
+        alarm?.cancel()
+    }
+
+    /// Waits for input in ``Screen/nextEvent(timeout:)`` at most ``pollInterval`` (a screen that cannot notify).
+    private func poll(upTo timeout: Duration?) async {
+        let wait = timeout.map { min($0, pollInterval) } ?? pollInterval
+        let waitStart = clock.now
+        if let event = screen.nextEvent(timeout: wait) {
+            handle(event)
+        } else if clock.now - waitStart < wait / 2 {
+            // A screen that does not wait for input: sleep instead of spinning.
+            try? await Task.sleep(for: min(wait, .milliseconds(10)))
+        }
+        await Task.yield()
     }
 
     // MARK: Events

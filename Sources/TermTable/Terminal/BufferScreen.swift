@@ -27,7 +27,10 @@ public final class BufferScreen: Screen {
     /// The size of the grid.
     public private(set) var size: Size
     private var cells: [Cell]
-    private var pending: [InputEvent] = []
+    private var pending: [InputEvent] = [] {
+        didSet { if !pending.isEmpty, let ready = inputReady { inputReady = nil; ready() } }
+    }
+    private var inputReady: (@MainActor () -> Void)?
     private var lineVersions: [Int]
     private var nextVersion = 0
     /// Where the visible cursor is, nil when hidden.
@@ -153,6 +156,15 @@ public final class BufferScreen: Screen {
     public func nextEvent(timeout: Duration?) -> InputEvent? {
         pending.isEmpty ? nil : pending.removeFirst()
     }
+
+    /// Calls `ready` as soon as an event is queued (at once when one is waiting).
+    public func notifyWhenInputArrives(_ ready: @escaping @MainActor () -> Void) -> Bool {
+        inputReady = ready
+        if !pending.isEmpty { inputReady = nil; ready() }
+        return true
+    }
+
+    public func cancelInputNotification() { inputReady = nil }
 
     public func lineVersion(_ y: Int) -> Int? {
         y >= 0 && y < size.height ? lineVersions[y] : nil

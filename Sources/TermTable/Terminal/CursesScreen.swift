@@ -61,8 +61,10 @@ public final class CursesScreen: Screen {
     let window: UnsafeMutablePointer<WINDOW>
     private let outputFile: UnsafeMutablePointer<FILE>
     private let inputFile: UnsafeMutablePointer<FILE>
+    /// The descriptor ncurses reads keys from.
+    var inputDescriptor: Int32 { fileno(inputFile) }
     private let ownsGuard: Bool
-    private var isOpen = true
+    private(set) var isOpen = true
     var clicks = ClickTracker()
     private var wideBuffer: [wchar_t] = []
     private var blankLine = String(repeating: " ", count: 256)
@@ -70,6 +72,8 @@ public final class CursesScreen: Screen {
     private var lineVersions: [Int] = []
     private var nextVersion = 0
     private var versionsWidth = 0
+    /// Waiting for input without polling (`CursesScreen+Waiting`).
+    var inputWatch: InputWatch?
 
     // Style cache: the last style's attributes and colour pair, and all pairs made.
     private var lastStyle: Style? = nil
@@ -159,6 +163,8 @@ public final class CursesScreen: Screen {
     public func close() {
         guard isOpen else { return }
         isOpen = false
+        inputWatch?.cancel()
+        inputWatch = nil
         set_term(screen)
         endwin()
         delscreen(screen)

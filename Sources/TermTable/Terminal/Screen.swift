@@ -42,6 +42,17 @@ public protocol Screen: AnyObject {
     ///
     /// Returns false when the screen cannot (the caller then redraws instead).
     func scroll(_ rect: Rect, by lines: Int) -> Bool
+
+    /// Calls `ready` once, on the main actor, when input may be waiting (a key, a resize); false when the screen cannot tell.
+    ///
+    /// The run loop calls it before it waits and then sleeps until `ready` runs,
+    /// work arrives or a timer is due, so an idle app is not scheduled at all. A
+    /// second call replaces the first. A screen that returns false is polled
+    /// with ``nextEvent(timeout:)`` every ``Application/pollInterval`` instead.
+    func notifyWhenInputArrives(_ ready: @escaping @MainActor () -> Void) -> Bool
+
+    /// Withdraws the request of ``notifyWhenInputArrives(_:)``: `ready` is not called.
+    func cancelInputNotification()
 }
 
 extension Screen {
@@ -50,6 +61,12 @@ extension Screen {
 
     /// Not supported.
     public func scroll(_ rect: Rect, by lines: Int) -> Bool { false }
+
+    /// Not supported: the run loop polls this screen.
+    public func notifyWhenInputArrives(_ ready: @escaping @MainActor () -> Void) -> Bool { false }
+
+    /// Nothing to withdraw.
+    public func cancelInputNotification() {}
 
     /// Writes `text` starting at `position`, clipped only by the screen's edges.
     public func put(_ text: String, at position: Point, style: Style = .plain) {

@@ -1,0 +1,8 @@
+/// What scroll-bench scrolls.
+enum BenchWorkload: String, CaseIterable, Sendable {
+    /// The peers' workload: one-line rows, no headers, the selection moving down one row per frame.
+    case list
+    /// A news reader's list: two-line and one-line articles, sticky feed headers every 50 rows, a scroll
+    /// indicator, the cursor moving by rows and by pages (`News.layout`).
+    case news
+}

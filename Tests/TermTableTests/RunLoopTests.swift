@@ -1,0 +1,183 @@
+import Foundation
+import Glibc
+import Testing
+@testable import TermTable
+
+/// The event-driven run loop: it sleeps until input, work, a timer or quit wakes it.
+///
+/// Each test counts the loop's turns while it waits for something that comes
+/// from another thread: a loop that polls turns many times meanwhile (every
+/// 10 ms on an in-memory screen, every 50 ms on a terminal), one that sleeps
+/// turns a bounded number of times however long the wait lasts.
+@Suite("Run loop") @MainActor
+struct RunLoopTests {
+    /// Runs `body` on a thread of its own after `delay`, then on the main actor.
+    nonisolated static func later(_ delay: useconds_t = 200_000, _ body: @escaping @MainActor @Sendable () -> Void) {
+        Thread.detachNewThread {
+            usleep(delay)
+            Task { @MainActor in body() }
+        }
+    }
+
+    @Test func anIdleLoopSleepsUntilWorkArrives() async {
+        let label = Label(text: "loading")
+        let screen = BufferScreen(width: 10, height: 1)
+        let app = Application(screen: screen, rootView: label)
+        var turnsBeforeWork = -1
+        RunLoopTests.later {
+            turnsBeforeWork = app.loopTurns
+            label.text = "done"
+            app.setNeedsDisplay()
+        }
+        let guardTimer = app.schedule(after: .seconds(20)) { app.quit() }  // a hang fails instead of blocking
+        app.willRender = { if label.text == "done" { app.quit() } }
+        await app.run()
+        app.cancelTimer(guardTimer)
+        #expect(turnsBeforeWork >= 1 && turnsBeforeWork <= 3, "the loop went round \(turnsBeforeWork) times at rest")
+        #expect(screen.line(0) == "done      ")
+    }
+
+    @Test func aKeyQueuedWhileTheLoopSleepsWakesIt() async {
+        let screen = BufferScreen(width: 10, height: 1)
+        let app = Application(screen: screen, rootView: Label(text: "x"))
+        var handledAt = -1
+        app.bind(Key("q")) {
+            handledAt = app.loopTurns
+            app.quit()
+        }
+        RunLoopTests.later { screen.enqueue(.key(Key("q"))) }
+        let guardTimer = app.schedule(after: .seconds(20)) { app.quit() }
+        await app.run()
+        app.cancelTimer(guardTimer)
+        #expect(handledAt >= 1 && handledAt <= 3, "the key was handled at turn \(handledAt)")
+    }
+
+    @Test func aTimerWakesASleepingLoop() async {
+        let app = Application(screen: BufferScreen(width: 4, height: 1), rootView: Label(text: "x"))
+        var fired = false
+        app.schedule(after: .milliseconds(150)) {
+            fired = true
+            app.quit()
+        }
+        await app.run()
+        #expect(fired)
+        #expect(app.loopTurns <= 3, "the loop went round \(app.loopTurns) times waiting for a timer")
+    }
+
+    @Test func aViewThatAsksForARedrawEveryFrameDoesNotKeepTheLoopBusy() async {
+        final class Restless: View {
+            var draws = 0
+            override func draw(in context: DrawContext) {
+                draws += 1
+                setNeedsDisplay()
+            }
+        }
+        let view = Restless(frame: .zero)
+        let app = Application(screen: BufferScreen(width: 4, height: 1), rootView: view)
+        var drawsAtQuit = -1
+        RunLoopTests.later {
+            drawsAtQuit = view.draws
+            app.quit()
+        }
+        await app.run()
+        #expect(drawsAtQuit >= 1 && drawsAtQuit <= 3, "drawn \(drawsAtQuit) times at rest")
+    }
+}
+
+extension ProcessStateTests {
+    /// The run loop on a real terminal (a pseudo-terminal): keys and resizes wake it without polling.
+    @Suite(.serialized) @MainActor
+    struct RunLoopTerminalTests {
+        /// A pseudo-terminal of `width` x `height` with ncurses on its slave side; the master stays with the test.
+        @MainActor
+        final class Terminal {
+            let master: Int32
+            let screen: CursesScreen
+
+            init(width: UInt16, height: UInt16) throws {
+                let master = PTY.openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
+                try #require(master >= 0 && PTY.grantpt(master) == 0 && PTY.unlockpt(master) == 0)
+                var name = [CChar](repeating: 0, count: 256)
+                try #require(PTY.ptsname_r(master, &name, name.count) == 0)
+                let path = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+                let slave = Glibc.open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+                try #require(slave >= 0)
+                defer { Glibc.close(slave) }
+                var size = winsize(ws_row: height, ws_col: width, ws_xpixel: 0, ws_ypixel: 0)
+                try #require(ioctl(slave, UInt(TIOCSWINSZ), &size) == 0)
+                let input = try #require(fdopen(dup(slave), "r"))
+                let output = try #require(fdopen(dup(slave), "w"))
+                self.master = master
+                screen = try CursesScreen(terminalType: "xterm-256color", input: input, output: output, guardFD: nil)
+                // Keep the pty's buffer from filling: throw away what ncurses writes.
+                let drained = master
+                Thread.detachNewThread {
+                    var bytes = [UInt8](repeating: 0, count: 4096)
+                    while read(drained, &bytes, bytes.count) > 0 {}
+                }
+            }
+
+            func close() {
+                screen.close()
+                Glibc.close(master)
+            }
+        }
+
+        /// Runs `body` with LINES and COLUMNS unset (ncurses would prefer them to the terminal's size).
+        func withoutSizeVariables<T>(_ body: () async throws -> T) async rethrows -> T {
+            let saved: [(String, String?)] = ["LINES", "COLUMNS"].map { name in
+                (name, getenv(name).map { String(cString: $0) })
+            }
+            for (name, _) in saved { unsetenv(name) }
+            defer { for (name, value) in saved { if let value { setenv(name, value, 1) } } }
+            return try await body()
+        }
+
+        @Test func aKeyOnTheTerminalWakesTheSleepingLoop() async throws {
+            let terminal = try Terminal(width: 20, height: 5)
+            defer { terminal.close() }
+            let app = Application(screen: terminal.screen, rootView: Label(text: "x"))
+            var handledAt = -1
+            app.bind(Key("q")) {
+                handledAt = app.loopTurns
+                app.quit()
+            }
+            let master = terminal.master
+            Thread.detachNewThread {
+                usleep(300_000)
+                _ = write(master, "q", 1)
+            }
+            let guardTimer = app.schedule(after: .seconds(20)) { app.quit() }
+            await app.run()
+            app.cancelTimer(guardTimer)
+            #expect(handledAt >= 1 && handledAt <= 3, "the key was handled at turn \(handledAt)")
+        }
+
+        @Test func aResizeWakesTheSleepingLoop() async throws {
+            try await withoutSizeVariables {
+                let terminal = try Terminal(width: 20, height: 5)
+                defer { terminal.close() }
+                let app = Application(screen: terminal.screen, rootView: Label(text: "x"))
+                var resizedTo: Size? = nil
+                var resizedAt = -1
+                app.onResize = { size in
+                    resizedTo = size
+                    resizedAt = app.loopTurns
+                    app.quit()
+                }
+                let master = terminal.master
+                Thread.detachNewThread {
+                    usleep(300_000)
+                    var size = winsize(ws_row: 7, ws_col: 30, ws_xpixel: 0, ws_ypixel: 0)
+                    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+                    kill(getpid(), SIGWINCH)
+                }
+                let guardTimer = app.schedule(after: .seconds(20)) { app.quit() }
+                await app.run()
+                app.cancelTimer(guardTimer)
+                #expect(resizedTo == Size(width: 30, height: 7))
+                #expect(resizedAt >= 1 && resizedAt <= 3, "the resize was handled at turn \(resizedAt)")
+            }
+        }
+    }
+}
