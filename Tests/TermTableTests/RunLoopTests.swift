@@ -19,18 +19,32 @@ struct RunLoopTests {
         }
     }
 
+    /// Runs `body` (as ``later(_:_:)`` does) counted from `app`'s first frame, so the loop is already
+    /// running, whatever the machine's load, when the work arrives; keeps `app`'s `willRender`.
+    static func later(_ delay: useconds_t = 200_000, afterFirstFrameOf app: Application,
+                      _ body: @escaping @MainActor @Sendable () -> Void) {
+        let previous = app.willRender
+        var started = false
+        app.willRender = {
+            previous?()
+            guard !started else { return }
+            started = true
+            later(delay, body)
+        }
+    }
+
     @Test func anIdleLoopSleepsUntilWorkArrives() async {
         let label = Label(text: "loading")
         let screen = BufferScreen(width: 10, height: 1)
         let app = Application(screen: screen, rootView: label)
         var turnsBeforeWork = -1
-        RunLoopTests.later {
+        app.willRender = { if label.text == "done" { app.quit() } }
+        RunLoopTests.later(afterFirstFrameOf: app) {
             turnsBeforeWork = app.loopTurns
             label.text = "done"
             app.setNeedsDisplay()
         }
         let guardTimer = app.schedule(after: .seconds(20)) { app.quit() }  // a hang fails instead of blocking
-        app.willRender = { if label.text == "done" { app.quit() } }
         await app.run()
         app.cancelTimer(guardTimer)
         #expect(turnsBeforeWork >= 1 && turnsBeforeWork <= 3, "the loop went round \(turnsBeforeWork) times at rest")
@@ -45,7 +59,7 @@ struct RunLoopTests {
             handledAt = app.loopTurns
             app.quit()
         }
-        RunLoopTests.later { screen.enqueue(.key(Key("q"))) }
+        RunLoopTests.later(afterFirstFrameOf: app) { screen.enqueue(.key(Key("q"))) }
         let guardTimer = app.schedule(after: .seconds(20)) { app.quit() }
         await app.run()
         app.cancelTimer(guardTimer)
@@ -75,7 +89,7 @@ struct RunLoopTests {
         let view = Restless(frame: .zero)
         let app = Application(screen: BufferScreen(width: 4, height: 1), rootView: view)
         var drawsAtQuit = -1
-        RunLoopTests.later {
+        RunLoopTests.later(afterFirstFrameOf: app) {
             drawsAtQuit = view.draws
             app.quit()
         }
