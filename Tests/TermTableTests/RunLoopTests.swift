@@ -44,7 +44,7 @@ struct RunLoopTests {
             label.text = "done"
             app.setNeedsDisplay()
         }
-        let guardTimer = app.schedule(after: .seconds(20)) { app.quit() }  // a hang fails instead of blocking
+        let guardTimer = app.schedule(after: .seconds(120)) { app.quit() }  // a hang fails instead of blocking
         await app.run()
         app.cancelTimer(guardTimer)
         #expect(turnsBeforeWork >= 1 && turnsBeforeWork <= 3, "the loop went round \(turnsBeforeWork) times at rest")
@@ -60,7 +60,7 @@ struct RunLoopTests {
             app.quit()
         }
         RunLoopTests.later(afterFirstFrameOf: app) { screen.enqueue(.key(Key("q"))) }
-        let guardTimer = app.schedule(after: .seconds(20)) { app.quit() }
+        let guardTimer = app.schedule(after: .seconds(120)) { app.quit() }
         await app.run()
         app.cancelTimer(guardTimer)
         #expect(handledAt >= 1 && handledAt <= 3, "the key was handled at turn \(handledAt)")
@@ -161,7 +161,7 @@ extension ProcessStateTests {
                 usleep(300_000)
                 _ = write(master, "q", 1)
             }
-            let guardTimer = app.schedule(after: .seconds(20)) { app.quit() }
+            let guardTimer = app.schedule(after: .seconds(120)) { app.quit() }
             await app.run()
             app.cancelTimer(guardTimer)
             #expect(handledAt >= 1 && handledAt <= 3, "the key was handled at turn \(handledAt)")
@@ -186,7 +186,7 @@ extension ProcessStateTests {
                     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
                     kill(getpid(), SIGWINCH)
                 }
-                let guardTimer = app.schedule(after: .seconds(20)) { app.quit() }
+                let guardTimer = app.schedule(after: .seconds(120)) { app.quit() }
                 await app.run()
                 app.cancelTimer(guardTimer)
                 #expect(resizedTo == Size(width: 30, height: 7))
