@@ -123,11 +123,16 @@ extension ProcessStateTests {
                 let output = try #require(fdopen(dup(slave), "w"))
                 self.master = master
                 screen = try CursesScreen(terminalType: "xterm-256color", input: input, output: output, guardFD: nil)
-                // Keep the pty's buffer from filling: throw away what ncurses writes.
-                let drained = master
+                // Keep the pty's buffer from filling: throw away what ncurses writes. The thread reads a
+                // descriptor of its own, closed by itself once the slave side is gone (EIO): reading the
+                // test's `master` after `close()` would read whatever pty reuses the number next (it ate
+                // the first screen of the terminal-guard test's child).
+                let drained = dup(master)
+                try #require(drained >= 0)
                 Thread.detachNewThread {
                     var bytes = [UInt8](repeating: 0, count: 4096)
                     while read(drained, &bytes, bytes.count) > 0 {}
+                    Glibc.close(drained)
                 }
             }
 
@@ -156,10 +161,12 @@ extension ProcessStateTests {
                 handledAt = app.loopTurns
                 app.quit()
             }
-            let master = terminal.master
+            let keyboard = dup(terminal.master)  // the thread's own descriptor (see the drain thread)
+            try #require(keyboard >= 0)
             Thread.detachNewThread {
                 usleep(300_000)
-                _ = write(master, "q", 1)
+                _ = write(keyboard, "q", 1)
+                Glibc.close(keyboard)
             }
             let guardTimer = app.schedule(after: .seconds(120)) { app.quit() }
             await app.run()
@@ -179,11 +186,13 @@ extension ProcessStateTests {
                     resizedAt = app.loopTurns
                     app.quit()
                 }
-                let master = terminal.master
+                let resizer = dup(terminal.master)  // the thread's own descriptor (see the drain thread)
+                try #require(resizer >= 0)
                 Thread.detachNewThread {
                     usleep(300_000)
                     var size = winsize(ws_row: 7, ws_col: 30, ws_xpixel: 0, ws_ypixel: 0)
-                    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+                    _ = ioctl(resizer, UInt(TIOCSWINSZ), &size)
+                    Glibc.close(resizer)
                     kill(getpid(), SIGWINCH)
                 }
                 let guardTimer = app.schedule(after: .seconds(120)) { app.quit() }

@@ -271,7 +271,23 @@ final class KeysRun {
             }
         }
         throw ChildProcessError("termtable keys drew no first screen within 60 s; it wrote: "
-                                + String(decoding: output, as: UTF8.self).debugDescription)
+                                + String(decoding: output, as: UTF8.self).debugDescription
+                                + "; the child: " + KeysRun.describeProcess(pid))
+    }
+
+    /// Where a process is stuck, from /proc: its state, wait channel, signal masks and the threads' states.
+    static func describeProcess(_ pid: pid_t) -> String {
+        func read(_ path: String) -> String {
+            (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+        }
+        let status = read("/proc/\(pid)/status").split(separator: "\n")
+            .filter { ["State", "SigBlk", "SigIgn", "SigCgt", "Threads"].contains($0.split(separator: ":").first.map(String.init) ?? "") }
+            .joined(separator: ", ")
+        let threads = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).sorted().map { task in
+            "\(task): \(read("/proc/\(pid)/task/\(task)/comm")) \(read("/proc/\(pid)/task/\(task)/wchan"))"
+        }
+        return "\(status); wchan \(read("/proc/\(pid)/wchan")); threads [\(threads.joined(separator: "; "))]; stack "
+            + read("/proc/\(pid)/stack").replacingOccurrences(of: "\n", with: " | ")
     }
 
     /// Drains the output until the child ends; its wait status, or nil after 60 s (then it is killed).
