@@ -48,7 +48,7 @@ extension ProcessViewer {
     }
 
     /// "SIGTERM sent to 2 processes; skipped 4242 (exited), 77 (pid reused)".
-    public static func summary(of reports: [SignalReport], signal: Int32) -> String {
+    nonisolated public static func summary(of reports: [SignalReport], signal: Int32) -> String {
         let name = ProcessFormat.signalName(signal)
         let sent = reports.filter { $0.outcome.wasSent }.count
         var text = "\(name) sent to \(sent) \(sent == 1 ? "process" : "processes")"

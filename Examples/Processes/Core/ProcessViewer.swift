@@ -45,6 +45,10 @@ public final class ProcessViewer: TableViewDelegate {
     var isApplying = false
     /// The detail view's process as last seen (kept when it exits).
     var lastDetailEntry: ProcessEntry?
+    /// The boot time, read once.
+    var bootTime: Int64?
+    /// When the last sample was taken (boot time plus the tree's uptime), seconds since 1970.
+    public internal(set) var sampledAt: Int64?
     /// Marks dropped by the snapshot being applied.
     var droppedMarks: [ProcessID] = []
 
@@ -85,6 +89,8 @@ public final class ProcessViewer: TableViewDelegate {
     /// Reads the processes again and shows them; marks and the cursor stay on their processes.
     public func refresh() {
         list.update(sampler.sample())
+        if bootTime == nil { bootTime = sampler.reader.bootTime() }
+        if let bootTime, let uptime = sampler.lastUptime { sampledAt = bootTime + Int64(uptime) }
         apply()
         if let detailID { showDetail(of: detailID) }
     }
@@ -162,6 +168,7 @@ public final class ProcessViewer: TableViewDelegate {
         title += " · \(users) \(users == 1 ? "user" : "users") · sort \(list.sortKey.rawValue)"
         title += list.sortKey.descendsByDefault != list.isReversed ? " ▼" : " ▲"
         if !list.filter.isEmpty { title += " · filter “\(list.filter)”" }
+        if let sampledAt { title += " · \(ProcessFormat.clock(sampledAt)) UTC" }
         titleBar.text = title
         if detailID != nil {
             statusLine.text = message.map { "\($0) · Esc back" } ?? "Esc/q back  K SIGTERM  X SIGKILL (marked processes)  ? help"

@@ -2,7 +2,7 @@ import Glibc
 
 /// How numbers are written in the list and the detail view.
 public enum ProcessFormat {
-    /// Bytes in at most 5 columns: `812K`, `16.7M`, `1.2G` (`0` for none).
+    /// Bytes in at most 5 columns: `812K`, `16.7M`, `1.2G` (`0` for none; one decimal below 100).
     public static func bytes(_ count: Int64) -> String {
         if count <= 0 { return "0" }
         let units = ["B", "K", "M", "G", "T", "P"]
@@ -13,7 +13,7 @@ public enum ProcessFormat {
             unit += 1
         }
         if unit == 0 { return "\(count)B" }
-        return value < 10 ? String(format1: value) + units[unit] : "\(Int(value.rounded()))" + units[unit]
+        return value < 99.95 ? String(format1: value) + units[unit] : "\(Int(value.rounded()))" + units[unit]
     }
 
     /// A CPU percentage with one decimal (`0.0`, `12.5`, `180.0`).
@@ -37,6 +37,11 @@ public enum ProcessFormat {
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) UTC"
+    }
+
+    /// The time of day in UTC as `13:05:09`.
+    public static func clock(_ secondsSince1970: Int64) -> String {
+        String(date(secondsSince1970).split(separator: " ")[1])
     }
 
     /// A signal's name: `SIGTERM`, `SIGKILL`, else `signal N`.

@@ -12,6 +12,8 @@ public final class ProcessSampler {
     public let userNames: UserNames
     private var previousTicks: [ProcessID: UInt64] = [:]
     private var previousUptime: Double?
+    /// The tree's uptime at the last sample (seconds since boot), nil when unknown.
+    public var lastUptime: Double? { previousUptime }
 
     /// A sampler of `reader`'s tree.
     public init(reader: ProcReader = ProcReader(), userNames: UserNames = UserNames()) {
