@@ -49,6 +49,8 @@ public final class ProcessViewer: TableViewDelegate {
     var bootTime: Int64?
     /// When the last sample was taken (boot time plus the tree's uptime), seconds since 1970.
     public internal(set) var sampledAt: Int64?
+    /// True once the user moved the cursor (until then it stays on the first row).
+    public internal(set) var cursorWasMoved = false
     /// Marks dropped by the snapshot being applied.
     var droppedMarks: [ProcessID] = []
 
@@ -109,10 +111,10 @@ public final class ProcessViewer: TableViewDelegate {
             let count = entries.count == 1 ? "1 process" : "\(entries.count) processes"
             sectionSummaries[section.user] = "\(count) · \(ProcessFormat.percent(cpu))% CPU · \(ProcessFormat.bytes(memory))"
         }
-        // A cursor left on the first row stays on the first row (the busiest process, say) until the user moves it;
-        // anywhere else it follows its process, on the same screen line.
+        // Until the user moves the cursor it stays on the first row (the busiest process, say);
+        // once moved, it follows its process, on the same screen line.
         let first = IndexPath(row: 0, section: 0)
-        let followsTop = table.state.cursor == nil || table.state.cursor == first
+        let followsTop = !cursorWasMoved
         isApplying = true
         droppedMarks = []
         dataSource.apply(snapshot)
@@ -175,7 +177,7 @@ public final class ProcessViewer: TableViewDelegate {
             return
         }
         let marked = markedProcesses.count
-        let keys = "space mark  K SIGTERM  X SIGKILL  / filter  c m p n sort  r reverse  ? help  q quit"
+        let keys = "space mark  K term  X kill  / filter  c m p n r sort  ? keys  q quit"
         statusLine.text = "\(marked) marked · " + (message ?? keys)
     }
 
@@ -183,17 +185,26 @@ public final class ProcessViewer: TableViewDelegate {
 
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {
         // During apply this is a mark whose process left the list; otherwise the user unmarked it.
-        if isApplying, let id = dataSource.itemIdentifier(for: indexPath) { droppedMarks.append(id) }
+        if isApplying {
+            if let id = dataSource.itemIdentifier(for: indexPath) { droppedMarks.append(id) }
+        } else {
+            message = nil
+        }
         updateBars()
     }
 
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        message = nil
         updateBars()
     }
 
     public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
         guard let id = dataSource.itemIdentifier(for: indexPath) else { return }
         openDetail(of: id)
+    }
+
+    public func tableView(_ tableView: TableView, didMoveCursorTo indexPath: IndexPath) {
+        cursorWasMoved = true
     }
 
     public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Int? { 1 }
