@@ -187,6 +187,8 @@ struct ViewerScreenTests {
     func theColumnTitlesLineUpWithTheRows(width: Int) throws {
         let harness = try ViewerHarness(size: Size(width: width, height: 14))
         harness.mark(302)
+        // The user's header keeps the name at every width (its counts give way first).
+        #expect(harness.lines.contains { $0.hasPrefix("── alice ") }, "\(harness.lines.joined(separator: "\n"))")
         let titles = harness.lines[1]
         let row = try #require(harness.line(of: 302))
         func end(of text: String, in line: String) -> Int? {
