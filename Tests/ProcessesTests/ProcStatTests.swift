@@ -45,6 +45,9 @@ struct ProcStatTests {
         "42 (sleep) S 1 42 42 0 -1 0 0 0 0 0 x 3 0 0 20 0 2 0 5000 8000000 250",  // utime not a number
         "42 (sleep) SS 1 42 42 0 -1 0 0 0 0 0 7 3 0 0 20 0 2 0 5000 8000000 250",  // state not one letter
         "42 (sleep) S 1 42 42 0 -1 0 0 0 0 0 7 3 0 0 20 0 2 0 -5 8000000 250",  // negative start
+        "42 (sleep) S 1 42 42 0 -1 0 0 0 0 0 99999999999999999999999 3 0 0 20 0 2 0 5000 8000000 250",  // overflow
+        "42 (sleep) \u{1B} 1 42 42 0 -1 0 0 0 0 0 7 3 0 0 20 0 2 0 5000 8000000 250",  // a control as the state
+        "42 (sleep) S - 42 42 0 -1 0 0 0 0 0 7 3 0 0 20 0 2 0 5000 8000000 250",  // a sign alone
     ])
     func malformedLinesAreRefused(text: String) {
         #expect(ProcStat(Array(text.utf8)) == nil)

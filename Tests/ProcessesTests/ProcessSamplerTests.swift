@@ -47,6 +47,8 @@ struct ProcessSamplerTests {
         tree.write("23/stat", "23 (bad) S 1 2 3\n")
         tree.add(FakeProcess(pid: 24, name: "other", startTicks: 1))
         tree.write("24/stat", FakeProcess(pid: 99, name: "other", startTicks: 1).statLine)  // says another pid
+        tree.add(FakeProcess(pid: 25, name: "nouid", startTicks: 1))
+        tree.write("25/status", "Name:\tnouid\nUids:\t1000\n")  // no `Uid:` line
         tree.write("self/stat", "not a process")
         let entries = ProcessSampler(reader: tree.reader, userNames: fakeUserNames).sample()
         #expect(entries.map(\.pid) == [20])

@@ -54,9 +54,27 @@ public struct ProcReader: Sendable {
         return fields
     }
 
-    /// The real uid from the status file's `Uid:` line.
+    /// The real uid from the status file's `Uid:` line (found by scanning bytes: it is read for every process).
     public func uid(_ pid: Int32) -> UInt32? {
-        status(pid)?["Uid"]?.split(separator: " ").first.flatMap { UInt32($0) }
+        guard let bytes = ProcFile.read(path(pid, "status"), limit: 64 * 1024) else { return nil }
+        let key = Array("Uid:".utf8)
+        var index = 0
+        while index + key.count <= bytes.count {
+            if (index == 0 || bytes[index - 1] == 0x0A) && bytes[index..<(index + key.count)].elementsEqual(key) {
+                var cursor = index + key.count
+                while cursor < bytes.count, bytes[cursor] == 0x09 || bytes[cursor] == 0x20 { cursor += 1 }
+                var value: UInt32 = 0
+                var digits = 0
+                while cursor < bytes.count, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39, digits < 10 {
+                    value = value &* 10 &+ UInt32(bytes[cursor] - 0x30)
+                    digits += 1
+                    cursor += 1
+                }
+                return digits > 0 ? value : nil
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Seconds since boot (the first number of `uptime`).

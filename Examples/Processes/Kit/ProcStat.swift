@@ -37,14 +37,19 @@ public struct ProcStat: Equatable, Sendable {
         guard let open = bytes.firstIndex(of: UInt8(ascii: "(")),
               let close = bytes.lastIndex(of: UInt8(ascii: ")")), open < close else { return nil }
         guard let pid = Int32(String(decoding: bytes[..<open], as: UTF8.self).trimmingSpaces) else { return nil }
-        let fields = bytes[(close + 1)...].split(whereSeparator: { $0 == 0x20 || $0 == 0x0A })
-            .map { String(decoding: $0, as: UTF8.self) }
-        // fields[0] is field 3; field N is fields[N - 3].
-        guard fields.count >= 22, fields[0].count == 1, let state = fields[0].first,
-              let parentPID = Int32(fields[1]),
-              let userTicks = UInt64(fields[11]), let systemTicks = UInt64(fields[12]),
-              let threads = Int(fields[17]), let startTicks = UInt64(fields[19]),
-              let virtualBytes = UInt64(fields[20]), let residentPages = Int64(fields[21]) else { return nil }
+        // Only the first 22 fields after the name are split (field N is fields[N - 3]); the rest is never looked at.
+        let fields = bytes[(close + 1)...].split(maxSplits: 22, whereSeparator: { $0 == 0x20 || $0 == 0x0A })
+        func number<T: FixedWidthInteger>(_ index: Int, as type: T.Type) -> T? {
+            index < fields.count ? T(decimal: fields[index]) : nil
+        }
+        guard fields.count >= 22, fields[0].count == 1, let letter = fields[0].first, letter > 0x20, letter < 0x7F,
+              let parentPID = number(1, as: Int32.self),
+              let userTicks = number(11, as: UInt64.self), let systemTicks = number(12, as: UInt64.self),
+              let threads = number(17, as: Int.self), let startTicks = number(19, as: UInt64.self),
+              let virtualBytes = number(20, as: UInt64.self), let residentPages = number(21, as: Int64.self) else {
+            return nil
+        }
+        let state = Character(Unicode.Scalar(letter))
         self.pid = pid
         self.name = String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
         self.state = state
@@ -55,6 +60,26 @@ public struct ProcStat: Equatable, Sendable {
         self.startTicks = startTicks
         self.virtualBytes = virtualBytes
         self.residentPages = residentPages
+    }
+}
+
+extension FixedWidthInteger {
+    /// The value of ASCII decimal digits (a leading `-` for signed types), nil for anything else or on overflow.
+    init?(decimal digits: ArraySlice<UInt8>) {
+        var rest = digits[...]
+        let negative = Self.isSigned && rest.first == UInt8(ascii: "-")
+        if negative { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        var value: Self = 0
+        for byte in rest {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (added, overflow2) = negative ? shifted.subtractingReportingOverflow(Self(byte - 0x30))
+                                              : shifted.addingReportingOverflow(Self(byte - 0x30))
+            guard !overflow1, !overflow2 else { return nil }
+            value = added
+        }
+        self = value
     }
 }
 
