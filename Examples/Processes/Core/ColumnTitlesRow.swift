@@ -22,6 +22,7 @@ public final class ColumnTitlesRow: View {
         addSubview(cell)
     }
 
+    /// A copy of `other` with a copy of its cell.
     public required init(copying other: View) {
         let other = other as! ColumnTitlesRow
         cell = other.cell.copy()
@@ -33,6 +34,7 @@ public final class ColumnTitlesRow: View {
     /// One line, as wide as offered.
     public override var preferredSize: Size { Size(width: frame.width, height: 1) }
 
+    /// Gives the cell the table's content width.
     public override func layoutSubviews() {
         let width = leavesIndicatorColumn && frame.width > 1 ? frame.width - 1 : frame.width
         cell.frame = Rect(x: 0, y: 0, width: max(0, width), height: min(1, frame.height))

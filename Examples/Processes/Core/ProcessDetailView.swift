@@ -13,6 +13,7 @@ public final class ProcessDetailView: View {
         addSubview(cell)
     }
 
+    /// A copy of `other` with a copy of its cell.
     public required init(copying other: View) {
         let other = other as! ProcessDetailView
         cell = other.cell.copy()
@@ -20,6 +21,7 @@ public final class ProcessDetailView: View {
         addSubview(cell)
     }
 
+    /// Gives the cell the view's width and at most its design height.
     public override func layoutSubviews() {
         cell.frame = Rect(x: 0, y: 0, width: frame.width, height: min(frame.height, cell.designFrame?.height ?? 13))
         super.layoutSubviews()

@@ -183,6 +183,7 @@ public final class ProcessViewer: TableViewDelegate {
 
     // MARK: TableViewDelegate
 
+    /// A mark went: dropped by a refresh (its process left the list), or taken off by the user.
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {
         // During apply this is a mark whose process left the list; otherwise the user unmarked it.
         if isApplying {
@@ -193,19 +194,23 @@ public final class ProcessViewer: TableViewDelegate {
         updateBars()
     }
 
+    /// The user marked a row.
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
         message = nil
         updateBars()
     }
 
+    /// Enter: the detail view of the row's process.
     public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
         guard let id = dataSource.itemIdentifier(for: indexPath) else { return }
         openDetail(of: id)
     }
 
+    /// The user moved the cursor: from now on it follows its process.
     public func tableView(_ tableView: TableView, didMoveCursorTo indexPath: IndexPath) {
         cursorWasMoved = true
     }
 
+    /// Headers are one line (so the table does not ask every section's header cell for its height).
     public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Int? { 1 }
 }
