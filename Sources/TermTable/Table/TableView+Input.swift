@@ -39,11 +39,17 @@ extension TableView {
     }
 
     /// After a wheel scroll: a cursor pushed off screen moves to the nearest visible row.
+    ///
+    /// What the scroll shows is computed, not laid out: laying out here would give cells to rows
+    /// that the cursor's move scrolls away again before any frame is drawn (more cells than rows shown).
     func keepCursorInView() {
         guard selectionMode != .none, let cursor = state.cursor else { return }
-        layoutIfNeeded()
+        if needsReload { loadMetrics() }
+        let top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem
+        let placed = TableLayout.visibleItems(from: top, height: frame.height, metrics: metrics,
+                                              stickyHeaders: stickyHeaders, itemHeight: height(of:))
         // Rows shown whole (a row cut by the bottom edge does not count, unless none is whole).
-        let placedRows = placedItems.filter { !$0.isSticky && !$0.item.isHeader }
+        let placedRows = placed.filter { !$0.isSticky && !$0.item.isHeader }
         let whole = placedRows.filter { $0.y + $0.height <= frame.height }
         let rows = (whole.isEmpty ? placedRows : whole).compactMap { $0.item.indexPath }
         guard let first = rows.first, let last = rows.last, cursor < first || cursor > last else { return }
