@@ -44,11 +44,11 @@ struct TableRegressionTests {
     /// move then scrolled away before a frame was drawn: 4 cells for 1 row of a kind on screen (case 2287).
     @Test func theWheelMakesNoCellsForRowsNeverShown() {
         expectHolds(GeneratedTableCase(
-        width: 2, height: 7, statusLine: false, sticky: false, mode: .multiple,
-        indicator: true, selectableByDelegate: false, delegateHeights: false,
-        kinds: [.init(1, controls: true), .init(5, controls: true), .init(3)],
-        sections: [.init(.custom(1), [.init(1), .init(2), .init(3, height: 0, selectable: false), .init(4, kind: 2, selectable: false), .init(5, kind: 2, height: 5, selectable: false)]), .init(.none, [.init(52, kind: 1), .init(53, kind: 2), .init(54, kind: 1, selectable: false), .init(55, selectable: false), .init(56, kind: 2), .init(57, kind: 1, height: 2), .init(58, selectable: false), .init(59, height: 4), .init(60, kind: 2), .init(61), .init(62), .init(63), .init(64, kind: 1, selectable: false), .init(65, kind: 2), .init(66, kind: 2), .init(67, kind: 2), .init(68, kind: 2), .init(69, kind: 1), .init(70, kind: 1), .init(71, kind: 2), .init(72), .init(73, kind: 1), .init(74, kind: 2, height: 5), .init(75, kind: 2), .init(76), .init(77), .init(78, kind: 1), .init(79, kind: 2), .init(80, kind: 2), .init(81, kind: 2)])],
-        ops: [.wheel(up: false, 1, 2)]))
+            width: 2, height: 7, statusLine: false, sticky: false, mode: .multiple,
+            indicator: true, selectableByDelegate: false, delegateHeights: false,
+            kinds: [.init(1, controls: true), .init(5, controls: true), .init(3)],
+            sections: [.init(.custom(1), [.init(1), .init(2), .init(3, height: 0, selectable: false), .init(4, kind: 2, selectable: false), .init(5, kind: 2, height: 5, selectable: false)]), .init(.none, [.init(52, kind: 1), .init(53, kind: 2), .init(54, kind: 1, selectable: false), .init(55, selectable: false), .init(56, kind: 2), .init(57, kind: 1, height: 2), .init(58, selectable: false), .init(59, height: 4), .init(60, kind: 2), .init(61), .init(62), .init(63), .init(64, kind: 1, selectable: false), .init(65, kind: 2), .init(66, kind: 2), .init(67, kind: 2), .init(68, kind: 2), .init(69, kind: 1), .init(70, kind: 1), .init(71, kind: 2), .init(72), .init(73, kind: 1), .init(74, kind: 2, height: 5), .init(75, kind: 2), .init(76), .init(77), .init(78, kind: 1), .init(79, kind: 2), .init(80, kind: 2), .init(81, kind: 2)])],
+            ops: [.wheel(up: false, 1, 2)]))
     }
 
     /// Jumping to the end measured each row on the way through a new cell: 5 cells for 2 visible.
