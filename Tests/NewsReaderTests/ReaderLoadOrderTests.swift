@@ -1,0 +1,53 @@
+import NewsKit
+import NewsReaderCore
+import Testing
+
+/// The sources whose loads started, in order.
+private actor StartLog {
+    private(set) var names: [String] = []
+
+    func record(_ name: String) { names.append(name) }
+}
+
+/// Many feeds: the ones at the top of the list load first, so the first screen does not wait for the rest.
+@Suite("Reader load order") @MainActor
+struct ReaderLoadOrderTests {
+    @Test func sourcesStartInListOrderAWindowAtATime() async throws {
+        let gate = Gate()
+        let log = StartLog()
+        let sources = (0..<12).map { FeedSource.file("feed\($0).xml") }
+        let harness = try await ReaderHarness(sources: sources, load: { source in
+            await log.record(source.description)
+            await gate.wait()
+            return [.failed(source: source.description, reason: "held by the test")]
+        }, loadNow: false)
+        let window = harness.reader.configuration.maxConcurrentLoads
+        #expect(window < sources.count)
+        let loading = Task { await harness.reader.loadFeeds() }
+        while await log.names.count < window { await Task.yield() }
+        // Started all at once, the other loads would record themselves while the first ones wait.
+        for _ in 0..<200 { await Task.yield() }
+        #expect(await log.names == sources.prefix(window).map(\.description))
+        await gate.open()
+        await loading.value
+        #expect(await log.names.sorted() == sources.map(\.description).sorted())
+        #expect(harness.reader.model.counts.failed == sources.count)
+    }
+
+    @Test func theFirstFeedShowsWhileTheOthersAreStillLoading() async throws {
+        let gate = Gate()
+        let sources: [FeedSource] = Array(SampleFeeds.sources.prefix(1)) + (0..<8).map { FeedSource.file("held\($0).xml") }
+        let harness = try await ReaderHarness(sources: sources, load: { source in
+            if source != sources[0] { await gate.wait() }
+            return await FeedLoader().loadAll([source])
+        }, loadNow: false)
+        let loading = Task { await harness.reader.loadFeeds() }
+        while harness.reader.model.counts.loading == sources.count { await Task.yield() }
+        harness.draw()
+        #expect(harness.reader.model.counts.loading == sources.count - 1)
+        #expect(harness.lines[0].contains("Harbor City Chronicle"))
+        await gate.open()
+        await loading.value
+        #expect(harness.reader.model.counts.loading == 0)
+    }
+}
