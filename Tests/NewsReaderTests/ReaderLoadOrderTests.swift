@@ -2,11 +2,23 @@ import NewsKit
 import NewsReaderCore
 import Testing
 
-/// The sources whose loads started, in order.
+/// The sources whose loads started, in order; a test can wait for a number of them without spinning.
 private actor StartLog {
     private(set) var names: [String] = []
+    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    func record(_ name: String) { names.append(name) }
+    func record(_ name: String) {
+        names.append(name)
+        let ready = waiters.filter { $0.count <= names.count }
+        waiters.removeAll { $0.count <= names.count }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+
+    /// Returns once `count` loads have started.
+    func waitFor(_ count: Int) async {
+        if names.count >= count { return }
+        await withCheckedContinuation { waiters.append((count, $0)) }
+    }
 }
 
 /// Many feeds: the ones at the top of the list load first, so the first screen does not wait for the rest.
@@ -24,7 +36,7 @@ struct ReaderLoadOrderTests {
         let window = harness.reader.configuration.maxConcurrentLoads
         #expect(window < sources.count)
         let loading = Task { await harness.reader.loadFeeds() }
-        while await log.names.count < window { await Task.yield() }
+        await log.waitFor(window)
         // Started all at once, the other loads would record themselves while the first ones wait.
         for _ in 0..<200 { await Task.yield() }
         #expect(await log.names == sources.prefix(window).map(\.description))
@@ -37,11 +49,19 @@ struct ReaderLoadOrderTests {
     @Test func theFirstFeedShowsWhileTheOthersAreStillLoading() async throws {
         let gate = Gate()
         let sources: [FeedSource] = Array(SampleFeeds.sources.prefix(1)) + (0..<8).map { FeedSource.file("held\($0).xml") }
+        let firstLoaded = Gate()
         let harness = try await ReaderHarness(sources: sources, load: { source in
-            if source != sources[0] { await gate.wait() }
-            return await FeedLoader().loadAll([source])
+            guard source == sources[0] else {
+                await gate.wait()
+                return await FeedLoader().loadAll([source])
+            }
+            let results = await FeedLoader().loadAll([source])
+            await firstLoaded.open()
+            return results
         }, loadNow: false)
         let loading = Task { await harness.reader.loadFeeds() }
+        await firstLoaded.wait()
+        // The reader takes the result in on the main actor, as soon as this test gives way.
         while harness.reader.model.counts.loading == sources.count { await Task.yield() }
         harness.draw()
         #expect(harness.reader.model.counts.loading == sources.count - 1)
