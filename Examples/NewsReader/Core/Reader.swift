@@ -36,6 +36,12 @@ public final class Reader {
     private var reloadTask: Task<Void, Never>?
     private var currentLoad: Task<Void, Never>?
     private var followsFirstArticle = true
+    /// Feeds loaded but not shown yet (see `applyArrived`), with their position and read marks.
+    private var arrived: [(index: Int, slots: [FeedSlot], read: [String])] = []
+    /// When feeds that arrive may be applied again (see `applyArrived`); nil: at once.
+    private var nextApplication: ContinuousClock.Instant?
+    private var arrivalTimer: Int?
+    private let clock = ContinuousClock()
 
     /// Creates the reader: registers the cells of `library` and opens the read marks.
     public init(configuration: ReaderConfiguration, library: LayoutLibrary) throws {
@@ -99,14 +105,24 @@ public final class Reader {
     private func performLoad() async {
         generation += 1
         let current = generation
+        arrived.removeAll()
+        nextApplication = nil
         let sources = configuration.sources
         let load = configuration.load
         updateModel { $0.groups = sources.map { [FeedSlot.loading(source: $0.description)] } }
         await withTaskGroup(of: (Int, [FeedLoadResult]).self) { group in
-            for (index, source) in sources.enumerated() {
+            // A window of loads in list order: with all of them started at once, the feeds at the top
+            // finished with the rest, and the first screen showed nothing but "loading…" until the end.
+            var next = 0
+            func startNext() {
+                guard next < sources.count else { return }
+                let index = next, source = sources[index]
                 group.addTask { (index, await load(source)) }
+                next += 1
             }
+            for _ in 0..<max(1, configuration.maxConcurrentLoads) { startNext() }
             for await (index, results) in group {
+                startNext()
                 // A cancelled load (a newer one is waiting) leaves the list alone.
                 guard current == generation, !Task.isCancelled else { continue }
                 let slots = results.isEmpty
@@ -114,10 +130,29 @@ public final class Reader {
                     : results.map(FeedSlot.init)
                 // The model holds the marks of the articles it shows, not every stored one.
                 let read = slots.lazy.compactMap(\.feed).flatMap(\.items).map(\.id).filter(store.isRead)
-                updateModel { model in model.batch { $0.groups[index] = slots; $0.readIDs.formUnion(read) } }
+                arrived.append((index, slots, Array(read)))
+                // The first feed shows at once; the next ones are applied together (each application rebuilds
+                // the whole list) after a pause of `arrivalBatchInterval` or twice the last rebuild, whichever
+                // is longer, so rebuilding takes at most a third of the loading time however many feeds come.
+                if nextApplication.map({ clock.now >= $0 }) ?? true {
+                    applyArrived()
+                } else if arrivalTimer == nil, let due = nextApplication {
+                    arrivalTimer = app?.schedule(after: max(.zero, due - clock.now)) { [weak self] in
+                        self?.arrivalTimer = nil
+                        self?.applyArrived()
+                    }
+                }
+                // Let the run loop draw what arrived before the next result is taken.
+                await Task.yield()
             }
         }
-        guard current == generation, !Task.isCancelled else { return }
+        if let arrivalTimer { app?.cancelTimer(arrivalTimer) }
+        arrivalTimer = nil
+        guard current == generation, !Task.isCancelled else {
+            arrived.removeAll()
+            return
+        }
+        applyArrived()
         // Keep the marks of the articles the feeds show; take in marks other readers saved.
         let revision = store.revision
         store.refresh()
@@ -128,6 +163,29 @@ public final class Reader {
             let counts = model.counts
             if counts.failed > 0 {
                 show("\(counts.failed) of \(counts.feeds) feeds could not be read")
+            }
+        }
+    }
+
+    /// The shortest pause between two applications of arrived feeds (each rebuilds the list).
+    static let arrivalBatchInterval: Duration = .milliseconds(100)
+
+    /// Shows the feeds that arrived and are not shown yet, with one rebuild of the list.
+    private func applyArrived() {
+        guard !arrived.isEmpty else { return }
+        let batch = arrived
+        arrived.removeAll()
+        let start = clock.now
+        defer {
+            let end = clock.now
+            nextApplication = end + max(Reader.arrivalBatchInterval, (end - start) * 2)
+        }
+        updateModel { model in
+            model.batch { model in
+                for (index, slots, read) in batch {
+                    model.groups[index] = slots
+                    model.readIDs.formUnion(read)
+                }
             }
         }
     }

@@ -23,6 +23,8 @@ public struct ReaderConfiguration {
     public var openLink: LinkOpening
     /// How long a message stays in the status line.
     public var messageDuration: Duration = .seconds(5)
+    /// How many sources load at once; sources start in list order, so the feeds at the top show first.
+    public var maxConcurrentLoads = 6
 
     /// Creates a configuration; by default feeds load with a `FeedLoader` (15 s timeout) and links open with `$BROWSER`.
     public init(sources: [FeedSource], stateDirectory: URL,

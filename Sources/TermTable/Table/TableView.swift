@@ -107,7 +107,7 @@ open class TableView: View {
     static let measuredCellLimit = 2
     /// The most items ever on screen at once: reuse queues keep that many cells (plus a few).
     var visibleHighWater = 0
-    var heightCache: [TableItem: Int] = [:]
+    var heightCache = ItemHeightCache()
     var selectableCache: [TableItem: Bool] = [:]
     /// Sections whose header cell has not been measured since the last reload.
     var lazyHeaders: Set<Int> = []
@@ -381,9 +381,12 @@ open class TableView: View {
     /// two lists tells what stays, what leaves and what arrives, without hashing
     /// every visible row each frame.
     private func reconcileCells() {
+        // Local copies: the merge reads them once per item, not through the class's properties.
+        let onScreen = self.onScreen, placedItems = self.placedItems
         var cells = [TableViewCell?](repeating: nil, count: placedItems.count)
         var leaving: [(item: TableItem, cell: TableViewCell)] = []
         var i = 0, j = 0
+        let noStaleItems = staleItems.isEmpty
         while i < onScreen.count || j < placedItems.count {
             if j == placedItems.count || (i < onScreen.count && onScreen[i].item < placedItems[j].item) {
                 leaving.append(onScreen[i])
@@ -391,7 +394,7 @@ open class TableView: View {
             } else if i == onScreen.count || placedItems[j].item < onScreen[i].item {
                 j += 1
             } else {
-                if staleItems.isEmpty || !staleItems.contains(onScreen[i].item) {
+                if noStaleItems || !staleItems.contains(onScreen[i].item) {
                     cells[j] = onScreen[i].cell
                 } else {
                     leaving.append(onScreen[i])
@@ -419,24 +422,28 @@ open class TableView: View {
             cell.placementPass = placementPass
             cell.tableView = self
             cell.indexPath = placed.item.indexPath
-            if cell.superview !== self { addSubview(cell) }
+            if cell.superview !== self { addSubview(cell, relayout: false) }  // placed below
             visibleCells[placed.item] = cell
             cells[index] = cell
             if let indexPath = placed.item.indexPath { delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath) }
         }
         for (_, cell) in measuredCells { enqueue(cell) }
         measuredCells.removeAll(keepingCapacity: true)
-        onScreen = placedItems.indices.map { (placedItems[$0].item, cells[$0]!) }
+        self.onScreen = placedItems.indices.map { (placedItems[$0].item, cells[$0]!) }
         // Place and mark every visible cell.
         let width = contentWidth
         let markColumn = showsMarkColumn && selectionMode == .multiple ? 2 : 0
-        for (placed, (_, cell)) in zip(placedItems, onScreen) {
+        let multiple = selectionMode == .multiple
+        // The cursor as an item: comparing it with every visible item needs no IndexPath per row.
+        let cursor = selectionMode == .none ? nil : state.cursor.map { TableItem(section: $0.section, row: $0.row) }
+        let style = markStyle
+        for (placed, (_, cell)) in zip(placedItems, self.onScreen) {
             cell.frame = Rect(x: 0, y: placed.y, width: width, height: placed.height)
-            cell.markStyle = markStyle
-            if let indexPath = placed.item.indexPath {
+            cell.markStyle = style
+            if !placed.item.isHeader {
                 cell.markColumnWidth = markColumn
-                cell.isHighlighted = selectionMode != .none && state.cursor == indexPath
-                cell.isSelected = selectionMode == .multiple && state.selected.contains(indexPath)
+                cell.isHighlighted = cursor == placed.item
+                cell.isSelected = multiple && state.selected.contains(placed.item.indexPath!)
             } else {
                 cell.markColumnWidth = 0
                 cell.isHighlighted = false

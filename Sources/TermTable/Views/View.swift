@@ -60,8 +60,13 @@ open class View {
     private unowned(unsafe) var parentPointer: View?
 
     private var tagIndex: [Int: View]?
-    private var needsLayout = true
+    private var needsLayout = true {
+        didSet { if needsLayout { markLayoutPath() } }
+    }
     private var laidOutSize: Size?
+    /// True when this view or one below it needs layout; every ancestor of a marked view is marked too,
+    /// so ``layoutIfNeeded()`` skips clean subtrees instead of visiting every view each frame.
+    private var subtreeNeedsLayout = true
 
     /// Creates a view with a frame.
     public init(frame: Rect = .zero) {
@@ -95,10 +100,17 @@ open class View {
 
     /// Adds `view` on top of the subviews, removing it from its former superview.
     public func addSubview(_ view: View) {
+        addSubview(view, relayout: true)
+    }
+
+    /// Adds `view` on top; `relayout` false when the caller places it itself (a table adding a cell
+    /// while it lays out its rows), so adding it does not ask for this view's layout once more.
+    func addSubview(_ view: View, relayout: Bool) {
         view.removeFromSuperview()
         subviews.append(view)
         view.parentPointer = self
-        needsLayout = true
+        if relayout { needsLayout = true }
+        if view.subtreeNeedsLayout { markLayoutPath() }
         invalidateTagIndex()
         setNeedsRedraw()
     }
@@ -106,7 +118,8 @@ open class View {
     /// Removes the view from its superview.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
-        parent.subviews.removeAll { $0 === self }
+        // One index and one shift (a table takes a cell out every frame of a scroll).
+        if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
         parentPointer = nil
         parent.invalidateTagIndex()
         parent.setNeedsRedraw()
@@ -151,16 +164,34 @@ open class View {
 
     /// Lays out the subviews now if the size changed or layout was requested.
     public func layoutIfNeeded() {
+        // A view whose size changed or that asked for layout marked itself and its ancestors
+        // (`markLayoutPath`), so a clean subtree is skipped without visiting its views.
+        guard subtreeNeedsLayout else { return }
+        subtreeNeedsLayout = false
         if needsLayout || laidOutSize != frame.size {
             needsLayout = false
             laidOutSize = frame.size
             layoutSubviews()
         }
         for child in subviews { child.layoutIfNeeded() }
+        // Still marked only if something asked for layout again during this pass (checked after it,
+        // as a later sibling's layout may change an earlier one); a second call is then a single test.
+        subtreeNeedsLayout = needsLayout || subviews.contains { $0.subtreeNeedsLayout }
+    }
+
+    /// Marks this view and its ancestors as holding a view that needs layout.
+    private func markLayoutPath() {
+        var view: View? = self
+        while let v = view, !v.subtreeNeedsLayout {
+            v.subtreeNeedsLayout = true
+            view = v.superview
+        }
     }
 
     /// Places the subviews; the default applies each subview's ``View/autoresizing`` to its design frame.
     open func layoutSubviews() {
+        // Most containers (a table and its cells) have no designed subviews: no array is made for them.
+        guard subviews.contains(where: { $0.designFrame != nil && $0.designSuperviewSize != nil }) else { return }
         let designed = subviews.filter { $0.designFrame != nil && $0.designSuperviewSize != nil }
         guard !designed.isEmpty else { return }
         // Children designed together are solved together, so they cannot overlap.
