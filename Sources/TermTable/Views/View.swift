@@ -43,6 +43,8 @@ open class View {
     }
     /// How the view follows its superview's size.
     public var autoresizing: Autoresizing = []
+    /// How the view gives way when its superview is narrower than the design (`min-width=`, `shrink=`, `hide-below=`).
+    public var shrinkRule = ShrinkRule()
     /// The frame the view was designed with, in a superview of ``designSuperviewSize``.
     public var designFrame: Rect?
     /// The size of the superview the ``designFrame`` was designed in.
@@ -77,6 +79,7 @@ open class View {
         isHidden = other.isHidden
         backgroundStyle = other.backgroundStyle
         autoresizing = other.autoresizing
+        shrinkRule = other.shrinkRule
         designFrame = other.designFrame
         designSuperviewSize = other.designSuperviewSize
         for child in other.subviews { addSubview(child.copy()) }
@@ -167,7 +170,7 @@ open class View {
         var groups: [Size: [View]] = [:]
         for child in designed { groups[child.designSuperviewSize!, default: []].append(child) }
         for (designSize, children) in groups {
-            let items = children.map { AutoresizingLayout.Item(frame: $0.designFrame!, mask: $0.autoresizing) }
+            let items = children.map { AutoresizingLayout.Item(frame: $0.designFrame!, mask: $0.autoresizing, shrink: $0.shrinkRule) }
             let frames = AutoresizingLayout.frames(for: items, designSize: designSize, size: frame.size)
             for (child, newFrame) in zip(children, frames) { child.frame = newFrame }
         }
