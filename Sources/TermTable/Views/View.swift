@@ -281,14 +281,6 @@ open class View {
         return tagIndex?[tag]
     }
 
-    /// The view with `tag`, if it is of type `type`.
-    ///
-    /// ```swift
-    /// cell.viewWithTag(1, as: Label.self)?.text = article.title
-    /// ```
-    public func viewWithTag<T: View>(_ tag: Int, as type: T.Type) -> T? {
-        viewWithTag(tag) as? T
-    }
 
     /// The first view in this tree (depth first, itself included) named `name`.
     public func view(named name: String) -> View? {
@@ -299,10 +291,6 @@ open class View {
         return nil
     }
 
-    /// The first view named `name` of type `type`.
-    public func view<T: View>(named name: String, as type: T.Type) -> T? {
-        view(named: name) as? T
-    }
 
     /// The first subview (depth first, not itself) of type `type`.
     public func firstSubview<T: View>(of type: T.Type) -> T? {
