@@ -143,7 +143,7 @@ extension LayoutParserState {
         case "pin":
             applyPin(token, line: line, to: &applied)
         case "min-width":
-            applied.shrinkRule.minimumWidth = parseInteger(token, line: line, range: 0...ShrinkRule.widestField)
+            applied.shrinkRule.minimumWidth = parseInteger(token, line: line, range: 1...ShrinkRule.widestField)
         case "shrink":
             applied.shrinkRule.priority = parseInteger(token, line: line, range: 0...ShrinkRule.lastPriority - 1)
         case "hide-below":
@@ -351,10 +351,10 @@ extension LayoutParserState {
                       "min-width=\(minimumWidth) but field \(field.tag) is \(frame.width) columns wide",
                       hint: "a field narrows from its canvas width down to `min-width`: give at most \(frame.width), "
                           + "or widen \(drawnAs) on the canvas")
-            } else if minimumWidth > 0 && minimumWidth < minimum {
+            } else if minimumWidth < minimum {
                 error(propertyLine.line, column: token.valueColumn,
                       "min-width=\(minimumWidth) is narrower than \(ViewPropertyRules.described(kind)) can be drawn (\(minimum) columns)",
-                      hint: "give `min-width=\(minimum)` or more, or `min-width=0` to let it narrow to nothing and vanish")
+                      hint: "give `min-width=\(minimum)` or more; below its minimum a field is hidden (`shrink=` says how soon)")
             }
         }
         if let lines = applied.properties.wrapLines, lines > frame.height,

@@ -27,13 +27,14 @@ extension AutoresizingLayout {
                 end[index] = min(end[index], x + w)
             }
         }
+        let minimums = items.map {
+            $0.shrink.effectiveMinimumWidth(designWidth: $0.frame.width, stretches: $0.mask.contains(.flexibleWidth))
+        }
         var result: [(Int, Int)] = []
         for (index, item) in items.enumerated() {
-            let stretches = item.mask.contains(.flexibleWidth)
-            let minimum = item.shrink.effectiveMinimumWidth(designWidth: item.frame.width, stretches: stretches)
             let x = max(0, min(start[index] == Int.min ? item.frame.x : start[index], width))
             let w = hidden[index] ? 0 : max(0, min(end[index], width) - x)
-            result.append((x, w < max(1, minimum) ? 0 : w))
+            result.append((x, w < minimums[index] ? 0 : w))
         }
         // Nothing overlaps: cut each item at the next one on its lines (items with no room cut nothing).
         for i in items.indices where result[i].1 > 0 {
@@ -43,6 +44,7 @@ extension AutoresizingLayout {
                 if other >= result[i].0 && other < cut && (other > result[i].0 || j > i) { cut = other }
             }
             result[i].1 = max(0, cut - result[i].0)
+            if result[i].1 < minimums[i] { result[i].1 = 0 }
         }
         return result
     }
@@ -93,11 +95,6 @@ extension AutoresizingLayout {
                         loss -= take
                     }
                 }
-            }
-            if let empty = widths.lastIndex(of: 0) {
-                // Narrowed to nothing: it takes no room, and the others are solved again without it.
-                remove(at: empty, from: &members)
-                continue
             }
             if loss > 0 {
                 // Everything is at its minimum: the first to give way (the rightmost among equals) is hidden.

@@ -4,15 +4,15 @@
 /// missing columns from them in rising ``priority``: first it narrows views
 /// down to their ``minimumWidth`` (views of one priority share the loss), then,
 /// if the line still does not fit, it hides whole views, again in rising
-/// priority (the rightmost first among equals). A view hidden this way, by
-/// ``hiddenBelowWidth``, or narrowed to nothing, takes no room: its width is 0
-/// and the gap after it goes too, so it never cuts its neighbours.
+/// priority (the rightmost first among equals). A view hidden this way or by
+/// ``hiddenBelowWidth`` takes no room: its width is 0 and the gap after it
+/// goes too, so it never cuts its neighbours.
 public struct ShrinkRule: Hashable, Sendable {
     /// The fewest columns the view may be narrowed to before it is hidden (`min-width=N`).
     ///
-    /// Nil: 0 for a view with a flexible width (it narrows to nothing, then
-    /// takes no room), its design width for any other view (it is hidden whole
-    /// rather than narrowed).
+    /// Nil: 1 for a view with a flexible width, its design width for any other
+    /// view (it is hidden whole rather than narrowed). Values below 1 count as 1:
+    /// a view is never drawn 0 columns wide without being hidden.
     public var minimumWidth: Int?
     /// The order in which views give way, lowest first (`shrink=N`, 0 to 99).
     ///
@@ -39,7 +39,7 @@ public struct ShrinkRule: Hashable, Sendable {
 
     /// The minimum width a view of `designWidth` gets under this rule.
     public func effectiveMinimumWidth(designWidth: Int, stretches: Bool) -> Int {
-        max(0, min(designWidth, minimumWidth ?? (stretches ? 0 : designWidth)))
+        max(1, min(designWidth, minimumWidth ?? (stretches ? 1 : designWidth)))
     }
 
     /// The priority a view gets under this rule.
