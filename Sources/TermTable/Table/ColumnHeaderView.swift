@@ -111,22 +111,27 @@ open class ColumnHeaderView: View {
         let width = max(0, frame.width - inset - trailingInset)
         let frames = AutoresizingLayout.frames(for: items, designSize: designSize,
                                                size: Size(width: width, height: designSize.height))
-        for (label, index) in zip(labels, titleIndices) {
+        for (position, (label, index)) in zip(labels, titleIndices).enumerated() {
             let field = frames[index]
             label.frame = Rect(x: inset + field.x, y: 0, width: field.width, height: min(1, frame.height))
+            label.text = title(of: position, width: field.width)
         }
     }
 
+    /// A column's title for `width` columns: with the sort indicator when sorted, which is kept when the title is cut.
+    private func title(of position: Int, width: Int) -> String {
+        let column = columns[position]
+        guard let sort, sort.column == column.identifier else { return column.title }
+        let room = max(0, width - 2)
+        let cut = TerminalText.width(of: column.title) <= room ? column.title
+            : TerminalText.truncate(column.title, toWidth: room, mode: .clip)
+        if width < 2 { return sort.symbol }
+        return alignments[position] == .right ? sort.symbol + " " + cut : cut + " " + sort.symbol
+    }
+
     private func updateTitles() {
-        for (index, label) in labels.enumerated() {
-            let column = columns[index]
-            var title = column.title
-            if let sort, sort.column == column.identifier {
-                title = alignments[index] == .right ? sort.symbol + " " + title : title + " " + sort.symbol
-            }
-            label.text = title
-            label.textStyle = titleStyle
-        }
+        for label in labels { label.textStyle = titleStyle }
+        setNeedsLayout()
         setNeedsRedraw()
     }
 }
