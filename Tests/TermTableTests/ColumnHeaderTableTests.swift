@@ -75,6 +75,20 @@ struct ColumnHeaderTableTests {
         #expect(table.indexPathForRow(at: Point(x: 0, y: 1)) == IndexPath(row: 0, section: 0))
     }
 
+    @Test func aTableOneLineTallShowsOnlyTheHeader() {
+        for height in [0, 1, 2] {
+            table.frame = Rect(x: 0, y: 0, width: 41, height: height)
+            let lines = draw()
+            #expect(table.rowsHeight == max(0, height - 1))
+            if height >= 1 { #expect(lines[0] == "    PID USER COMMAND         CPU     MEM ") }
+            if height == 2 { #expect(lines[1] == "      1 root proc1           1.0      2M ", "one line of rows: no indicator") }
+        }
+        table.columnHeader = nil
+        table.frame = Rect(x: 0, y: 0, width: 41, height: 5)
+        #expect(draw()[0] == "      1 root proc1           1.0      2M┃")
+        #expect(table.subviews.allSatisfy { $0 is TableViewCell })
+    }
+
     @Test func theHeaderGivesWayLikeTheRowsWhenTheTableNarrows() {
         table.frame = Rect(x: 0, y: 0, width: 25, height: 5)
         let lines = draw().map { String($0.prefix(25)) }

@@ -50,6 +50,25 @@ struct NarrowLayoutTests {
         try expectProcess(width: 5, "     ")
     }
 
+    /// Issue 12: below the fixed fields' total, the stretching title was cut to nothing but its gap stayed, the
+    /// pinned date moved left over the size field, and the size cut it: `            yeste12K    `.
+    @Test func aFieldThatGaveWayTakesNoRoomAndCutsNothing() throws {
+        let row = """
+            cell file
+            | [1 title      ] [2 size ] [3 date    ] |
+              1 label stretch
+              2 label
+              3 label pin=right
+            """
+        let texts = [1: "notes.txt", 2: "12K", 3: "yesterday"]
+        #expect(try drawn(row, "file", width: 40, texts: texts) == " notes.txt       12K       yesterday    ")
+        #expect(try drawn(row, "file", width: 30, texts: texts) == " note… 12K       yesterday    ")
+        // The title is hidden with its gap; the size and date keep their widths, the date the right edge.
+        #expect(try drawn(row, "file", width: 25, texts: texts) == " 12K        yesterday    ")
+        // Too narrow for both fixed fields: the rightmost is hidden, never cut.
+        #expect(try drawn(row, "file", width: 15, texts: texts) == " 12K           ")
+    }
+
     @Test func theHeaderRowFollowsTheFieldsAtEveryWidth() throws {
         let header = ColumnHeaderView(template: try LayoutLibrary(string: Self.processes).template("process"))
         func titles(_ width: Int) -> String {
