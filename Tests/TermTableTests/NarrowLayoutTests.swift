@@ -87,6 +87,15 @@ struct NarrowLayoutTests {
         #expect(titles(40) == "    PID US ▲ COMMAND         CPU     MEM")
         #expect(header.columns.map(\.identifier) == ["pid", "user", "command", "cpu", "mem"])
     }
+
+    @Test func thePreviewShowsTheHeaderRowAboveTheCell() throws {
+        let preview = try LayoutPreview.render(LayoutLibrary(string: Self.processes), width: 40)
+        #expect(preview.split(separator: "\n").prefix(3).map(String.init) == [
+            "┌─ process · height 1 ───────────────────┐",
+            "│    PID USER COMMAND         CPU     MEM│",
+            "├────────────────────────────────────────┤",
+        ])
+    }
 }
 
 /// `termtable lint` knows the narrow-width properties: bad values are refused with their place and a hint.
