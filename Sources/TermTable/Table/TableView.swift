@@ -17,6 +17,9 @@ import Foundation
 /// ``SelectionMode/multiple`` Space toggles rows, in ``SelectionMode/none``
 /// the keys scroll. Keys are a table the app can change (``keyBindings``).
 ///
+/// A ``columnHeader`` (column titles declared once with `heading=` in the
+/// rows' template) stays above the rows, aligned to their fields at every width.
+///
 /// ```swift
 /// let table = TableView(frame: Rect(x: 0, y: 0, width: 80, height: 24))
 /// try table.registerCells(from: library)      // every cell of a layout file
