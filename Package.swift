@@ -11,9 +11,12 @@ let package = Package(
         .executable(name: "scroll-bench", targets: ["ScrollBench"]),
         .executable(name: "inbox", targets: ["Inbox"]),
         .executable(name: "diff-bench", targets: ["DiffBench"]),
+        .executable(name: "procs", targets: ["Processes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only for `swift package generate-documentation` (the DocC catalog); nothing links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Layer 0: the system library and the async-signal-safe terminal guard.
@@ -58,6 +61,20 @@ let package = Package(
 
         .executableTarget(name: "DiffBench", dependencies: ["TermTable"], path: "Examples/DiffBench"),
 
+        // The process viewer (issue 12): /proc reading and signalling (ProcessKit), the screen (ProcessesCore), `procs`.
+        .target(name: "CProcessSignal", path: "Examples/Processes/CSignal"),
+        .target(name: "ProcessKit", dependencies: ["CProcessSignal"], path: "Examples/Processes/Kit"),
+        .target(
+            name: "ProcessesCore", dependencies: ["TermTable", "ProcessKit"], path: "Examples/Processes/Core",
+            resources: [.copy("Layouts")]
+        ),
+        .executableTarget(
+            name: "Processes",
+            dependencies: ["ProcessesCore", "ProcessKit", "TermTable",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/Processes/App"
+        ),
+
         // Tests.
         .testTarget(
             name: "TermTableTests",
@@ -69,6 +86,11 @@ let package = Package(
             name: "NewsReaderTests",
             dependencies: ["NewsReaderCore", "TermTable", "TermTableTesting", "TermTableLayouts", "NewsKit"],
             exclude: ["Snapshots"], resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ProcessesTests",
+            dependencies: ["ProcessesCore", "ProcessKit", "TermTable", "TermTableTesting"],
+            exclude: ["Snapshots"]
         ),
     ]
 )

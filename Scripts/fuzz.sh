@@ -30,6 +30,8 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
 targets() { if [ $# -eq 0 ]; then echo layout feed; else echo "$@"; fi; }
 
+# The C objects reach the linker with -Xlinker, not as inputs: the Swift driver checks its inputs'
+# modification times after the build and failed with "was modified during the build" on a fresh .o.
 build_layout() {
   mkdir -p "$out"
   mkdir -p "$out/modules/CTermGuard" "$out/obj"
@@ -46,19 +48,29 @@ MAP
   swiftc -swift-version 6 -module-name TermTable -parse-as-library -O -g \
     -sanitize=fuzzer,address -Xclang-linker -fsanitize=undefined \
     -I "$out/modules/CTermGuard" -I "$root/Sources/CNcursesw" \
-    "${sources[@]}" "$root/Fuzz/LayoutFuzz.swift" "$out/obj/CTermGuard.o" -lncursesw \
+    "${sources[@]}" "$root/Fuzz/LayoutFuzz.swift" -Xlinker "$out/obj/CTermGuard.o" -lncursesw \
     -module-cache-path "$out/module-cache" -o "$out/layout-fuzz"
 }
 
 build_feed() {
-  mkdir -p "$out/gen"
+  mkdir -p "$out/gen" "$out/modules/CNewsHTTP" "$out/obj"
+  # NewsKit imports the C target that downloads with libcurl (dlopen'ed; the harness never downloads).
+  cat > "$out/modules/CNewsHTTP/module.modulemap" <<MAP
+module CNewsHTTP {
+    header "$root/Examples/CNewsHTTP/include/CNewsHTTP.h"
+    export *
+}
+MAP
+  clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I "$root/Examples/CNewsHTTP/include" \
+    "$root/Examples/CNewsHTTP/CNewsHTTP.c" -o "$out/obj/CNewsHTTP.o"
   # SwiftPM generates Bundle.module for a target with resources; the harness has no bundle.
   printf 'import Foundation\nextension Foundation.Bundle {\n    static let module = Bundle.main\n}\n' \
     > "$out/gen/BundleModule.swift"
   local sources
   mapfile -t sources < <(find "$root/Examples/NewsKit" -name '*.swift' | sort)
   swiftc -swift-version 6 -module-name NewsKit -parse-as-library -O -g -sanitize=fuzzer,address \
-    "${sources[@]}" "$out/gen/BundleModule.swift" "$root/Fuzz/FeedFuzz.swift" \
+    -I "$out/modules/CNewsHTTP" "${sources[@]}" "$out/gen/BundleModule.swift" "$root/Fuzz/FeedFuzz.swift" \
+    -Xlinker "$out/obj/CNewsHTTP.o" -ldl \
     -module-cache-path "$out/module-cache" -o "$out/feed-fuzz"
 }
 

@@ -16,7 +16,7 @@ public func render(_ view: View, size: Size) -> BufferScreen {
     return screen
 }
 
-/// Drives an ``Application`` on a ``BufferScreen`` with key scripts, clicks and resizes, for tests.
+/// Drives an `Application` on a `BufferScreen` with key scripts, clicks and resizes, for tests.
 ///
 /// Each input is handled as the run loop would, then the screen is drawn, so
 /// ``lines`` is what a user would see after it.
@@ -43,7 +43,7 @@ public final class AppDriver {
     /// The screen's lines.
     public var lines: [String] { screen.lines }
 
-    /// Presses the keys of a script: names separated by spaces (`"j j ctrl-f G enter"`, see ``Key/init(parsing:)``).
+    /// Presses the keys of a script: names separated by spaces (`"j j ctrl-f G enter"`, see `Key.init(parsing:)`).
     ///
     /// Unknown names stop the test with a clear message.
     public func press(_ script: String) {

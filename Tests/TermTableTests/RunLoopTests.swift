@@ -44,7 +44,7 @@ struct RunLoopTests {
             label.text = "done"
             app.setNeedsDisplay()
         }
-        let guardTimer = app.schedule(after: .seconds(20)) { app.quit() }  // a hang fails instead of blocking
+        let guardTimer = app.schedule(after: .seconds(120)) { app.quit() }  // a hang fails instead of blocking
         await app.run()
         app.cancelTimer(guardTimer)
         #expect(turnsBeforeWork >= 1 && turnsBeforeWork <= 3, "the loop went round \(turnsBeforeWork) times at rest")
@@ -60,7 +60,7 @@ struct RunLoopTests {
             app.quit()
         }
         RunLoopTests.later(afterFirstFrameOf: app) { screen.enqueue(.key(Key("q"))) }
-        let guardTimer = app.schedule(after: .seconds(20)) { app.quit() }
+        let guardTimer = app.schedule(after: .seconds(120)) { app.quit() }
         await app.run()
         app.cancelTimer(guardTimer)
         #expect(handledAt >= 1 && handledAt <= 3, "the key was handled at turn \(handledAt)")
@@ -123,11 +123,16 @@ extension ProcessStateTests {
                 let output = try #require(fdopen(dup(slave), "w"))
                 self.master = master
                 screen = try CursesScreen(terminalType: "xterm-256color", input: input, output: output, guardFD: nil)
-                // Keep the pty's buffer from filling: throw away what ncurses writes.
-                let drained = master
+                // Keep the pty's buffer from filling: throw away what ncurses writes. The thread reads a
+                // descriptor of its own, closed by itself once the slave side is gone (EIO): reading the
+                // test's `master` after `close()` would read whatever pty reuses the number next (it ate
+                // the first screen of the terminal-guard test's child).
+                let drained = dup(master)
+                try #require(drained >= 0)
                 Thread.detachNewThread {
                     var bytes = [UInt8](repeating: 0, count: 4096)
                     while read(drained, &bytes, bytes.count) > 0 {}
+                    Glibc.close(drained)
                 }
             }
 
@@ -156,12 +161,14 @@ extension ProcessStateTests {
                 handledAt = app.loopTurns
                 app.quit()
             }
-            let master = terminal.master
+            let keyboard = dup(terminal.master)  // the thread's own descriptor (see the drain thread)
+            try #require(keyboard >= 0)
             Thread.detachNewThread {
                 usleep(300_000)
-                _ = write(master, "q", 1)
+                _ = write(keyboard, "q", 1)
+                Glibc.close(keyboard)
             }
-            let guardTimer = app.schedule(after: .seconds(20)) { app.quit() }
+            let guardTimer = app.schedule(after: .seconds(120)) { app.quit() }
             await app.run()
             app.cancelTimer(guardTimer)
             #expect(handledAt >= 1 && handledAt <= 3, "the key was handled at turn \(handledAt)")
@@ -179,14 +186,16 @@ extension ProcessStateTests {
                     resizedAt = app.loopTurns
                     app.quit()
                 }
-                let master = terminal.master
+                let resizer = dup(terminal.master)  // the thread's own descriptor (see the drain thread)
+                try #require(resizer >= 0)
                 Thread.detachNewThread {
                     usleep(300_000)
                     var size = winsize(ws_row: 7, ws_col: 30, ws_xpixel: 0, ws_ypixel: 0)
-                    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+                    _ = ioctl(resizer, UInt(TIOCSWINSZ), &size)
+                    Glibc.close(resizer)
                     kill(getpid(), SIGWINCH)
                 }
-                let guardTimer = app.schedule(after: .seconds(20)) { app.quit() }
+                let guardTimer = app.schedule(after: .seconds(120)) { app.quit() }
                 await app.run()
                 app.cancelTimer(guardTimer)
                 #expect(resizedTo == Size(width: 30, height: 7))

@@ -320,6 +320,15 @@ struct TableViewTests {
         }
     }
 
+    /// Hardening item 3, the table's share: an identifier (it can come from a layout file) never carries escapes.
+    @Test func unregisteredIdentifierMessagesCarryNoControlSequences() {
+        let error = TableViewError.unregisteredIdentifier("\u{1B}]0;owned\u{07}x", registered: ["\u{1B}[2Jrow"],
+                                                          suggestion: "\u{1B}[31mrow")
+        let text = error.description
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(text.debugDescription)")
+        #expect(text.contains("owned") && text.contains("row"))
+    }
+
     @Test func actionsFromButtonsInCellsReachTheTableWithTheIndexPath() {
         let location = SourceLocation(file: "t", line: 1, column: 1)
         var spec = ViewSpec(tag: 3, kind: .button, frame: Rect(x: 0, y: 0, width: 8, height: 1), location: location)

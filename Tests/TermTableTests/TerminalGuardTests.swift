@@ -16,7 +16,7 @@ extension ProcessStateTests {
             let mark = run.output.count
 
             #expect(kill(run.pid, signal) == 0)
-            let status = try #require(await run.waitForExit(), "termtable keys did not exit within 10 s of signal \(signal)")
+            let status = try #require(await run.waitForExit(), "termtable keys did not exit within 60 s of signal \(signal)")
 
             #expect(ExitStatus(status) == .signaled(signal), "raw wait status \(status)")
             run.expectModesRestored()
@@ -36,7 +36,7 @@ extension ProcessStateTests {
         @Test func aStackOverflowRestoresTheTerminal() async throws {
             let run = try KeysRun(arguments: ["diagnose", "stack-overflow"])
             defer { run.finish() }
-            let status = try #require(await run.waitForExit(), "termtable diagnose stack-overflow did not stop within 10 s")
+            let status = try #require(await run.waitForExit(), "termtable diagnose stack-overflow did not stop within 60 s")
             #expect(ExitStatus(status) == .signaled(SIGSEGV), "raw wait status \(status)")
             run.expectModesRestored()
             let text = String(decoding: run.output, as: UTF8.self)
@@ -52,7 +52,7 @@ extension ProcessStateTests {
         @Test func anUnregisteredIdentifierStopsWithItsMessageAfterTheTerminalIsRestored() async throws {
             let run = try KeysRun(arguments: ["diagnose", "unregistered-identifier"])
             defer { run.finish() }
-            let status = try #require(await run.waitForExit(), "termtable diagnose did not stop within 10 s")
+            let status = try #require(await run.waitForExit(), "termtable diagnose did not stop within 60 s")
             #expect(ExitStatus(status) == .signaled(SIGILL) || ExitStatus(status) == .signaled(SIGTRAP),
                     "a programmer error traps: \(ExitStatus(status))")
             run.expectModesRestored()
@@ -85,7 +85,7 @@ extension ProcessStateTests {
         func aTerminalWithoutCursorAddressingIsRefused(terminalType: String) async throws {
             let run = try KeysRun(terminalType: terminalType)
             defer { run.finish() }
-            let status = try #require(await run.waitForExit(), "termtable keys did not stop within 10 s on TERM=\(terminalType)")
+            let status = try #require(await run.waitForExit(), "termtable keys did not stop within 60 s on TERM=\(terminalType)")
             #expect(ExitStatus(status) == .exited(1), "raw wait status \(status)")
             run.expectModesRestored()
             let text = String(decoding: run.output, as: UTF8.self)
@@ -100,7 +100,7 @@ extension ProcessStateTests {
             let mark = run.output.count
 
             #expect(write(run.master, "q", 1) == 1)
-            let status = try #require(await run.waitForExit(), "termtable keys did not exit within 10 s of 'q'")
+            let status = try #require(await run.waitForExit(), "termtable keys did not exit within 60 s of 'q'")
 
             #expect(ExitStatus(status) == .exited(0), "raw wait status \(status)")
             run.expectModesRestored()
@@ -173,7 +173,7 @@ final class KeysRun {
     private(set) var output: [UInt8] = []
     private var exited = false
 
-    static let timeout: Duration = .seconds(10)
+    static let timeout: Duration = .seconds(60)
 
     init(arguments extra: [String] = ["keys"], terminalType: String = "xterm-256color") throws {
         let executable = try KeysRun.termtableExecutable()
@@ -285,11 +285,27 @@ final class KeysRun {
                                         + String(decoding: output, as: UTF8.self).debugDescription)
             }
         }
-        throw ChildProcessError("termtable keys drew no first screen within 10 s; it wrote: "
-                                + String(decoding: output, as: UTF8.self).debugDescription)
+        throw ChildProcessError("termtable keys drew no first screen within 60 s; it wrote: "
+                                + String(decoding: output, as: UTF8.self).debugDescription
+                                + "; the child: " + KeysRun.describeProcess(pid))
     }
 
-    /// Drains the output until the child ends; its wait status, or nil after 10 s (then it is killed).
+    /// Where a process is stuck, from /proc: its state, wait channel, signal masks and the threads' states.
+    static func describeProcess(_ pid: pid_t) -> String {
+        func read(_ path: String) -> String {
+            (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+        }
+        let status = read("/proc/\(pid)/status").split(separator: "\n")
+            .filter { ["State", "SigBlk", "SigIgn", "SigCgt", "Threads"].contains($0.split(separator: ":").first.map(String.init) ?? "") }
+            .joined(separator: ", ")
+        let threads = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).sorted().map { task in
+            "\(task): \(read("/proc/\(pid)/task/\(task)/comm")) \(read("/proc/\(pid)/task/\(task)/wchan"))"
+        }
+        return "\(status); wchan \(read("/proc/\(pid)/wchan")); threads [\(threads.joined(separator: "; "))]; stack "
+            + read("/proc/\(pid)/stack").replacingOccurrences(of: "\n", with: " | ")
+    }
+
+    /// Drains the output until the child ends; its wait status, or nil after 60 s (then it is killed).
     func waitForExit() async -> Int32? {
         let deadline = ContinuousClock.now + KeysRun.timeout
         while ContinuousClock.now < deadline {

@@ -5,14 +5,18 @@ public enum TableViewError: Error, CustomStringConvertible, Equatable {
     case unregisteredIdentifier(String, registered: [String], suggestion: String?)
 
     /// A sentence naming the identifier and the registered ones.
+    ///
+    /// Identifiers can come from layout files, so each is passed through
+    /// ``TerminalText/sanitize(_:)``: the message never carries control sequences.
     public var description: String {
         switch self {
         case .unregisteredIdentifier(let identifier, let registered, let suggestion):
-            var text = "no cell is registered for reuse identifier '\(identifier)'"
-            if let suggestion { text += "; did you mean '\(suggestion)'?" }
+            let quote = { (name: String) in "'\(TerminalText.sanitize(name))'" }
+            var text = "no cell is registered for reuse identifier \(quote(identifier))"
+            if let suggestion { text += "; did you mean \(quote(suggestion))?" }
             text += registered.isEmpty
                 ? " (no identifier is registered: call register(template:forCellReuseIdentifier:) first)"
-                : " (registered: \(registered.map { "'\($0)'" }.joined(separator: ", ")))"
+                : " (registered: \(registered.map(quote).joined(separator: ", ")))"
             return text
         }
     }

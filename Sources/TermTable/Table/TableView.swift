@@ -131,6 +131,8 @@ open class TableView: View {
     var selectableCache: [TableItem: Bool] = [:]
     /// Sections whose header cell has not been measured since the last reload.
     var lazyHeaders: Set<Int> = []
+    /// How many header cells were measured late, so a layout pass knows its metrics changed under it.
+    var lazyHeaderMeasurements = 0
     var staleItems: Set<TableItem> = []
     var needsReload = true
     var needsReveal = false
@@ -274,6 +276,7 @@ open class TableView: View {
     /// Measures a header not measured yet: its cell's height, 0 when the section has none.
     private func measureLazyHeader(_ section: Int) -> Int {
         lazyHeaders.remove(section)
+        lazyHeaderMeasurements &+= 1
         let item = TableItem.header(section)
         var height = 0
         if let cell = dataSource?.tableView(self, viewForHeaderInSection: section) {
@@ -307,21 +310,29 @@ open class TableView: View {
         if state.top == nil || !metrics.contains(state.top!) { state.top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem }
         if heightCache.count > 4096 { heightCache.removeAll(keepingCapacity: true) }
         if selectableCache.count > 4096 { selectableCache.removeAll(keepingCapacity: true) }
-        if needsReveal, let cursor = state.cursor {
-            needsReveal = false
-            state.top = TableLayout.top(revealing: TableItem(section: cursor.section, row: cursor.row), from: state.top,
-                                        height: rowsHeight, metrics: metrics, stickyHeaders: stickyHeaders,
-                                        itemHeight: height(of:))
-        }
+        let reveal = needsReveal ? state.cursor.map { TableItem(section: $0.section, row: $0.row) } : nil
         needsReveal = false
-        placedItems = TableLayout.visibleItems(from: state.top, height: rowsHeight, metrics: metrics,
-                                               stickyHeaders: stickyHeaders, itemHeight: height(of:))
-        // Never leave empty lines at the bottom while rows above are scrolled out of view (after a resize, a delete).
-        if let bottom = placedItems.last.map({ $0.y + $0.height }), bottom < rowsHeight,
-           let top = state.top, top != metrics.firstItem, case let limit = lastTop(), limit < top {
-            state.top = limit
+        let startTop = state.top
+        // Header cells measured on the way (see `measureLazyHeader`) change the metrics the pass started
+        // with: a header counted as 1 line may have 6, or none. Place again until no measurement changes
+        // them (each pass measures more; a header is measured once, so this ends, usually at once).
+        for _ in 0..<8 {
+            let measuredBefore = lazyHeaderMeasurements
+            state.top = startTop.flatMap(metrics.clamp) ?? metrics.firstItem
+            if let reveal {
+                state.top = TableLayout.top(revealing: reveal, from: state.top, height: rowsHeight, metrics: metrics,
+                                            stickyHeaders: stickyHeaders, itemHeight: height(of:))
+            }
             placedItems = TableLayout.visibleItems(from: state.top, height: rowsHeight, metrics: metrics,
                                                    stickyHeaders: stickyHeaders, itemHeight: height(of:))
+            // Never leave empty lines at the bottom while rows above are scrolled out of view (after a resize, a delete).
+            if let bottom = placedItems.last.map({ $0.y + $0.height }), bottom < rowsHeight,
+               let top = state.top, top != metrics.firstItem, case let limit = lastTop(), limit < top {
+                state.top = limit
+                placedItems = TableLayout.visibleItems(from: state.top, height: rowsHeight, metrics: metrics,
+                                                       stickyHeaders: stickyHeaders, itemHeight: height(of:))
+            }
+            if lazyHeaderMeasurements == measuredBefore { break }
         }
         visibleHighWater = max(visibleHighWater, placedItems.count)
         reconcileCells()

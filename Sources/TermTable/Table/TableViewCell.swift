@@ -67,7 +67,7 @@ open class TableViewCell: View {
     /// The row the cell shows, while it is on screen.
     public internal(set) var indexPath: IndexPath?
 
-    /// Creates an empty cell for a reuse queue; subclasses add their subviews to ``contentView``.
+    /// Creates an empty cell for a reuse queue; subclasses add their subviews to ``TableViewCell/contentView``.
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         self.height = 1

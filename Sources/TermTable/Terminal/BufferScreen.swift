@@ -2,7 +2,7 @@
 ///
 /// Tests draw on it and compare ``lines`` with the expected screen; headless
 /// benchmarks use it to measure the toolkit without a terminal. Input comes
-/// from events queued with ``enqueue(_:)``; ``resize(to:)`` changes the size and
+/// from events queued with ``enqueue(_:)-([InputEvent])``; ``resize(to:)`` changes the size and
 /// queues the `.resize` event a real terminal would send.
 ///
 /// ```swift

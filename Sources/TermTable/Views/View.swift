@@ -1,7 +1,7 @@
 /// A rectangle of the screen that draws itself and its subviews: the building block of every cell.
 ///
 /// A view has a ``frame`` in its superview's coordinates (character cells), a
-/// ``tag`` and a ``name`` to find it by, a ``style`` for its background, and an
+/// ``tag`` and a ``name`` to find it by, a ``backgroundStyle``, and an
 /// ``autoresizing`` mask that says how it follows its superview's size. Views
 /// built from a layout template remember the frame they were designed with, so
 /// a cell drawn at 60 columns lays out correctly at 30 or 200
@@ -162,7 +162,7 @@ open class View {
         for child in subviews { child.layoutIfNeeded() }
     }
 
-    /// Places the subviews; the default applies each subview's ``autoresizing`` to its design frame.
+    /// Places the subviews; the default applies each subview's ``View/autoresizing`` to its design frame.
     open func layoutSubviews() {
         let designed = subviews.filter { $0.designFrame != nil && $0.designSuperviewSize != nil }
         guard !designed.isEmpty else { return }
@@ -200,7 +200,7 @@ open class View {
 
     // MARK: Drawing
 
-    /// Draws the view's own content; the default fills the background when ``backgroundStyle`` is set.
+    /// Draws the view's own content; the default fills the background when ``View/backgroundStyle`` is set.
     open func draw(in context: DrawContext) {
         if let backgroundStyle { context.fill(bounds, style: backgroundStyle) }
     }

@@ -43,6 +43,17 @@ struct TableRegressionTests {
         #expect(screen.line(0).hasPrefix("Row 0"))
     }
 
+    /// A header cell measured only when placed (issue 12's B6) counted as 1 line until then: a 6-line header
+    /// above an inserted section put the revealed cursor row 5 lines too high (case 510 of the 100,000-case run).
+    @Test func aHeaderMeasuredLateStillRevealsTheCursor() {
+        expectHolds(GeneratedTableCase(
+            width: 1, height: 1, statusLine: false, sticky: false, mode: .multiple,
+            indicator: false, selectableByDelegate: false, delegateHeights: false,
+            kinds: [.init(1), .init(1), .init(1)],
+            sections: [.init(.custom(6), []), .init(.none, [])],
+            ops: [.insertSection(at: 6, .init(.none, [.init(32, kind: 1), .init(33, height: 3), .init(34, kind: 1, selectable: false)]))]))
+    }
+
     /// Jumping to the end measured each row on the way through a new cell: 5 cells for 2 visible.
     @Test func jumpingToTheEndMakesNoCellPerMeasuredRow() {
         expectHolds(GeneratedTableCase(

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import ProcessKit
+import ProcessesCore
+import TermTable
+
+/// `procs`: the processes of this machine from /proc, grouped by user; mark some and signal them.
+@main
+struct ProcsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "procs",
+        abstract: "A process viewer: /proc refreshed every second, grouped by user; space marks, K/X signal the marked.")
+
+    @Option(name: .customLong("pid"), parsing: .upToNextOption,
+            help: "Show only these pids (several after one --pid, or --pid repeated).")
+    var pids: [Int32] = []
+
+    @Option(help: "Start with this filter (as typed after /).")
+    var filter: String = ""
+
+    @Option(help: "Seconds between refreshes (0.2 to 3600).")
+    var interval: Double = 1
+
+    func validate() throws {
+        guard interval >= 0.2, interval <= 3600 else { throw ValidationError("--interval must be between 0.2 and 3600") }
+        guard pids.allSatisfy({ $0 > 0 }) else { throw ValidationError("--pid takes positive process ids") }
+    }
+
+    @MainActor
+    func run() async throws {
+        guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+            FileHandle.standardError.write(Data("procs needs a terminal (standard input and output)\n".utf8))
+            throw ExitCode(1)
+        }
+        let viewer = try ProcessViewer(sampler: ProcessSampler(), signaller: ProcessSignaller())
+        if !pids.isEmpty { viewer.restrict(to: Set(pids)) }
+        viewer.setFilter(filter)
+        viewer.refresh()
+        let screen = try CursesScreen()
+        defer { screen.close() }
+        let app = Application(screen: screen, rootView: viewer.root)
+        viewer.install(in: app, refreshInterval: .milliseconds(Int(interval * 1000)))
+        await app.run()
+    }
+}

@@ -1,0 +1,27 @@
+import ProcessKit
+import TermTable
+
+extension ProcessViewer {
+    /// A `proc` row for `id`.
+    func cell(for id: ProcessID, at indexPath: IndexPath, in table: TableView) -> TableViewCell {
+        let cell = table.dequeueReusableCell(withIdentifier: "proc", for: indexPath)
+        guard let entry = list[id] else { return cell }
+        func set(_ tag: Int, _ text: String) { cell.viewWithTag(tag, as: Label.self)?.text = text }
+        set(1, String(entry.pid))
+        set(2, String(entry.state))
+        set(3, ProcessFormat.percent(entry.cpuPercent))
+        set(4, ProcessFormat.bytes(entry.residentBytes))
+        set(5, String(entry.threads))
+        // Untrusted text: the label sanitises control characters when it draws.
+        set(6, entry.command)
+        return cell
+    }
+
+    /// A `user` header for `user`'s section.
+    func header(for user: String, in table: TableView) -> TableViewCell? {
+        let cell = table.dequeueReusableCell(withIdentifier: "user", for: IndexPath(row: 0, section: 0))
+        cell.viewWithTag(1, as: Label.self)?.text = user
+        cell.viewWithTag(2, as: Label.self)?.text = sectionSummaries[user] ?? ""
+        return cell
+    }
+}

@@ -1,0 +1,68 @@
+import Glibc
+import ProcessKit
+import TermTable
+
+extension ProcessViewer {
+    /// The most processes a confirm dialog lists by name.
+    static let listedInDialog = 8
+
+    /// `K`/`X`: asks, in a dialog listing them, before sending `signal` to the marked processes (never to the cursor's).
+    public func askToSignal(_ signal: Int32) {
+        guard let app else { return }
+        let name = ProcessFormat.signalName(signal)
+        // Captured now, by identity: what the dialog lists is exactly what may be signalled.
+        let targets = markedProcesses.compactMap { id in list[id].map { (id: id, command: $0.command) } }
+        guard !targets.isEmpty else {
+            message = "nothing marked: mark processes with space, then \(signal == SIGKILL ? "X" : "K")"
+            updateBars()
+            return
+        }
+        var lines = targets.prefix(Self.listedInDialog).map { target in
+            let user = list[target.id]?.user ?? "?"
+            return "\(target.id.pid)  \(user)  \(String(target.command.prefix(36)))"
+        }
+        if targets.count > Self.listedInDialog { lines.append("… and \(targets.count - Self.listedInDialog) more") }
+        if targets.contains(where: { $0.id.pid <= 1 || $0.id.pid == signaller.ownPID }) {
+            lines.append("(pid 1 and procs itself are never signalled)")
+        }
+        let count = targets.count == 1 ? "1 marked process" : "\(targets.count) marked processes"
+        app.confirm("Send \(name) to \(count)?\n" + lines.joined(separator: "\n"), title: name,
+                    confirmTitle: "Yes, send \(name)") { [unowned self] confirmed in
+            guard confirmed else {
+                self.message = "\(name) not sent"
+                self.updateBars()
+                return
+            }
+            self.send(signal, to: targets)
+        }
+    }
+
+    /// Sends `signal` to `targets` (checked again one by one), unmarks those it reached, and says what happened.
+    func send(_ signal: Int32, to targets: [(id: ProcessID, command: String)]) {
+        let reports = signaller.send(signal, to: targets)
+        for report in reports where report.outcome.wasSent {
+            if let indexPath = dataSource.indexPath(for: report.id) { table.deselectRow(at: indexPath) }
+        }
+        message = Self.summary(of: reports, signal: signal)
+        refresh()
+    }
+
+    /// "SIGTERM sent to 2 processes; skipped 4242 (exited), 77 (pid reused)".
+    nonisolated public static func summary(of reports: [SignalReport], signal: Int32) -> String {
+        let name = ProcessFormat.signalName(signal)
+        let sent = reports.filter { $0.outcome.wasSent }.count
+        var text = "\(name) sent to \(sent) \(sent == 1 ? "process" : "processes")"
+        let skipped = reports.compactMap { report -> String? in
+            switch report.outcome {
+            case .sent: nil
+            case .exited: "\(report.id.pid) (exited)"
+            case .pidReused: "\(report.id.pid) (pid reused by another process)"
+            case .refusedInit: "\(report.id.pid) (init: never signalled)"
+            case .refusedSelf: "\(report.id.pid) (procs itself: never signalled)"
+            case .failed(let error): "\(report.id.pid) (\(error.message))"
+            }
+        }
+        if !skipped.isEmpty { text += "; skipped " + skipped.joined(separator: ", ") }
+        return text
+    }
+}

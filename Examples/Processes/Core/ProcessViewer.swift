@@ -1,0 +1,216 @@
+import Foundation
+import ProcessKit
+import TermTable
+
+/// The process viewer: a title bar, column titles, the processes grouped by user, a status line; a detail view.
+///
+/// Rows are ``ProcessID``s (pid and start time) in a ``TableViewDiffableDataSource``:
+/// the cursor and the marks follow processes across re-sorts, filters and
+/// refreshes, and a mark whose process is gone is dropped and reported. Signals
+/// go only to marked processes, through ``ProcessSignaller``.
+@MainActor
+public final class ProcessViewer: TableViewDelegate {
+    /// Reads /proc.
+    public let sampler: ProcessSampler
+    /// Sends signals to marked processes.
+    public let signaller: ProcessSignaller
+    /// The processes and the view's sort and filter.
+    public internal(set) var list = ProcessList()
+    /// The process table.
+    public let table = TableView()
+    /// The top line.
+    public let titleBar = Label()
+    /// The column titles.
+    public let columnTitles: ColumnTitlesRow
+    /// The bottom line.
+    public let statusLine = Label()
+    /// The detail view, shown instead of the table.
+    public let detailView: ProcessDetailView
+    /// The table, or "No processes match" when it has no rows.
+    public let body: EmptyStateView
+    /// The whole screen.
+    public let root: VStack
+    /// The rows, by identity.
+    public private(set) var dataSource: TableViewDiffableDataSource<String, ProcessID>!
+    /// The last thing that happened (a signal's outcome, marks dropped), shown in the status line.
+    public internal(set) var message: String?
+    /// The process shown in the detail view, nil while the list is shown.
+    public internal(set) var detailID: ProcessID?
+    /// The app, once ``install(in:)`` ran.
+    public internal(set) weak var app: Application?
+
+    /// One line per user header: "3 processes · 1.5% CPU · 12M".
+    var sectionSummaries: [String: String] = [:]
+    /// True while a snapshot is being applied (a deselection then is a dropped mark).
+    var isApplying = false
+    /// The detail view's process as last seen (kept when it exits).
+    var lastDetailEntry: ProcessEntry?
+    /// The boot time, read once.
+    var bootTime: Int64?
+    /// When the last sample was taken (boot time plus the tree's uptime), seconds since 1970.
+    public internal(set) var sampledAt: Int64?
+    /// True once the user moved the cursor (until then it stays on the first row).
+    public internal(set) var cursorWasMoved = false
+    /// Marks dropped by the snapshot being applied.
+    var droppedMarks: [ProcessID] = []
+
+    /// The column titles by tag.
+    static let columnNames: [Int: String] = [1: "PID", 2: "S", 3: "CPU%", 4: "RSS", 5: "THR", 6: "COMMAND"]
+
+    /// The bundled templates (Layouts/Procs.layout in this target's resources).
+    public static func bundledLayouts() throws -> LayoutLibrary {
+        try LayoutLibrary(resource: "Procs", in: .module, subdirectory: "Layouts")
+    }
+
+    /// A viewer of `sampler`'s processes that signals through `signaller`; the list is empty until ``refresh()``.
+    public init(sampler: ProcessSampler, signaller: ProcessSignaller, layouts: LayoutLibrary? = nil) throws {
+        let library = try layouts ?? Self.bundledLayouts()
+        self.sampler = sampler
+        self.signaller = signaller
+        columnTitles = ColumnTitlesRow(cell: try library.instantiate("columns"))
+        detailView = ProcessDetailView(cell: try library.instantiate("detail"))
+        body = EmptyStateView(table, message: "No processes match")
+        root = VStack([titleBar, .fixed(columnTitles, height: 1), .fill(body), .fill(detailView), statusLine])
+        detailView.isHidden = true
+        titleBar.textStyle = .bold
+        statusLine.textStyle = .dim
+        try table.registerCells(from: library)
+        table.selectionMode = .multiple
+        table.showsMarkColumn = true
+        table.delegate = self
+        dataSource = TableViewDiffableDataSource(tableView: table) { [unowned self] table, indexPath, id in
+            self.cell(for: id, at: indexPath, in: table)
+        }
+        dataSource.headerProvider = { [unowned self] table, _, user in self.header(for: user, in: table) }
+        updateColumnTitles()
+        updateBars()
+    }
+
+    // MARK: Data
+
+    /// Reads the processes again and shows them; marks and the cursor stay on their processes.
+    public func refresh() {
+        list.update(sampler.sample())
+        if bootTime == nil { bootTime = sampler.reader.bootTime() }
+        if let bootTime, let uptime = sampler.lastUptime { sampledAt = bootTime + Int64(uptime) }
+        apply()
+        if let detailID { showDetail(of: detailID) }
+    }
+
+    /// Shows the list as it is now (after a sort, a filter or a refresh).
+    func apply() {
+        let sections = list.sections
+        var snapshot = TableSnapshot<String, ProcessID>()
+        sectionSummaries = [:]
+        for section in sections {
+            snapshot.appendSections([section.user])
+            snapshot.appendItems(section.processes, toSection: section.user)
+            let entries = section.processes.compactMap { list[$0] }
+            let cpu = entries.reduce(0) { $0 + $1.cpuPercent }
+            let memory = entries.reduce(Int64(0)) { $0 + $1.residentBytes }
+            let count = entries.count == 1 ? "1 process" : "\(entries.count) processes"
+            sectionSummaries[section.user] = "\(count) · \(ProcessFormat.percent(cpu))% CPU · \(ProcessFormat.bytes(memory))"
+        }
+        // Until the user moves the cursor it stays on the first row (the busiest process, say);
+        // once moved, it follows its process, on the same screen line.
+        let first = IndexPath(row: 0, section: 0)
+        let followsTop = !cursorWasMoved
+        isApplying = true
+        droppedMarks = []
+        dataSource.apply(snapshot)
+        isApplying = false
+        if followsTop, snapshot.numberOfItems > 0, snapshot.itemsBySection[0].count > 0 {
+            table.setCursor(first, notify: false)
+            table.scrollToRow(at: first, at: .top)
+        }
+        if !droppedMarks.isEmpty { reportDroppedMarks() }
+        updateBars()
+    }
+
+    /// Says which marks went, and why: the process exited, or the filter hides it.
+    func reportDroppedMarks() {
+        let hidden = droppedMarks.filter { list[$0] != nil }
+        let exited = droppedMarks.filter { list[$0] == nil }
+        var parts: [String] = []
+        if !exited.isEmpty {
+            parts.append("mark dropped, exited: " + exited.map { String($0.pid) }.joined(separator: ", "))
+        }
+        if !hidden.isEmpty {
+            parts.append("mark dropped, hidden by the filter: " + hidden.map { String($0.pid) }.joined(separator: ", "))
+        }
+        message = parts.joined(separator: "; ")
+    }
+
+    /// The marked processes, in table order.
+    public var markedProcesses: [ProcessID] { dataSource.selectedItemIdentifiers }
+
+    // MARK: Bars
+
+    /// The sort key's column tag.
+    static func tag(of key: ProcessSortKey) -> Int {
+        switch key {
+        case .pid: 1
+        case .cpu: 3
+        case .memory: 4
+        case .name: 6
+        }
+    }
+
+    func updateColumnTitles() {
+        columnTitles.leavesIndicatorColumn = table.showsScrollIndicator
+        columnTitles.setTitles(Self.columnNames, sortedTag: Self.tag(of: list.sortKey),
+                               descending: list.sortKey.descendsByDefault != list.isReversed)
+    }
+
+    /// The title bar and the status line, from the list and the message.
+    func updateBars() {
+        let shown = dataSource?.snapshot().numberOfItems ?? 0
+        let users = dataSource?.snapshot().numberOfSections ?? 0
+        var title = "procs · \(shown == list.count ? "\(shown)" : "\(shown) of \(list.count)") processes"
+        title += " · \(users) \(users == 1 ? "user" : "users") · sort \(list.sortKey.rawValue)"
+        title += list.sortKey.descendsByDefault != list.isReversed ? " ▼" : " ▲"
+        if !list.filter.isEmpty { title += " · filter “\(list.filter)”" }
+        if let sampledAt { title += " · \(ProcessFormat.clock(sampledAt)) UTC" }
+        titleBar.text = title
+        if detailID != nil {
+            statusLine.text = message.map { "\($0) · Esc back" } ?? "Esc/q back  K SIGTERM  X SIGKILL (marked processes)  ? help"
+            return
+        }
+        let marked = markedProcesses.count
+        let keys = "space mark  K term  X kill  / filter  c m p n r sort  ? keys  q quit"
+        statusLine.text = "\(marked) marked · " + (message ?? keys)
+    }
+
+    // MARK: TableViewDelegate
+
+    /// A mark went: dropped by a refresh (its process left the list), or taken off by the user.
+    public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {
+        // During apply this is a mark whose process left the list; otherwise the user unmarked it.
+        if isApplying {
+            if let id = dataSource.itemIdentifier(for: indexPath) { droppedMarks.append(id) }
+        } else {
+            message = nil
+        }
+        updateBars()
+    }
+
+    /// The user marked a row.
+    public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        message = nil
+        updateBars()
+    }
+
+    /// Enter: the detail view of the row's process.
+    public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
+        guard let id = dataSource.itemIdentifier(for: indexPath) else { return }
+        openDetail(of: id)
+    }
+
+    /// The user moved the cursor: from now on it follows its process.
+    public func tableView(_ tableView: TableView, didMoveCursorTo indexPath: IndexPath) {
+        cursorWasMoved = true
+    }
+
+    /// Headers are one line (so the table does not ask every section's header cell for its height).
+    public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Int? { 1 }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import TermTableTesting
+
+/// The real `procs` binary in tmux, on real /proc, over `sleep` children this test starts (and always kills).
+@Suite("procs in tmux", .serialized)
+struct EndToEndTests {
+    static var hasTmux: Bool {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static func newDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("procs-e2e-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// `procs` in a shell that records the terminal modes around it and its exit status.
+    static func start(_ arguments: String, directory: URL) throws -> TmuxSession {
+        let procs = try BuiltProducts.executable(named: "procs")
+        let script = """
+            trap ':' INT TERM HUP
+            cd '\(directory.path)'
+            stty -g > before
+            env LANG=C.UTF-8 TERM=xterm-256color '\(procs)' \(arguments)
+            echo $? > status
+            stty -g > after
+            echo E2E-DONE
+            exec sleep 600
+            """
+        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        return try TmuxSession(width: 100, height: 30, command: "sh '\(directory.path)/run.sh'", directory: directory)
+    }
+
+    /// The pane's line showing `pid`'s row.
+    static func line(of pid: pid_t, in screen: String) -> String? {
+        screen.split(separator: "\n").first { $0.dropFirst(2).split(separator: " ").first == Substring(String(pid)) }
+            .map(String.init)
+    }
+
+    /// The clock at the end of the title bar (changes at each refresh, a second apart).
+    static func sampleClock(_ screen: String) -> Substring? {
+        screen.split(separator: "\n").first?.split(separator: "·").last
+    }
+
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func onlyTheMarkedProcessIsSignalledAfterResortsAndRefreshes() throws {
+        let sleepers = try SleepingChildren(count: 3)
+        defer { sleepers.stop() }
+        let sorted = sleepers.pids.sorted()  // `p` sorts by pid: a, b, c top to bottom
+        let (a, b, c) = (sorted[0], sorted[1], sorted[2])
+        let directory = Self.newDirectory()
+        let session = try Self.start("--pid \(a) \(b) \(c)", directory: directory)
+        defer { session.close() }
+
+        try session.waitFor("the three sleepers") { screen in [a, b, c].allSatisfy { Self.line(of: $0, in: screen) != nil } }
+        try session.send("p")
+        try session.waitFor(text: "sort pid ▲")
+
+        // Nothing marked: K sends nothing, whatever the cursor is on.
+        try session.send("K")
+        try session.waitFor(text: "nothing marked")
+
+        // Mark the second row (b), then reverse the order and let refreshes pass.
+        try session.send("j", "Space")
+        try session.waitFor("b marked") { Self.line(of: b, in: $0)?.hasPrefix("✓") == true && $0.contains("1 marked") }
+        try session.send("r")
+        let reversed = try session.waitFor(text: "sort pid ▼")
+        let clock = Self.sampleClock(reversed)
+        try session.waitFor("a refresh") { Self.sampleClock($0) != clock && $0.contains("sort pid ▼") }
+        try session.send("c")
+        let screen = try session.waitFor("the mark still on b") { screen in
+            screen.contains("sort cpu ▼") && Self.line(of: b, in: screen)?.hasPrefix("✓") == true
+        }
+        #expect(Self.line(of: a, in: screen)?.hasPrefix("✓") == false)
+        #expect(Self.line(of: c, in: screen)?.hasPrefix("✓") == false)
+
+        // K asks, listing b only; n sends nothing.
+        try session.send("K")
+        let dialog = try session.waitFor(text: "Send SIGTERM to 1 marked process?")
+        #expect(dialog.contains("\(b)  "))
+        #expect(!dialog.contains("\(a)  root") && !dialog.contains("\(c)  root"))
+        try session.send("n")
+        try session.waitFor(text: "SIGTERM not sent")
+        #expect(sleepers.endingSignal(b) == nil)
+
+        // K and y: b gets SIGTERM, a and c live.
+        try session.send("K")
+        try session.waitFor(text: "Send SIGTERM to 1 marked process?")
+        try session.send("y")
+        try session.waitFor(text: "SIGTERM sent to 1 process")
+        #expect(sleepers.waitForEnd(b) == SIGTERM)
+        #expect(sleepers.endingSignal(a) == nil)
+        #expect(sleepers.endingSignal(c) == nil)
+
+        // Gone from the list at the next refresh (reaped above); the others stay, unmarked.
+        let after = try session.waitFor("b gone") { Self.line(of: b, in: $0) == nil }
+        #expect(Self.line(of: a, in: after) != nil && Self.line(of: c, in: after) != nil)
+        #expect(after.contains("0 marked"))
+
+        try session.send("q")
+        let status = try session.waitForFile("status")
+        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        try session.waitFor(text: "E2E-DONE")
+        let before = try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8)
+        #expect(try session.waitForFile("after") == before, "terminal modes differ after procs ended")
+        #expect(try session.format("#{alternate_on}") == "0")
+        #expect(sleepers.endingSignal(a) == nil && sleepers.endingSignal(c) == nil)
+    }
+
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func theDetailViewAndCtrlCRestoresTheTerminal() throws {
+        let sleepers = try SleepingChildren(count: 1)
+        defer { sleepers.stop() }
+        let pid = sleepers.pids[0]
+        let directory = Self.newDirectory()
+        let session = try Self.start("--pid \(pid)", directory: directory)
+        defer { session.close() }
+        try session.waitFor("the sleeper") { Self.line(of: pid, in: $0) != nil }
+        try session.send("Enter")
+        let detail = try session.waitFor(text: "Program   ")
+        #expect(detail.contains("Command   sleep 1000."))
+        #expect(detail.contains("pid \(pid) · parent \(getpid())"))
+        try session.send("Escape")
+        try session.waitFor(text: "COMMAND")
+        try session.send("C-c")
+        let status = try session.waitForFile("status")
+        #expect(Int(status.trimmingCharacters(in: .whitespacesAndNewlines)) == 128 + Int(SIGINT))
+        try session.waitFor(text: "E2E-DONE")
+        let before = try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8)
+        #expect(try session.waitForFile("after") == before)
+        #expect(try session.format("#{alternate_on}") == "0")
+        #expect(sleepers.endingSignal(pid) == nil)
+    }
+
+    @Test func withoutATerminalProcsSaysSoAndFails() throws {
+        let result = try ChildProcess.run([try BuiltProducts.executable(named: "procs")],
+                                          environment: ProcessInfo.processInfo.environment)
+        #expect(result.status == 1)
+        #expect(result.output.contains("procs needs a terminal"))
+    }
+}

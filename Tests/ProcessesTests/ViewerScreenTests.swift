@@ -1,0 +1,206 @@
+import Foundation
+import ProcessKit
+import ProcessesCore
+import Testing
+import TermTable
+import TermTableTesting
+
+@Suite("procs on the in-memory screen")
+@MainActor
+struct ViewerScreenTests {
+    @Test func theFirstScreen() throws {
+        let harness = try ViewerHarness()
+        assertSnapshot(harness.lines, named: "firstScreen")
+        #expect(harness.lines[0].hasPrefix("procs · 8 processes · 3 users · sort cpu ▼"))
+        #expect(harness.lines[0].contains("· 11:23:21 UTC"))  // btime 1795000000 + uptime 1001
+    }
+
+    @Test func marksAndTheCursorFollowProcessesAcrossResortsAndRefreshes() throws {
+        let harness = try ViewerHarness()
+        harness.mark(301, 400)
+        harness.moveCursor(to: 302)
+        #expect(harness.viewer.markedProcesses == [harness.id(301), harness.id(400)])
+        for keys in ["m", "r", "p", "n", "c"] {
+            harness.driver.press(keys)
+            // Reorder by CPU too: sleep becomes the busiest, python3 idle.
+            harness.use([300: 5, 301: 0, 400: 0])
+            harness.refresh()
+            #expect(Set(harness.viewer.markedProcesses) == [harness.id(301), harness.id(400)], "after \(keys)")
+            #expect(harness.viewer.dataSource.cursorItemIdentifier == harness.id(302), "after \(keys)")
+            #expect(harness.line(of: 301)?.hasPrefix("✓") == true, "after \(keys)")
+            #expect(harness.line(of: 400)?.hasPrefix("✓") == true, "after \(keys)")
+            #expect(harness.line(of: 300)?.hasPrefix("✓") == false, "after \(keys)")
+        }
+        assertSnapshot(harness.lines, named: "marksAfterResorts")
+    }
+
+    @Test func theSignalKeyAsksThenSignalsOnlyTheMarkedProcesses() throws {
+        let harness = try ViewerHarness()
+        harness.moveCursor(to: 302)
+        harness.driver.press("K")
+        #expect(harness.driver.app.isShowingOverlay == false)
+        #expect(harness.lines.last!.contains("nothing marked: mark processes with space, then K"))
+        #expect(harness.recorder.pinned.isEmpty)
+
+        harness.mark(300, 401)
+        harness.moveCursor(to: 302)  // the cursor's process is not marked: it must not be signalled
+        harness.driver.press("K")
+        #expect(harness.driver.app.topOverlay is ConfirmDialog)
+        assertSnapshot(harness.lines, named: "confirmSIGTERM")
+        let screen = harness.lines.joined(separator: "\n")
+        #expect(screen.contains("Send SIGTERM to 2 marked processes?"))
+        #expect(screen.contains("300  alice  sleep 1000") && screen.contains("401  bob  a) b (c"))
+        harness.driver.press("n")
+        #expect(harness.recorder.pinned.isEmpty)
+        #expect(harness.lines.last!.contains("SIGTERM not sent"))
+
+        harness.driver.press("enter")  // the cursor's row opens its detail; Enter never confirms anything
+        harness.driver.press("escape")
+        harness.driver.press("K")
+        harness.driver.press("enter")  // Enter presses No, highlighted first
+        #expect(harness.recorder.pinned.isEmpty)
+        harness.driver.press("K")
+        harness.driver.press("y")
+        #expect(harness.recorder.sent.map(\.pid) == [300, 401])
+        #expect(harness.recorder.sent.allSatisfy { $0.signal == SIGTERM })
+        #expect(harness.lines.last!.contains("0 marked · SIGTERM sent to 2 processes"))
+
+        harness.mark(301)
+        harness.driver.press("X")
+        #expect(harness.lines.joined().contains("Send SIGKILL to 1 marked process?"))
+        harness.driver.press("y")
+        #expect(harness.recorder.sent.map(\.pid) == [300, 401, 301])
+        #expect(harness.recorder.sent.last?.signal == SIGKILL)
+    }
+
+    @Test func aMarkedProcessWhosePidIsReusedWhileTheDialogIsOpenIsNotSignalled() throws {
+        let harness = try ViewerHarness()
+        harness.mark(300)
+        harness.driver.press("K")
+        // The marked sleep exits and a new process gets its pid, then the timer refreshes the list.
+        harness.remove(300)
+        harness.write(FakeProcess(pid: 300, name: "victim", startTicks: 9000, arguments: ["important", "work"]))
+        harness.refresh()
+        harness.driver.press("y")
+        #expect(harness.recorder.sent.isEmpty)
+        #expect(harness.viewer.message == "SIGTERM sent to 0 processes; skipped 300 (pid reused by another process)")
+    }
+
+    @Test func aMarkOnAProcessThatExitedIsDroppedAndNeverMovesToThePidsNewOwner() throws {
+        let harness = try ViewerHarness()
+        harness.mark(300)
+        harness.remove(300)
+        harness.write(FakeProcess(pid: 300, name: "victim", startTicks: 9000, arguments: ["important", "work"]))
+        harness.use([:])
+        harness.refresh()
+        #expect(harness.viewer.markedProcesses.isEmpty)
+        #expect(harness.lines.last!.contains("0 marked · mark dropped, exited: 300"))
+        #expect(harness.line(of: 300)?.hasPrefix("✓") == false)
+        #expect(harness.line(of: 300)?.contains("important work") == true)
+        harness.driver.press("K")
+        #expect(!harness.driver.app.isShowingOverlay)
+        #expect(harness.recorder.pinned.isEmpty)
+    }
+
+    @Test func initAndTheViewerItselfAreNeverSignalled() throws {
+        let harness = try ViewerHarness()
+        harness.mark(1, ViewerHarness.ownPID)
+        harness.driver.press("K")
+        #expect(harness.lines.joined().contains("(pid 1 and procs itself are never signalled)"))
+        harness.driver.press("y")
+        #expect(harness.recorder.pinned.isEmpty)
+        #expect(harness.viewer.message == "SIGTERM sent to 0 processes; skipped 999 (procs itself: never signalled), 1 (init: never signalled)")
+    }
+
+    @Test func hostileCommandLinesNeverReachTheTerminalAsControls() throws {
+        var hostile = FakeProcess(pid: 500, name: "\u{1B}[31mred", startTicks: 8000)
+        hostile.commandLine = Array("evil\u{1B}]0;pwned\u{07}\u{1B}[2J\r\n\u{9B}1m".utf8) + [0, 0xFF, 0xFE, 0x80, 0] + [0]
+        let harness = try ViewerHarness(extra: [hostile])
+        func expectClean(_ lines: [String], _ what: String) {
+            let bad = lines.joined().unicodeScalars.filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            #expect(bad.isEmpty, "\(what) shows control characters: \(bad.map { $0.value })")
+        }
+        #expect(harness.line(of: 500)?.contains("evil") == true)
+        expectClean(harness.lines, "the list")
+        harness.mark(500)
+        harness.driver.press("K")
+        expectClean(harness.lines, "the confirm dialog")
+        harness.driver.press("n")
+        harness.driver.press("enter")
+        #expect(harness.viewer.detailID == harness.id(500))
+        expectClean(harness.lines, "the detail view")
+    }
+
+    @Test func theDetailViewAndBack() throws {
+        let harness = try ViewerHarness()
+        harness.tree.link(300, "cwd", to: "/home/alice/work")
+        harness.tree.link(300, "exe", to: "/usr/bin/sleep")
+        harness.moveCursor(to: 300)
+        harness.driver.press("enter")
+        assertSnapshot(harness.lines, named: "detail")
+        #expect(harness.lines.contains { $0.hasPrefix("Command   sleep 1000") })
+        #expect(harness.lines.contains { $0.hasPrefix("Directory /home/alice/work") })
+        harness.remove(300)
+        harness.refresh()
+        #expect(harness.lines[1].hasPrefix("sleep · pid 300 (exited)"))
+        harness.driver.press("q")  // q in the detail view goes back, it does not quit
+        #expect(harness.viewer.detailID == nil)
+        #expect(harness.lines[1].contains("PID"))
+        #expect(harness.driver.app.focusedView === harness.viewer.table)
+        harness.moveCursor(to: 301)
+        harness.driver.press("enter")
+        #expect(harness.lines[1].hasPrefix("vim · pid 301"))
+        harness.driver.press("escape")
+        #expect(harness.viewer.detailID == nil)
+        #expect(harness.viewer.dataSource.cursorItemIdentifier == harness.id(301))
+    }
+
+    @Test func theFilterAndTheEmptyState() throws {
+        let harness = try ViewerHarness()
+        harness.mark(301)
+        harness.driver.press("/")
+        harness.driver.type("sle")
+        #expect(harness.viewer.dataSource.snapshot().itemIdentifiers == [harness.id(300)])
+        harness.driver.press("enter")
+        #expect(harness.lines[0].contains("1 of 8 processes · 1 user · sort cpu ▼ · filter “sle”"))
+        #expect(harness.lines.last!.contains("mark dropped, hidden by the filter: 301"))
+        harness.driver.press("/")
+        harness.driver.type("zzz")
+        harness.driver.press("enter")
+        #expect(harness.lines.contains { $0.contains("No processes match") })
+        harness.driver.press("/")
+        harness.driver.press("escape")
+        #expect(harness.viewer.dataSource.snapshot().numberOfItems == 8)
+    }
+
+    @Test func theHelpBoxListsTheKeys() throws {
+        let harness = try ViewerHarness()
+        harness.driver.press("?")
+        let screen = harness.lines.joined(separator: "\n")
+        #expect(screen.contains("SIGTERM the marked processes (asks first)"))
+        harness.driver.press("j")
+        #expect(!harness.driver.app.isShowingOverlay)
+    }
+
+    /// The column titles are drawn apart from the table; they must sit over the values at every width.
+    @Test(arguments: [50, 64, 80, 120])
+    func theColumnTitlesLineUpWithTheRows(width: Int) throws {
+        let harness = try ViewerHarness(size: Size(width: width, height: 14))
+        harness.mark(302)
+        // The user's header keeps the name at every width (its counts give way first).
+        #expect(harness.lines.contains { $0.hasPrefix("── alice ") }, "\(harness.lines.joined(separator: "\n"))")
+        let titles = harness.lines[1]
+        let row = try #require(harness.line(of: 302))
+        func end(of text: String, in line: String) -> Int? {
+            line.range(of: text).map { line.distance(from: line.startIndex, to: $0.upperBound) }
+        }
+        #expect(end(of: "PID", in: titles) == end(of: "302", in: row), "\(titles)\n\(row)")
+        #expect(end(of: "CPU%▼", in: titles) == end(of: "2.0", in: row), "\(titles)\n\(row)")
+        if width >= 64 {
+            let command = try #require(row.range(of: "python3"))
+            let title = try #require(titles.range(of: "COMMAND"))
+            #expect(row.distance(from: row.startIndex, to: command.lowerBound)
+                        == titles.distance(from: titles.startIndex, to: title.lowerBound))
+        }
+    }
+}
