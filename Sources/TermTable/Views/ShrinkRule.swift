@@ -34,9 +34,6 @@ public struct ShrinkRule: Hashable, Sendable {
         self.hiddenBelowWidth = hiddenBelowWidth
     }
 
-    /// True when no value is set (the defaults apply).
-    public var isDefault: Bool { minimumWidth == nil && priority == nil && hiddenBelowWidth == nil }
-
     /// The minimum width a view of `designWidth` gets under this rule.
     public func effectiveMinimumWidth(designWidth: Int, stretches: Bool) -> Int {
         max(1, min(designWidth, minimumWidth ?? (stretches ? 1 : designWidth)))
