@@ -12,6 +12,10 @@ struct DiagnoseCommand: AsyncParsableCommand {
             registered (a typo: 'rwo' for 'row'); the terminal is restored, then the program stops \
             with a message naming the identifier and the registered ones.
 
+            wrong-tag-class: a cell asks for the view with tag 2 as a Label while the layout made it a \
+            ProgressBar; the terminal is restored, then the program stops with a message naming the tag \
+            and both classes.
+
             stack-overflow: recursion without end in full-screen mode; the guard runs on its own             signal stack, restores the terminal, and the program dies of SIGSEGV.
             """,
         shouldDisplay: false
@@ -20,6 +24,7 @@ struct DiagnoseCommand: AsyncParsableCommand {
     enum Failure: String, ExpressibleByArgument, CaseIterable {
         case unregisteredIdentifier = "unregistered-identifier"
         case stackOverflow = "stack-overflow"
+        case wrongTagClass = "wrong-tag-class"
     }
 
     @Argument(help: "The failure to run.") var failure: Failure
@@ -28,6 +33,7 @@ struct DiagnoseCommand: AsyncParsableCommand {
         switch failure {
         case .unregisteredIdentifier: try await DiagnoseCommand.unregisteredIdentifier()
         case .stackOverflow: try await DiagnoseCommand.stackOverflow()
+        case .wrongTagClass: try await DiagnoseCommand.wrongTagClass()
         }
     }
 
@@ -49,6 +55,23 @@ struct DiagnoseCommand: AsyncParsableCommand {
         table.dataSource = source
         let app = Application(screen: screen, rootView: table)
         app.render()
+    }
+
+    /// Draws a cell whose tag 2 is a progress bar, then asks for it as a label.
+    @MainActor
+    static func wrongTagClass() throws {
+        let screen = try CursesScreen()
+        defer { screen.close() }
+        let library = try LayoutLibrary(string: """
+            cell row
+            | [1 title              ] [2 done  ] |
+              1 label stretch
+              2 progress pin=right
+            """, name: "diagnose.layout")
+        let cell = try library.instantiate("row")
+        let app = Application(screen: screen, rootView: cell)
+        app.render()
+        cell.viewWithTag(2, as: Label.self)?.text = "never"
     }
 
     /// Draws a screen, then recurses until the stack runs out.

@@ -58,7 +58,9 @@ struct CellTemplateTests {
         #expect(cell.view(named: "subscribe", as: Button.self) === button)
         #expect(cell.firstSubview(of: Button.self) === button)
         #expect(cell.subviews(of: Label.self).count == 1)
-        #expect(cell.viewWithTag(1, as: Button.self) == nil, "a typed look-up of the wrong type is nil")
+        #expect(throws: ViewLookupError.self, "a typed look-up of the wrong type is an error, not nil") {
+            try cell.checkedViewWithTag(1, as: Button.self)
+        }
         // The action reaches a handler the app registered, from the copy.
         let sink = RecordingSink()
         ActionCenter.sink = sink

@@ -25,6 +25,7 @@ struct LayoutFuzzTests {
         "symbol=🚀", "height=", "height=2", "style=", "style=bold,fg=red", "fg=", "bg=300", "title=\"a b\"",
         "action=go", "name=", "selection=", "accessory=", "indent=", "日本", "🚀", "👍🏽", "\u{301}", "e\u{301}",
         "\u{200B}", "\u{202E}", "\u{1B}", "\u{0}", "\u{FEFF}", "x", "é", "─",
+        "min-width=", "min-width=2", "shrink=1", "shrink=-1", "hide-below=30", "heading=", "heading=\"A B\"",
     ]
 
     /// Checks that `text` parses to a document with cells, or gives errors that point into it.

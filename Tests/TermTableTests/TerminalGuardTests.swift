@@ -64,6 +64,21 @@ extension ProcessStateTests {
             #expect(restored.upperBound <= message.lowerBound, "the message comes after the terminal is restored")
         }
 
+        @Test func aViewOfAnotherClassForATagStopsWithItsMessageAfterTheTerminalIsRestored() async throws {
+            let run = try KeysRun(arguments: ["diagnose", "wrong-tag-class"])
+            defer { run.finish() }
+            let status = try #require(await run.waitForExit(), "termtable diagnose did not stop within 10 s")
+            #expect(ExitStatus(status) == .signaled(SIGILL) || ExitStatus(status) == .signaled(SIGTRAP),
+                    "a programmer error traps: \(ExitStatus(status))")
+            run.expectModesRestored()
+            let text = String(decoding: run.output, as: UTF8.self)
+            let restored = try #require(text.range(of: "\u{1B}[?1049l"), "the terminal left full-screen mode")
+            let message = try #require(
+                text.range(of: "viewWithTag(2, as: Label.self): the view with tag 2 is a ProgressBar, not a Label"),
+                "the message names the tag and both classes: \(text.debugDescription)")
+            #expect(restored.upperBound <= message.lowerBound, "the message comes after the terminal is restored")
+        }
+
         /// As less and vim do: a terminal that cannot move the cursor is refused with a message, and nothing
         /// (no full-screen mode, no escape sequence) is sent to it.
         @Test(arguments: ["dumb"])

@@ -44,6 +44,7 @@ public final class CellTemplate {
             view.tag = viewSpec.tag
             view.name = viewSpec.name
             view.autoresizing = viewSpec.autoresizing
+            view.shrinkRule = viewSpec.shrinkRule
             view.isHidden = viewSpec.properties.hidden ?? false
             view.captureDesign(in: design)
             cell.contentView.addSubview(view)

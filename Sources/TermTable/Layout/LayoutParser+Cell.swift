@@ -147,6 +147,7 @@ extension LayoutParserState {
 
         var views: [ViewSpec] = []
         var names: [String: Int] = [:]
+        var headings: [CanvasField] = []
         for field in fields {
             let fieldLocation = SourceLocation(file: file, line: field.line.number, column: field.column)
             guard let propertyLine = lines[field.tag] else {
@@ -168,9 +169,11 @@ extension LayoutParserState {
                 }
             }
             checkGeometry(kind: kind, field: field, applied: applied, propertyLine: propertyLine)
+            checkNarrowing(field: field, applied: applied, propertyLine: propertyLine, cellWidth: width,
+                           headings: &headings)
             views.append(ViewSpec(tag: field.tag, name: name, kind: kind, frame: field.frame,
-                                  autoresizing: applied.autoresizing, style: applied.style,
-                                  properties: applied.properties, location: fieldLocation))
+                                  autoresizing: applied.autoresizing, shrinkRule: applied.shrinkRule,
+                                  style: applied.style, properties: applied.properties, location: fieldLocation))
         }
         for row in rows {
             for piece in row.texts {

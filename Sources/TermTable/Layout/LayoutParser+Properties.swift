@@ -3,6 +3,7 @@ struct AppliedProperties {
     var name: String?
     var nameColumn: Int?
     var autoresizing: Autoresizing = []
+    var shrinkRule = ShrinkRule()
     var style = Style.plain
     var properties = ViewProperties()
     /// The words that set each property, for errors found later.
@@ -91,6 +92,7 @@ extension LayoutParserState {
                 let takers = ViewPropertyRules.fieldKinds.filter { ViewPropertyRules.kinds(taking: key).contains($0) }
                 var hint = "`\(key)` applies to " + LayoutNames.list(takers.map(\.rawValue))
                 if kind == .label && key == "title" { hint = "did you mean `text=`? " + hint }
+                if key == "min" { hint = "did you mean `min-width=`, the fewest columns the field narrows to? " + hint }
                 if (kind == .button || kind == .box) && (key == "text" || key == "sample") {
                     hint = "did you mean `title=`? " + hint
                 }
@@ -140,6 +142,16 @@ extension LayoutParserState {
             }
         case "pin":
             applyPin(token, line: line, to: &applied)
+        case "min-width":
+            applied.shrinkRule.minimumWidth = parseInteger(token, line: line, range: 1...ShrinkRule.widestField)
+        case "shrink":
+            applied.shrinkRule.priority = parseInteger(token, line: line, range: 0...ShrinkRule.lastPriority - 1)
+        case "hide-below":
+            applied.shrinkRule.hiddenBelowWidth = parseInteger(token, line: line, range: 1...ShrinkRule.widestField)
+        case "heading":
+            if let value = token.value { applied.properties.heading = value } else {
+                missingValue(token, line: line, example: "`heading=PID` or `heading=\"CPU %\"`")
+            }
         case "hidden":
             if let value = parseFlag(token, line: line) { applied.properties.hidden = value }
         case "percent":
@@ -331,6 +343,18 @@ extension LayoutParserState {
                 error(propertyLine.line, column: token.valueColumn,
                       "the title needs \(needed) columns, but button \(field.tag) is \(frame.width) wide",
                       hint: "widen \(drawnAs) on the canvas to \(needed) columns, or shorten the title")
+            }
+        }
+        if let minimumWidth = applied.shrinkRule.minimumWidth, let token = applied.tokens["min-width"] {
+            if minimumWidth > frame.width {
+                error(propertyLine.line, column: token.valueColumn,
+                      "min-width=\(minimumWidth) but field \(field.tag) is \(frame.width) columns wide",
+                      hint: "a field narrows from its canvas width down to `min-width`: give at most \(frame.width), "
+                          + "or widen \(drawnAs) on the canvas")
+            } else if minimumWidth < minimum {
+                error(propertyLine.line, column: token.valueColumn,
+                      "min-width=\(minimumWidth) is narrower than \(ViewPropertyRules.described(kind)) can be drawn (\(minimum) columns)",
+                      hint: "give `min-width=\(minimum)` or more; below its minimum a field is hidden (`shrink=` says how soon)")
             }
         }
         if let lines = applied.properties.wrapLines, lines > frame.height,

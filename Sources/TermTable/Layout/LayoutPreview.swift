@@ -1,5 +1,7 @@
 /// Draws the cells of a layout library as framed text: what `termtable preview` prints without a terminal.
 ///
+/// A cell with `heading=` fields shows its header row first, above a rule.
+///
 /// ```
 /// ┌─ news · height 2 ───────────────────┐
 /// │Swift 6.3 released                 3h│
@@ -24,9 +26,26 @@ public enum LayoutPreview {
             title = TerminalText.truncate(title, toWidth: max(0, width - 1), mode: .tail)
             let top = "┌─" + title + String(repeating: "─", count: max(0, width - 1 - TerminalText.width(of: title))) + "┐"
             let bottom = "└" + String(repeating: "─", count: width) + "┘"
-            blocks.append(([top] + lines.map { "│" + $0 + "│" } + [bottom]).joined(separator: "\n"))
+            var header: [String] = []
+            if let titles = renderColumnHeader(template, width: width) {
+                header = ["│" + titles + "│", "├" + String(repeating: "─", count: width) + "┤"]
+            }
+            blocks.append(([top] + header + lines.map { "│" + $0 + "│" } + [bottom]).joined(separator: "\n"))
         }
         return blocks.joined(separator: "\n")
+    }
+
+    /// The header row of `template`'s `heading=` titles drawn at `width` columns, nil when the cell has none.
+    ///
+    /// `width` is clamped to ``widths``.
+    public static func renderColumnHeader(_ template: CellTemplate, width: Int) -> String? {
+        guard template.spec.views.contains(where: { $0.properties.heading != nil }) else { return nil }
+        let width = min(max(width, widths.lowerBound), widths.upperBound)
+        let screen = BufferScreen(width: width, height: 1)
+        let header = ColumnHeaderView(template: template)
+        header.frame = Rect(x: 0, y: 0, width: width, height: 1)
+        header.render(on: screen)
+        return screen.line(0)
     }
 
     /// The lines of one fresh cell of `template` drawn at `width` columns on an in-memory screen.

@@ -97,6 +97,8 @@ public struct ViewProperties: Hashable, Sendable {
     public var hidden: Bool?
     /// A progress bar that shows its percentage (`percent`).
     public var showsPercentage: Bool?
+    /// The field's column title in a header row built from the cell (`heading=`, see ``ColumnHeaderView``).
+    public var heading: String?
 
     /// No property set.
     public init() {}
@@ -114,6 +116,8 @@ public struct ViewSpec: Hashable, Sendable {
     public var frame: Rect
     /// How the view follows the cell's size (`stretch`, `pin=right`, ...).
     public var autoresizing: Autoresizing
+    /// How the view gives way when the cell is narrower than its canvas (`min-width=`, `shrink=`, `hide-below=`).
+    public var shrinkRule: ShrinkRule
     /// The view's text style (`style=bold,dim fg=red bg=default`).
     public var style: Style
     /// Kind-specific properties.
@@ -123,12 +127,14 @@ public struct ViewSpec: Hashable, Sendable {
 
     /// Creates a view spec.
     public init(tag: Int, name: String? = nil, kind: ViewKind, frame: Rect, autoresizing: Autoresizing = [],
-                style: Style = .plain, properties: ViewProperties = ViewProperties(), location: SourceLocation) {
+                shrinkRule: ShrinkRule = ShrinkRule(), style: Style = .plain,
+                properties: ViewProperties = ViewProperties(), location: SourceLocation) {
         self.tag = tag
         self.name = name
         self.kind = kind
         self.frame = frame
         self.autoresizing = autoresizing
+        self.shrinkRule = shrinkRule
         self.style = style
         self.properties = properties
         self.location = location

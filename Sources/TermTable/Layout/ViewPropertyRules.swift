@@ -2,7 +2,7 @@
 public enum ViewPropertyRules {
     /// Every property name, in the order the documentation lists them.
     public static let names = [
-        "style", "fg", "bg", "stretch", "pin", "hidden", "name",
+        "style", "fg", "bg", "stretch", "pin", "min-width", "shrink", "hide-below", "heading", "hidden", "name",
         "align", "truncate", "wrap", "text", "sample", "title",
         "action", "value", "min", "max", "step", "percent", "placeholder", "symbol",
     ]
@@ -13,7 +13,8 @@ public enum ViewPropertyRules {
     /// The kinds that take `property`.
     public static func kinds(taking property: String) -> Set<ViewKind> {
         switch property {
-        case "style", "fg", "bg", "stretch", "pin", "hidden", "name": return Set(fieldKinds)
+        case "style", "fg", "bg", "stretch", "pin", "min-width", "shrink", "hide-below", "heading", "hidden", "name":
+            return Set(fieldKinds)
         case "align": return [.label, .button, .field]
         case "truncate": return [.label, .button]
         case "wrap": return [.label]

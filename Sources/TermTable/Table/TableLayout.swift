@@ -230,14 +230,16 @@ public enum TableLayout {
             y += h
             item = metrics.next(after: current)
         }
-        // Walk up from the target while everything still fits.
-        var best = target
+        // Walk up from the target while everything still fits. An item of height 0 (a section without a
+        // header) is walked through but never becomes the top: it is not placed, and the top would slip above it.
+        var best = target, walked = target
         var total = sticky(target) + itemHeight(target)
-        while let previous = metrics.previous(before: best), previous >= top {
-            let candidate = total - sticky(best) + itemHeight(previous) + sticky(previous)
+        while let previous = metrics.previous(before: walked), previous >= top {
+            let candidate = total - sticky(walked) + itemHeight(previous) + sticky(previous)
             if candidate > viewport { break }
             total = candidate
-            best = previous
+            walked = previous
+            if itemHeight(previous) > 0 { best = previous }
         }
         return best
     }

@@ -23,16 +23,20 @@ extension TableView {
     /// Draws the rows that changed, the empty lines below the rows and the scroll indicator.
     func renderRows(in context: DrawContext) {
         let screen = context.screen
-        let height = max(0, frame.height), width = max(0, frame.width)
-        let screenFrame = Rect(origin: context.origin, size: frame.size)
+        // The rows are drawn below the column header, in their own lines.
+        let top = rowsTop
+        let height = rowsHeight, width = max(0, frame.width)
+        let screenFrame = Rect(x: context.origin.x, y: context.origin.y + top, width: width, height: height)
         if dataSourceWasReleased {
             // Say why the table is empty instead of ignoring the keys silently.
             context.fill(Rect(x: 0, y: 0, width: width, height: height))
             context.put("⚠ the table's data source was released: TableView holds its dataSource weakly (as UIKit does); keep a reference to it",
                         at: .zero, style: .bold)
             lastDrawing = nil
+            lastHeaderDrawing = nil
             return
         }
+        if top > 0, let columnHeader { renderColumnHeader(columnHeader, in: context) }
         // The indicator has a column of its own (cells are laid out in ``contentWidth``).
         let gutter = showsScrollIndicator && width > 1
         let indicator = gutter ? scrollIndicator() : nil
@@ -42,19 +46,19 @@ extension TableView {
         var previous: [TableDrawing.Row] = []  // sorted by item, like the placed items
         var shift = 0
         if redrawsOnlyChangedRows, let last = lastDrawing, last.screenFrame == screenFrame,
-           context.clip == screenFrame, last.lineVersions.count == height {
+           context.clip == Rect(origin: context.origin, size: frame.size), last.lineVersions.count == height {
             for y in 0..<height { dirty[y] = screen.lineVersion(screenFrame.y + y) != last.lineVersions[y] }
             previous = last.rows
             shift = scrollDistance(from: last)
             if shift != 0 {
-                let top = stickyTop(last)
-                let region = Rect(x: screenFrame.x, y: screenFrame.y + top, width: width, height: height - top)
+                let stuck = stickyTop(last)
+                let region = Rect(x: screenFrame.x, y: screenFrame.y + stuck, width: width, height: height - stuck)
                 if screen.scroll(region, by: shift) {
                     // Lines keep their dirtiness as they move; uncovered lines must be drawn.
                     let before = dirty
-                    for y in top..<height {
+                    for y in stuck..<height {
                         let from = y + shift
-                        dirty[y] = from < top || from >= height || before[from]
+                        dirty[y] = from < stuck || from >= height || before[from]
                     }
                 } else {
                     dirty = [Bool](repeating: true, count: height)
@@ -91,18 +95,18 @@ extension TableView {
         // Lines below the last row are cleared, so nothing of an earlier frame stays (none when a row is cut by the bottom edge).
         let bottom = min(height, max(0, placedItems.last.map { $0.y + $0.height } ?? 0))
         for y in bottom..<height where dirty[y] || lastDrawing == nil || previousBottom > y {
-            context.fill(Rect(x: 0, y: y, width: width, height: 1))
+            context.fill(Rect(x: 0, y: top + y, width: width, height: 1))
             redrawn[y] = true
         }
         if gutter {
             let changed = lastDrawing == nil || indicator != lastDrawing?.indicator || shift != 0
             for y in 0..<height where changed || redrawn[y] || dirty[y] {
                 guard let indicator else {
-                    context.put(" ", at: Point(x: width - 1, y: y))
+                    context.put(" ", at: Point(x: width - 1, y: top + y))
                     continue
                 }
                 let inThumb = y >= indicator.lowerBound && y < indicator.upperBound
-                context.put(inThumb ? "┃" : "│", at: Point(x: width - 1, y: y), style: inThumb ? .plain : scrollIndicatorStyle)
+                context.put(inThumb ? "┃" : "│", at: Point(x: width - 1, y: top + y), style: inThumb ? .plain : scrollIndicatorStyle)
             }
         }
         lastDrawing = TableDrawing(
@@ -122,7 +126,7 @@ extension TableView {
                   old.cell == ObjectIdentifier(cell) else { continue }
             let distance = old.y - placed.y
             // Worth a scroll only when some rows stay on screen.
-            return abs(distance) < frame.height - top ? distance : 0
+            return abs(distance) < rowsHeight - top ? distance : 0
         }
         return 0
     }
@@ -130,10 +134,33 @@ extension TableView {
     /// The first line of the scrolling region: below a sticky header drawn identically in both frames.
     private func stickyTop(_ last: TableDrawing) -> Int {
         guard let oldSticky = last.rows.first(where: \.isSticky) else {
-            return placedItems.contains(where: \.isSticky) ? frame.height : 0
+            return placedItems.contains(where: \.isSticky) ? rowsHeight : 0
         }
         guard let newSticky = placedItems.first(where: \.isSticky), newSticky.item == oldSticky.item,
-              newSticky.height == oldSticky.height else { return frame.height }
+              newSticky.height == oldSticky.height else { return rowsHeight }
         return newSticky.height
+    }
+}
+
+/// What a table drew of its column header in the last frame.
+struct ColumnHeaderDrawing: Equatable {
+    var screenFrame: Rect
+    var version: Int
+    var lineVersion: Int?
+}
+
+extension TableView {
+    /// Draws the column header's line when it changed, or something else wrote over it, since the last frame.
+    func renderColumnHeader(_ header: ColumnHeaderView, in context: DrawContext) {
+        let width = max(0, frame.width)
+        let line = Rect(x: context.origin.x, y: context.origin.y, width: width, height: 1)
+        let current = ColumnHeaderDrawing(screenFrame: line, version: header.drawVersion,
+                                          lineVersion: context.screen.lineVersion(line.y))
+        if redrawsOnlyChangedRows, current.lineVersion != nil, lastHeaderDrawing == current,
+           context.clip.intersection(line) == line { return }
+        context.fill(Rect(x: 0, y: 0, width: width, height: 1))
+        renderSubview(header, in: context)
+        lastHeaderDrawing = ColumnHeaderDrawing(screenFrame: line, version: header.drawVersion,
+                                                lineVersion: context.screen.lineVersion(line.y))
     }
 }

@@ -14,7 +14,15 @@ extension TableView {
             return true
         case .press, .doubleClick:
             guard event.button == .left else { return false }
-            guard let placed = placedItems.first(where: { point.y >= $0.y && point.y < $0.y + $0.height }) else {
+            if point.y < rowsTop {
+                // A column title: the delegate sorts (or not); between titles nothing happens.
+                if event.kind == .press, let column = columnHeader?.column(atX: point.x) {
+                    delegate?.tableView(self, didSelectColumn: column)
+                }
+                return true
+            }
+            let rowPoint = Point(x: point.x, y: point.y - rowsTop)
+            guard let placed = placedItems.first(where: { rowPoint.y >= $0.y && rowPoint.y < $0.y + $0.height }) else {
                 // The empty area below the last row: the selection is cleared.
                 clearSelectionByClick()
                 return true
@@ -46,11 +54,11 @@ extension TableView {
         guard selectionMode != .none, let cursor = state.cursor else { return }
         if needsReload { loadMetrics() }
         let top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem
-        let placed = TableLayout.visibleItems(from: top, height: frame.height, metrics: metrics,
+        let placed = TableLayout.visibleItems(from: top, height: rowsHeight, metrics: metrics,
                                               stickyHeaders: stickyHeaders, itemHeight: height(of:))
         // Rows shown whole (a row cut by the bottom edge does not count, unless none is whole).
         let placedRows = placed.filter { !$0.isSticky && !$0.item.isHeader }
-        let whole = placedRows.filter { $0.y + $0.height <= frame.height }
+        let whole = placedRows.filter { $0.y + $0.height <= rowsHeight }
         let rows = (whole.isEmpty ? placedRows : whole).compactMap { $0.item.indexPath }
         guard let first = rows.first, let last = rows.last, cursor < first || cursor > last else { return }
         let target = cursor < first ? first : last

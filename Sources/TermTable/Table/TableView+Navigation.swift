@@ -178,7 +178,7 @@ extension TableView {
     /// The top item that shows the last row at the bottom: the view never scrolls past it.
     func lastTop() -> TableItem {
         guard let last = metrics.lastItem, let first = metrics.firstItem else { return TableItem(section: 0, row: 0) }
-        return TableLayout.top(revealing: last, from: first, height: frame.height, metrics: metrics,
+        return TableLayout.top(revealing: last, from: first, height: rowsHeight, metrics: metrics,
                                stickyHeaders: stickyHeaders, itemHeight: height(of:))
     }
 

@@ -27,7 +27,7 @@ extension TableView {
         }
     }
 
-    /// The line of the view where the cursor's row starts, nil when it is not on screen (as of the last layout).
+    /// The line where the cursor's row starts, counted from the first line of rows (below a ``columnHeader``), nil when it is not on screen (as of the last layout).
     public var cursorLine: Int? {
         guard let cursor = state.cursor else { return nil }
         let item = TableItem(section: cursor.section, row: cursor.row)
@@ -39,7 +39,7 @@ extension TableView {
         if needsReload { loadMetrics() }
         guard metrics.contains(indexPath) else { return }
         let item = TableItem(section: indexPath.section, row: indexPath.row)
-        let viewport = frame.height
+        let viewport = rowsHeight
         let rowHeight = height(of: item)
         switch position {
         case .none:
@@ -60,7 +60,7 @@ extension TableView {
 
     /// The top item that puts `item`'s first line at `line` (or as near above as rows allow).
     func top(placing item: TableItem, atLine line: Int) -> TableItem {
-        let viewport = frame.height
+        let viewport = rowsHeight
         func sticky(_ top: TableItem) -> Int {
             TableLayout.stickyHeight(above: top, height: viewport, metrics: metrics, stickyHeaders: stickyHeaders,
                                      itemHeight: height(of:))

@@ -17,6 +17,9 @@ import Foundation
 /// ``SelectionMode/multiple`` Space toggles rows, in ``SelectionMode/none``
 /// the keys scroll. Keys are a table the app can change (``keyBindings``).
 ///
+/// A ``columnHeader`` (column titles declared once with `heading=` in the
+/// rows' template) stays above the rows, aligned to their fields at every width.
+///
 /// ```swift
 /// let table = TableView(frame: Rect(x: 0, y: 0, width: 80, height: 24))
 /// try table.registerCells(from: library)      // every cell of a layout file
@@ -89,6 +92,23 @@ open class TableView: View {
     public var scrollIndicatorStyle: Style = .dim {
         didSet { lastDrawing = nil; setNeedsDisplay() }
     }
+    /// A row of column titles shown above the rows, not scrolled (nil: none).
+    ///
+    /// Make it from the cell template of the rows (``ColumnHeaderView/init(template:)``):
+    /// its titles stay over their fields at every width. A click on a title
+    /// calls ``TableViewDelegate/tableView(_:didSelectColumn:)``.
+    public var columnHeader: ColumnHeaderView? {
+        didSet {
+            guard columnHeader !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let columnHeader { addSubview(columnHeader) }
+            lastDrawing = nil
+            lastHeaderDrawing = nil
+            needsReveal = true
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
+    }
 
     /// Scroll position, cursor and selection.
     public internal(set) var state = TableViewState()
@@ -135,6 +155,7 @@ open class TableView: View {
     /// as the built-in views do; turn this off to draw every row every frame.
     public var redrawsOnlyChangedRows = true
     var lastDrawing: TableDrawing?
+    var lastHeaderDrawing: ColumnHeaderDrawing?
 
     /// Counters of cells made, reused and cloned, for tests and benchmarks.
     public internal(set) var statistics = ReuseStatistics()
@@ -273,6 +294,15 @@ open class TableView: View {
         showsScrollIndicator && frame.width > 1 ? frame.width - 1 : max(0, frame.width)
     }
 
+    /// The lines above the rows taken by the ``columnHeader`` (0 or 1).
+    public var rowsTop: Int {
+        guard let columnHeader, !columnHeader.isHidden else { return 0 }
+        return min(1, max(0, frame.height))
+    }
+
+    /// The lines the rows scroll in: the height less the ``columnHeader``'s line.
+    public var rowsHeight: Int { max(0, frame.height - rowsTop) }
+
     open override func layoutSubviews() {
         if dataSourceWasReleased && !metrics.rowCounts.isEmpty { needsReload = true }
         if needsReload { loadMetrics() }
@@ -290,22 +320,26 @@ open class TableView: View {
             let measuredBefore = lazyHeaderMeasurements
             state.top = startTop.flatMap(metrics.clamp) ?? metrics.firstItem
             if let reveal {
-                state.top = TableLayout.top(revealing: reveal, from: state.top, height: frame.height, metrics: metrics,
+                state.top = TableLayout.top(revealing: reveal, from: state.top, height: rowsHeight, metrics: metrics,
                                             stickyHeaders: stickyHeaders, itemHeight: height(of:))
             }
-            placedItems = TableLayout.visibleItems(from: state.top, height: frame.height, metrics: metrics,
+            placedItems = TableLayout.visibleItems(from: state.top, height: rowsHeight, metrics: metrics,
                                                    stickyHeaders: stickyHeaders, itemHeight: height(of:))
             // Never leave empty lines at the bottom while rows above are scrolled out of view (after a resize, a delete).
-            if let bottom = placedItems.last.map({ $0.y + $0.height }), bottom < frame.height,
+            if let bottom = placedItems.last.map({ $0.y + $0.height }), bottom < rowsHeight,
                let top = state.top, top != metrics.firstItem, case let limit = lastTop(), limit < top {
                 state.top = limit
-                placedItems = TableLayout.visibleItems(from: state.top, height: frame.height, metrics: metrics,
+                placedItems = TableLayout.visibleItems(from: state.top, height: rowsHeight, metrics: metrics,
                                                        stickyHeaders: stickyHeaders, itemHeight: height(of:))
             }
             if lazyHeaderMeasurements == measuredBefore { break }
         }
         visibleHighWater = max(visibleHighWater, placedItems.count)
         reconcileCells()
+        if let columnHeader {
+            columnHeader.frame = Rect(x: 0, y: 0, width: contentWidth, height: rowsTop)
+            columnHeader.leadingInset = showsMarkColumn && selectionMode == .multiple ? 2 : 0
+        }
         super.layoutSubviews()
     }
 
@@ -438,7 +472,7 @@ open class TableView: View {
         let cursor = selectionMode == .none ? nil : state.cursor.map { TableItem(section: $0.section, row: $0.row) }
         let style = markStyle
         for (placed, (_, cell)) in zip(placedItems, self.onScreen) {
-            cell.frame = Rect(x: 0, y: placed.y, width: width, height: placed.height)
+            cell.frame = Rect(x: 0, y: rowsTop + placed.y, width: width, height: placed.height)
             cell.markStyle = style
             if !placed.item.isHeader {
                 cell.markColumnWidth = markColumn
@@ -485,7 +519,7 @@ open class TableView: View {
     public func scrollIndicator() -> Range<Int>? {
         let total = metrics.totalRows
         let visibleRows = placedItems.filter { !$0.item.isHeader }
-        guard total > 0, frame.height > 1, let first = visibleRows.first?.item.indexPath,
+        guard total > 0, rowsHeight > 1, let first = visibleRows.first?.item.indexPath,
               let last = visibleRows.last?.item.indexPath else { return nil }
         let firstRow = metrics.globalRow(of: first), lastRow = metrics.globalRow(of: last)
         // Rows of height 0 before the first shown row or after the last do not count (nor do headers).
@@ -497,12 +531,12 @@ open class TableView: View {
             }
             return true
         }
-        let lastFits = (placedItems.last.map { $0.y + $0.height } ?? 0) <= frame.height
+        let lastFits = (placedItems.last.map { $0.y + $0.height } ?? 0) <= rowsHeight
         let atEnd = lastFits && (lastRow == total - 1
             || onlyEmptyRows(from: TableItem(section: last.section, row: last.row), forward: true))
         let atTop = firstRow == 0 || onlyEmptyRows(from: TableItem(section: first.section, row: first.row), forward: false)
         if atTop && atEnd { return nil }
-        let height = frame.height
+        let height = rowsHeight
         let shown = visibleRows.count
         let size = max(1, min(height - 1, height * shown / total))
         let room = height - size  // >= 1
@@ -536,9 +570,11 @@ open class TableView: View {
         placedItems.compactMap { $0.item.indexPath }
     }
 
-    /// The row under `point` (table coordinates), nil for a header or the empty area.
+    /// The row under `point` (table coordinates), nil for a header, the column header or the empty area.
     public func indexPathForRow(at point: Point) -> IndexPath? {
-        placedItems.first { point.y >= $0.y && point.y < $0.y + $0.height }?.item.indexPath
+        let y = point.y - rowsTop
+        guard y >= 0 else { return nil }
+        return placedItems.first { y >= $0.y && y < $0.y + $0.height }?.item.indexPath
     }
 
     // MARK: Actions from cells

@@ -57,6 +57,8 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableView, performAction action: ViewAction, forRowAt indexPath: IndexPath) -> Bool
     /// A click on the empty area below the last row cleared the selection.
     func tableViewDidClearSelection(_ tableView: TableView)
+    /// A column title of the ``TableView/columnHeader`` was clicked: sort by it, and set ``ColumnHeaderView/sort`` to show it.
+    func tableView(_ tableView: TableView, didSelectColumn column: TableColumn)
 }
 
 extension TableViewDelegate {
@@ -84,4 +86,6 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, performAction action: ViewAction, forRowAt indexPath: IndexPath) -> Bool { false }
     /// The default does nothing.
     public func tableViewDidClearSelection(_ tableView: TableView) {}
+    /// The default does nothing.
+    public func tableView(_ tableView: TableView, didSelectColumn column: TableColumn) {}
 }

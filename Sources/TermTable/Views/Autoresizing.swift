@@ -33,12 +33,19 @@ public struct Autoresizing: OptionSet, Hashable, Sendable {
 /// Working from the design frames every time (not from the last frames) means
 /// that shrinking to 10 columns and growing back gives the design exactly.
 ///
-/// Horizontally, the change in width is shared among the stretching views of a
-/// line (a remainder column goes to the leftmost), every view moves right by
-/// the growth of the stretching views left of it on its lines, pinned views move
-/// with the right edge, and finally any view that would run into the next view
-/// on its lines, or past the edge, is cut, so nothing ever overlaps. Vertically
-/// the same rules apply with heights.
+/// Horizontally, each line of the design is solved on its own. Views hidden by
+/// their ``ShrinkRule/hiddenBelowWidth`` are taken out first. When the line is
+/// wider than its design, the growth is shared among its stretching views (a
+/// remainder column goes to the leftmost), every view moves right by the growth
+/// of the stretching views left of it, and pinned views move with the right
+/// edge. When it is narrower, views give way in the order of their
+/// ``ShrinkRule`` (stretching views first): narrowed to their minimum widths,
+/// then hidden; a view that is hidden or narrowed to nothing takes no room
+/// (width 0, and the gap after it goes too). A view on several lines gets the
+/// columns every one of its lines gives it. Finally any view that would still
+/// run into the next view on its lines, or past the edge, is cut, so nothing
+/// ever overlaps. Vertically the old rules apply with heights (stretching views
+/// share the change, nothing hides).
 public enum AutoresizingLayout {
     /// One child: its design frame and mask.
     public struct Item: Sendable {
@@ -46,19 +53,23 @@ public enum AutoresizingLayout {
         public var frame: Rect
         /// How it follows the superview.
         public var mask: Autoresizing
+        /// How it gives way when the superview is narrower than the design.
+        public var shrink: ShrinkRule
         /// Creates an item.
-        public init(frame: Rect, mask: Autoresizing) {
+        public init(frame: Rect, mask: Autoresizing, shrink: ShrinkRule = ShrinkRule()) {
             self.frame = frame
             self.mask = mask
+            self.shrink = shrink
         }
     }
 
     /// The frames of `items`, designed in a superview of `designSize`, in a superview of `size`.
     public static func frames(for items: [Item], designSize: Size, size: Size) -> [Rect] {
-        if designSize == size { return items.map(\.frame) }
-        let xs = axis(items.map { ($0.frame.x, $0.frame.width, $0.frame.y, $0.frame.height,
-                                   $0.mask.contains(.flexibleWidth), $0.mask.contains(.flexibleLeftMargin)) },
-                      delta: size.width - designSize.width, limit: size.width)
+        let hides = items.contains { ($0.shrink.hiddenBelowWidth ?? 0) > size.width }
+        if designSize == size && !hides { return items.map(\.frame) }
+        let xs = designSize.width == size.width && !hides
+            ? items.map { ($0.frame.x, min($0.frame.width, max(0, size.width - $0.frame.x))) }
+            : horizontal(items, designWidth: designSize.width, width: size.width)
         let ys = axis(items.map { ($0.frame.y, $0.frame.height, $0.frame.x, $0.frame.width,
                                    $0.mask.contains(.flexibleHeight), $0.mask.contains(.flexibleTopMargin)) },
                       delta: size.height - designSize.height, limit: size.height)

@@ -43,6 +43,8 @@ open class View {
     }
     /// How the view follows its superview's size.
     public var autoresizing: Autoresizing = []
+    /// How the view gives way when its superview is narrower than the design (`min-width=`, `shrink=`, `hide-below=`).
+    public var shrinkRule = ShrinkRule()
     /// The frame the view was designed with, in a superview of ``designSuperviewSize``.
     public var designFrame: Rect?
     /// The size of the superview the ``designFrame`` was designed in.
@@ -82,6 +84,7 @@ open class View {
         isHidden = other.isHidden
         backgroundStyle = other.backgroundStyle
         autoresizing = other.autoresizing
+        shrinkRule = other.shrinkRule
         designFrame = other.designFrame
         designSuperviewSize = other.designSuperviewSize
         for child in other.subviews { addSubview(child.copy()) }
@@ -198,7 +201,7 @@ open class View {
         var groups: [Size: [View]] = [:]
         for child in designed { groups[child.designSuperviewSize!, default: []].append(child) }
         for (designSize, children) in groups {
-            let items = children.map { AutoresizingLayout.Item(frame: $0.designFrame!, mask: $0.autoresizing) }
+            let items = children.map { AutoresizingLayout.Item(frame: $0.designFrame!, mask: $0.autoresizing, shrink: $0.shrinkRule) }
             let frames = AutoresizingLayout.frames(for: items, designSize: designSize, size: frame.size)
             for (child, newFrame) in zip(children, frames) { child.frame = newFrame }
         }
@@ -309,14 +312,6 @@ open class View {
         return tagIndex?[tag]
     }
 
-    /// The view with `tag`, if it is of type `type`.
-    ///
-    /// ```swift
-    /// cell.viewWithTag(1, as: Label.self)?.text = article.title
-    /// ```
-    public func viewWithTag<T: View>(_ tag: Int, as type: T.Type) -> T? {
-        viewWithTag(tag) as? T
-    }
 
     /// The first view in this tree (depth first, itself included) named `name`.
     public func view(named name: String) -> View? {
@@ -327,10 +322,6 @@ open class View {
         return nil
     }
 
-    /// The first view named `name` of type `type`.
-    public func view<T: View>(named name: String, as type: T.Type) -> T? {
-        view(named: name) as? T
-    }
 
     /// The first subview (depth first, not itself) of type `type`.
     public func firstSubview<T: View>(of type: T.Type) -> T? {

@@ -87,6 +87,8 @@ struct GeneratedTableCase: CustomStringConvertible, Sendable {
     var kinds: [Kind]
     var sections: [Section]
     var ops: [Op]
+    /// A column header row above the rows (titles on the first kind's fields).
+    var columnHeader = false
 
     var description: String { GeneratedTableCase.format(self) }
 
@@ -100,7 +102,7 @@ struct GeneratedTableCase: CustomStringConvertible, Sendable {
                 indicator: \(indicator), selectableByDelegate: \(selectableByDelegate), delegateHeights: \(delegateHeights),
                 kinds: [\(kinds.map { ".init(\($0.height)\($0.controls ? ", controls: true" : ""))" }.joined(separator: ", "))],
                 sections: [\(sections.map(format).joined(separator: ", "))],
-                ops: [\(ops.map(\.description).joined(separator: ", "))])
+                ops: [\(ops.map(\.description).joined(separator: ", "))]\(c.columnHeader ? ", columnHeader: true" : ""))
             """
     }
 
@@ -185,6 +187,8 @@ extension GeneratedTableCase {
             width: width, height: height, statusLine: chance(30), sticky: chance(70),
             mode: [.none, .single, .single, .multiple][int(0...3)], indicator: chance(60),
             selectableByDelegate: chance(30), delegateHeights: chance(60), kinds: kinds, sections: sections, ops: [])
+        // Derived from values drawn already, so the random stream (and every earlier case) stays as it was.
+        c.columnHeader = (width * 7 + height + sections.count) % 4 == 0
         let keys = ["j", "k", "down", "up", "pgdn", "pgup", "ctrl-f", "ctrl-b", "g", "G", "home", "end", "enter", "space",
                     "ctrl-a", "esc", "tab", "shift-tab", "left", "right", "x", "backspace"]
         var sectionsNow = sections.count
@@ -276,7 +280,8 @@ extension GeneratedTableCase {
             out.append(c)
         }
         for (flag, path) in [(statusLine, \GeneratedTableCase.statusLine), (indicator, \.indicator),
-                             (selectableByDelegate, \.selectableByDelegate), (delegateHeights, \.delegateHeights)] where flag {
+                             (selectableByDelegate, \.selectableByDelegate), (delegateHeights, \.delegateHeights),
+                             (columnHeader, \.columnHeader)] where flag {
             var c = self
             c[keyPath: path] = false
             out.append(c)

@@ -172,13 +172,19 @@ enum GeneratedTableHarness {
             table.stickyHeaders = c.sticky
             table.selectionMode = c.mode
             table.showsScrollIndicator = c.indicator
+            if c.columnHeader {
+                var spec = GeneratedTableHarness.template(identifier: "k0", height: 1, controls: true).spec
+                for (index, title) in ["Title", "Go", "Note"].enumerated() { spec.views[index].properties.heading = title }
+                table.columnHeader = ColumnHeaderView(spec: spec)
+            }
             table.delegate = source
             table.dataSource = source
             root = TableWithStatus(table: table, statusLine: c.statusLine)
             driver = AppDriver(rootView: root, size: Size(width: c.width, height: c.height))
         }
 
-        var tableHeight: Int { table.frame.height }
+        /// The lines the rows have (below the column header, if any).
+        var tableHeight: Int { table.rowsHeight }
 
         /// Applies one operation as a user or an app would, then draws.
         func apply(_ op: GeneratedTableCase.Op) {

@@ -13,6 +13,20 @@ struct TableRegressionTests {
 
     // MARK: Found by the generator
 
+    /// Found with a column header, but the header is not needed: revealing the cursor's row walked up onto a
+    /// section without a header (height 0) and made it the top; the next layout clamped that top to the item
+    /// above, and the 4-line cursor row was cut by the bottom edge.
+    @Test func theCursorRowIsRevealedBelowAColumnHeader() {
+        for (height, header) in [(7, true), (6, false)] {
+            expectHolds(GeneratedTableCase(
+                width: 1, height: height, statusLine: false, sticky: true, mode: .single,
+                indicator: false, selectableByDelegate: false, delegateHeights: false,
+                kinds: [.init(4), .init(1), .init(1)],
+                sections: [.init(.title, []), .init(.none, []), .init(.title, [.init(1, kind: 1, selectable: false), .init(2)])],
+                ops: [], columnHeader: header))
+        }
+    }
+
     /// A row cut by the bottom edge: clearing the lines below it read a negative range (the crash of `swift run news` at 100x31).
     @Test func aRowCutByTheBottomEdgeDrawsClipped() {
         expectHolds(GeneratedTableCase(

@@ -1,0 +1,137 @@
+/// A row of column titles declared once in a cell template (`heading=` on its fields) and aligned to the cell's fields at every width.
+///
+/// The titles are laid out by the same rules as the cell's own fields
+/// (``AutoresizingLayout``, ``ShrinkRule``): at any width each title has the
+/// x and width of its field, and a field that gives way takes its title with
+/// it. Set it as a table's ``TableView/columnHeader``: the table shows it above
+/// its rows (it does not scroll), insets it like the rows (mark column,
+/// indentation, accessory) and tells its delegate when a title is clicked.
+///
+/// ```layout
+/// cell process
+/// | [1 pid ] [2 user    ] [3 command                 ] [4 cpu ] |
+///   1 label align=right heading=PID
+///   2 label heading=USER shrink=1
+///   3 label stretch heading=COMMAND
+///   4 label align=right pin=right heading=CPU%
+/// ```
+///
+/// ```swift
+/// table.columnHeader = ColumnHeaderView(template: try library.template("process"))
+/// table.columnHeader?.sort = ColumnSort(column: "cpu", ascending: false)
+/// ```
+@MainActor
+open class ColumnHeaderView: View {
+    /// The columns, in the order of the cell's fields (top to bottom, left to right).
+    public let columns: [TableColumn]
+    /// The style of the titles (default bold).
+    public var titleStyle: Style = .bold {
+        didSet { if titleStyle != oldValue { updateTitles() } }
+    }
+    /// The column the rows are sorted by, shown as `▲` or `▼` beside its title; nil for none.
+    public var sort: ColumnSort? {
+        didSet { if sort != oldValue { updateTitles() } }
+    }
+    /// Columns at the left kept free for the table's mark column (set by the table).
+    public internal(set) var leadingInset = 0 {
+        didSet { if leadingInset != oldValue { setNeedsLayout(); setNeedsRedraw() } }
+    }
+
+    /// Every view of the cell (titled or not: all take part in the layout), with the index of its title label.
+    private let items: [AutoresizingLayout.Item]
+    private let titleIndices: [Int]
+    private let alignments: [TextAlignment]
+    private let designSize: Size
+    private let indentation: Int
+    private let trailingInset: Int
+    private var labels: [Label] = []
+
+    /// Creates a header row from a cell template's `heading=` fields.
+    public convenience init(template: CellTemplate) {
+        self.init(spec: template.spec)
+    }
+
+    /// Creates a header row from a parsed cell's `heading=` fields.
+    public init(spec: CellSpec) {
+        items = spec.views.map { AutoresizingLayout.Item(frame: $0.frame, mask: $0.autoresizing, shrink: $0.shrinkRule) }
+        let titled = spec.views.indices.filter { spec.views[$0].properties.heading != nil }
+        titleIndices = titled
+        columns = titled.map {
+            TableColumn(tag: spec.views[$0].tag, name: spec.views[$0].name, title: spec.views[$0].properties.heading ?? "")
+        }
+        alignments = titled.map { spec.views[$0].properties.alignment ?? .left }
+        designSize = Size(width: spec.width, height: spec.height)
+        indentation = spec.indentation * 2
+        trailingInset = spec.accessory == .none ? 0 : 2
+        super.init(frame: Rect(x: 0, y: 0, width: spec.width, height: 1))
+        for alignment in alignments {
+            let label = Label()
+            label.alignment = alignment
+            label.truncation = .clip
+            labels.append(label)
+            addSubview(label)
+        }
+        updateTitles()
+    }
+
+    /// Copies a header row (titles, styles, sort indicator).
+    public required init(copying other: View) {
+        let other = other as! ColumnHeaderView
+        columns = other.columns
+        items = other.items
+        titleIndices = other.titleIndices
+        alignments = other.alignments
+        designSize = other.designSize
+        indentation = other.indentation
+        trailingInset = other.trailingInset
+        titleStyle = other.titleStyle
+        sort = other.sort
+        leadingInset = other.leadingInset
+        super.init(copying: other)
+        labels = subviews.compactMap { $0 as? Label }
+    }
+
+    /// The column whose title covers column `x` of the header row, nil between titles.
+    public func column(atX x: Int) -> TableColumn? {
+        layoutIfNeeded()
+        for (index, label) in labels.enumerated() where label.frame.width > 0 {
+            if x >= label.frame.x && x < label.frame.x + label.frame.width { return columns[index] }
+        }
+        return nil
+    }
+
+    /// The frame of a column's title in the header row (width 0 when its field gives way at this width).
+    public func titleFrame(of column: TableColumn) -> Rect? {
+        layoutIfNeeded()
+        return columns.firstIndex(of: column).map { labels[$0].frame }
+    }
+
+    open override func layoutSubviews() {
+        let inset = min(frame.width, max(0, leadingInset + indentation))
+        let width = max(0, frame.width - inset - trailingInset)
+        let frames = AutoresizingLayout.frames(for: items, designSize: designSize,
+                                               size: Size(width: width, height: designSize.height))
+        for (position, (label, index)) in zip(labels, titleIndices).enumerated() {
+            let field = frames[index]
+            label.frame = Rect(x: inset + field.x, y: 0, width: field.width, height: min(1, frame.height))
+            label.text = title(of: position, width: field.width)
+        }
+    }
+
+    /// A column's title for `width` columns: with the sort indicator when sorted, which is kept when the title is cut.
+    private func title(of position: Int, width: Int) -> String {
+        let column = columns[position]
+        guard let sort, sort.column == column.identifier else { return column.title }
+        let room = max(0, width - 2)
+        let cut = TerminalText.width(of: column.title) <= room ? column.title
+            : TerminalText.truncate(column.title, toWidth: room, mode: .clip)
+        if width < 2 { return sort.symbol }
+        return alignments[position] == .right ? sort.symbol + " " + cut : cut + " " + sort.symbol
+    }
+
+    private func updateTitles() {
+        for label in labels { label.textStyle = titleStyle }
+        setNeedsLayout()
+        setNeedsRedraw()
+    }
+}
