@@ -201,6 +201,9 @@ enum GeneratedTableHarness {
             case .wheel(let up, let x, let y):
                 driver.wheel(up: up, x: x, y: y)
             case .resize(let w, let h):
+                // A terminal "resized" to the size it has changes nothing (the cursor may stay off screen
+                // after a scrollToRow, as in UIKit).
+                lastOpDidNothing = driver.screen.size == Size(width: w, height: h)
                 driver.resize(to: Size(width: w, height: h))
             case .reloadData:
                 source.revision += 1

@@ -65,6 +65,17 @@ struct TableRegressionTests {
             ops: [.wheel(up: false, 1, 2)]))
     }
 
+    /// Not a table bug, a harness one (case 2582): a resize to the size the screen already has changes
+    /// nothing, so a cursor left off screen by `scrollToRow` may stay there, as after any scroll.
+    @Test func aResizeToTheSameSizeLeavesAScrolledTableAlone() {
+        expectHolds(GeneratedTableCase(
+            width: 1, height: 1, statusLine: false, sticky: true, mode: .single,
+            indicator: false, selectableByDelegate: false, delegateHeights: false,
+            kinds: [.init(1), .init(1), .init(1), .init(1)],
+            sections: [.init(.none, []), .init(.none, (109...132).map { .init($0) })],
+            ops: [.resize(1, 12), .scrollToRow(section: 1, row: 23), .resize(1, 12)]))
+    }
+
     /// Jumping to the end measured each row on the way through a new cell: 5 cells for 2 visible.
     @Test func jumpingToTheEndMakesNoCellPerMeasuredRow() {
         expectHolds(GeneratedTableCase(
