@@ -1,4 +1,5 @@
 import Foundation
+import ProcessKit
 import ProcessesCore
 import Testing
 import TermTable
@@ -15,19 +16,20 @@ struct LayoutFileTests {
     @Test func isLintCleanAndHasTheCellsTheViewerUses() throws {
         let report = LayoutLint.lint(paths: [Self.path])
         #expect(report.errorCount == 0, "\(report.output)")
-        #expect(report.cells == 4)
+        #expect(report.cells == 3)
         let library = try LayoutLibrary(contentsOf: Self.path)
-        for identifier in ["proc", "columns", "user", "detail"] { #expect(library.contains(identifier)) }
+        for identifier in ["proc", "user", "detail"] { #expect(library.contains(identifier)) }
     }
 
-    /// The titles must sit over the values: `columns` repeats `proc`'s fields two columns to the right.
-    @Test func theColumnTitlesCellRepeatsTheRowsFieldsShiftedByTheMarkColumn() throws {
-        let library = try LayoutLibrary(contentsOf: Self.path)
-        let row = try library.spec("proc"), titles = try library.spec("columns")
-        #expect(titles.width == row.width + 2)
-        #expect(row.views.map(\.tag) == titles.views.map(\.tag))
-        for (value, title) in zip(row.views, titles.views) {
-            #expect(title.frame == Rect(x: value.frame.x + 2, y: 0, width: value.frame.width, height: 1), "tag \(value.tag)")
+    /// The header row comes from `proc`'s headings, and each sort key has the column a click sorts by.
+    @Test func theProcCellDeclaresTheHeaderRowAndEverySortKeyHasAColumn() throws {
+        let header = ColumnHeaderView(template: try LayoutLibrary(contentsOf: Self.path).template("proc"))
+        #expect(header.columns.map(\.title) == ["PID", "S", "CPU%", "RSS", "THR", "COMMAND"])
+        let identifiers = header.columns.map(\.identifier)
+        for key in ProcessSortKey.allCases {
+            #expect(identifiers.contains(ProcessViewer.column(of: key)), "\(key)")
+            #expect(header.columns.first { $0.identifier == ProcessViewer.column(of: key) }.flatMap(ProcessViewer.sortKey(of:)) == key)
         }
+        #expect(header.columns.filter { ProcessViewer.sortKey(of: $0) == nil }.map(\.identifier) == ["state", "threads"])
     }
 }

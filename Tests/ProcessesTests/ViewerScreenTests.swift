@@ -182,25 +182,123 @@ struct ViewerScreenTests {
         #expect(!harness.driver.app.isShowingOverlay)
     }
 
-    /// The column titles are drawn apart from the table; they must sit over the values at every width.
+    /// Where `text` starts and ends in `line` (in columns), nil when it is not there.
+    static func span(of text: String, in line: String) -> Range<Int>? {
+        line.range(of: text).map { line.distance(from: line.startIndex, to: $0.lowerBound)..<line.distance(from: line.startIndex, to: $0.upperBound) }
+    }
+
+    /// Where the first `text` in `line` that ends at column `column` or later ends.
+    static func end(of text: String, endingFrom column: Int, in line: String) -> Int? {
+        let characters = Array(line), wanted = Array(text)
+        guard characters.count >= wanted.count else { return nil }
+        return (0...(characters.count - wanted.count)).first { start in
+            start + wanted.count >= column && Array(characters[start..<start + wanted.count]) == wanted
+        }.map { $0 + wanted.count }
+    }
+
+    /// The header row's titles sit over python3's values: right-aligned ones end with them, the command starts with it.
+    static func expectTitlesOverValues(_ harness: ViewerHarness, titles expected: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let titles = harness.lines[1]
+        let row = try #require(harness.line(of: 302), sourceLocation: sourceLocation)
+        let shown = ["PID", "S", "CPU%", "RSS", "THR", "COMMAND"].filter { span(of: " \($0)", in: " " + titles) != nil }
+        #expect(shown == expected, "\(titles)\n\(row)", sourceLocation: sourceLocation)
+        let values = ["PID": "302", "CPU%": "2.0", "RSS": "19.5M", "THR": "1"]
+        for title in shown where values[title] != nil {
+            let titleSpan = try #require(span(of: title, in: titles), sourceLocation: sourceLocation)
+            // The value's first occurrence ending at or after the title's end (THR's "1" is not the "1" of 19.5M).
+            let valueEnd = Self.end(of: values[title]!, endingFrom: titleSpan.upperBound, in: row)
+            #expect(valueEnd == titleSpan.upperBound, "\(title)\n\(titles)\n\(row)", sourceLocation: sourceLocation)
+        }
+        if shown.contains("S") {
+            #expect(span(of: "S", in: titles)?.lowerBound == span(of: " S ", in: row).map { $0.lowerBound + 1 },
+                    "\(titles)\n\(row)", sourceLocation: sourceLocation)
+        }
+        if shown.contains("COMMAND") {
+            #expect(span(of: "COMMAND", in: titles)?.lowerBound == span(of: "python3", in: row)?.lowerBound,
+                    "\(titles)\n\(row)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The header row is the table's (declared with `heading=` in Procs.layout): titles sit over the values at every width.
     @Test(arguments: [50, 64, 80, 120])
     func theColumnTitlesLineUpWithTheRows(width: Int) throws {
         let harness = try ViewerHarness(size: Size(width: width, height: 14))
         harness.mark(302)
         // The user's header keeps the name at every width (its counts give way first).
         #expect(harness.lines.contains { $0.hasPrefix("── alice ") }, "\(harness.lines.joined(separator: "\n"))")
-        let titles = harness.lines[1]
-        let row = try #require(harness.line(of: 302))
-        func end(of text: String, in line: String) -> Int? {
-            line.range(of: text).map { line.distance(from: line.startIndex, to: $0.upperBound) }
+        #expect(harness.lines[1].contains("▼ CPU%"), "sorted by CPU, busiest first")
+        // The threads go below 63 columns (60 for the row: less the mark and indicator columns).
+        try Self.expectTitlesOverValues(harness, titles: width >= 63 ? ["PID", "S", "CPU%", "RSS", "THR", "COMMAND"]
+                                                                      : ["PID", "S", "CPU%", "RSS", "COMMAND"])
+    }
+
+    /// Narrowing the terminal: the command narrows first, then the threads go, then the state, then the command; pid, CPU and memory stay.
+    @Test func atNarrowWidthsFieldsGiveWayInTheDeclaredOrderUnderTheirTitles() throws {
+        let harness = try ViewerHarness(size: Size(width: 80, height: 14))
+        let steps: [(width: Int, titles: [String])] = [
+            (80, ["PID", "S", "CPU%", "RSS", "THR", "COMMAND"]),
+            (66, ["PID", "S", "CPU%", "RSS", "THR", "COMMAND"]),  // the command narrowed to 25
+            (62, ["PID", "S", "CPU%", "RSS", "COMMAND"]),
+            (46, ["PID", "CPU%", "RSS", "COMMAND"]),
+            (40, ["PID", "CPU%", "RSS", "COMMAND"]),
+            (38, ["PID", "CPU%", "RSS", "COMMAND"]),  // the command at its minimum, 8 columns
+            (37, ["PID", "CPU%", "RSS"]),
+        ]
+        for step in steps {
+            harness.driver.resize(to: Size(width: step.width, height: 14))
+            try Self.expectTitlesOverValues(harness, titles: step.titles)
         }
-        #expect(end(of: "PID", in: titles) == end(of: "302", in: row), "\(titles)\n\(row)")
-        #expect(end(of: "CPU%▼", in: titles) == end(of: "2.0", in: row), "\(titles)\n\(row)")
-        if width >= 64 {
-            let command = try #require(row.range(of: "python3"))
-            let title = try #require(titles.range(of: "COMMAND"))
-            #expect(row.distance(from: row.startIndex, to: command.lowerBound)
-                        == titles.distance(from: titles.startIndex, to: title.lowerBound))
+        harness.driver.resize(to: Size(width: 40, height: 14))
+        // 2 mark columns, pid 9, cpu 7, rss 8, the command 10 (gaps of 1), the indicator's column.
+        #expect(harness.lines[1] == "        PID  ▼ CPU%      RSS COMMAND    ")
+        #expect(harness.line(of: 302)?.hasPrefix("        302     2.0    19.5M python3 -…") == true)
+        harness.driver.resize(to: Size(width: 38, height: 14))
+        #expect(harness.lines[1] == "        PID  ▼ CPU%      RSS COMMAND  ")
+        #expect(harness.line(of: 302)?.hasPrefix("        302     2.0    19.5M python3…") == true)
+    }
+
+    /// The screen's rows of alice's processes, top to bottom.
+    static func alicesPIDs(_ harness: ViewerHarness) -> [Int32] {
+        harness.lines.compactMap { line in line.dropFirst(2).split(separator: " ").first.flatMap { Int32($0) } }
+            .filter { [300, 301, 302, 999].contains($0) }
+    }
+
+    /// A click on a column title sorts by it, a second click reverses; titles that cannot sort ignore clicks.
+    @Test func clickingATitleSortsAndClickingItAgainReverses() throws {
+        let harness = try ViewerHarness()
+        func click(_ title: String) throws {
+            let span = try #require(Self.span(of: title, in: harness.lines[1]), "\(harness.lines[1])")
+            harness.driver.click(x: span.lowerBound + 1, y: 1)
         }
+        try click("RSS")
+        #expect(harness.viewer.list.sortKey == .memory && !harness.viewer.list.isReversed)
+        #expect(harness.lines[0].contains("sort memory ▼"))
+        #expect(harness.lines[1].contains("▼ RSS") && !harness.lines[1].contains("▼ CPU%"))
+        #expect(Self.alicesPIDs(harness) == [302, 301, 999, 300])
+        try click("RSS")
+        #expect(harness.viewer.list.sortKey == .memory && harness.viewer.list.isReversed)
+        #expect(harness.lines[0].contains("sort memory ▲"))
+        #expect(harness.lines[1].contains("▲ RSS"))
+        #expect(Self.alicesPIDs(harness) == [300, 999, 301, 302])
+
+        // State and threads do not sort, nor does the gap between two titles.
+        try click("THR")
+        try click(" S ")
+        let gap = try #require(Self.span(of: "RSS", in: harness.lines[1])).upperBound
+        harness.driver.click(x: gap, y: 1)
+        #expect(harness.viewer.list.sortKey == .memory && harness.viewer.list.isReversed)
+        #expect(harness.lines[1].contains("▲ RSS"))
+
+        try click("COMMAND")
+        #expect(harness.viewer.list.sortKey == .name && !harness.viewer.list.isReversed)
+        #expect(harness.lines[1].contains("COMMAND ▲") && !harness.lines[1].contains("▲ RSS"))
+        #expect(Self.alicesPIDs(harness) == [999, 302, 300, 301])  // procs, python3, sleep, vim
+        try click("PID")
+        #expect(harness.viewer.list.sortKey == .pid && harness.lines[1].contains("▲ PID"))
+        harness.driver.press("r")  // the key and the header agree
+        #expect(harness.lines[1].contains("▼ PID") && harness.lines[0].contains("sort pid ▼"))
+        try click("CPU%")
+        #expect(harness.viewer.list.sortKey == .cpu && harness.lines[1].contains("▼ CPU%"))
+        #expect(harness.viewer.markedProcesses.isEmpty, "a title click marks nothing")
     }
 }

@@ -6,7 +6,6 @@ extension ProcessViewer {
     public func openDetail(of id: ProcessID) {
         detailID = id
         body.isHidden = true
-        columnTitles.isHidden = true
         detailView.isHidden = false
         app?.focus(nil)
         showDetail(of: id)
@@ -19,7 +18,6 @@ extension ProcessViewer {
         detailID = nil
         detailView.isHidden = true
         body.isHidden = false
-        columnTitles.isHidden = false
         app?.focus(table)
         root.setNeedsLayout()
         updateBars()

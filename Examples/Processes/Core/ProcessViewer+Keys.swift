@@ -9,7 +9,7 @@ extension ProcessViewer {
         ("ctrl-a  Esc", "mark all / unmark all"), ("K", "SIGTERM the marked processes (asks first)"),
         ("X", "SIGKILL the marked processes (asks first)"), ("Enter", "details (Esc or q: back)"),
         ("/", "filter (Enter keeps, Esc clears)"), ("c m p n", "sort by CPU, memory, pid, name"),
-        ("r", "reverse the order"), ("?", "these keys"), ("q", "quit"),
+        ("r", "reverse the order"), ("click a title", "sort by it (again: reverse)"), ("?", "these keys"), ("q", "quit"),
     ]
 
     /// Binds the keys and keeps `app` for dialogs; `refreshInterval` nil: no timer (tests call ``refresh()``).
@@ -50,7 +50,7 @@ extension ProcessViewer {
 
     private func sortChanged() {
         message = nil
-        updateColumnTitles()
+        updateSortIndicator()
         apply()
     }
 

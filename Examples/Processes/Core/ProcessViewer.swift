@@ -2,7 +2,7 @@ import Foundation
 import ProcessKit
 import TermTable
 
-/// The process viewer: a title bar, column titles, the processes grouped by user, a status line; a detail view.
+/// The process viewer: a title bar, the processes grouped by user under column titles, a status line; a detail view.
 ///
 /// Rows are ``ProcessID``s (pid and start time) in a ``TableViewDiffableDataSource``:
 /// the cursor and the marks follow processes across re-sorts, filters and
@@ -20,8 +20,8 @@ public final class ProcessViewer: TableViewDelegate {
     public let table = TableView()
     /// The top line.
     public let titleBar = Label()
-    /// The column titles.
-    public let columnTitles: ColumnTitlesRow
+    /// The column titles above the rows (the `heading=`s of the layout's `proc` cell); a click on one sorts.
+    public let columnHeader: ColumnHeaderView
     /// The bottom line.
     public let statusLine = Label()
     /// The detail view, shown instead of the table.
@@ -54,9 +54,6 @@ public final class ProcessViewer: TableViewDelegate {
     /// Marks dropped by the snapshot being applied.
     var droppedMarks: [ProcessID] = []
 
-    /// The column titles by tag.
-    static let columnNames: [Int: String] = [1: "PID", 2: "S", 3: "CPU%", 4: "RSS", 5: "THR", 6: "COMMAND"]
-
     /// The bundled templates (Layouts/Procs.layout in this target's resources).
     public static func bundledLayouts() throws -> LayoutLibrary {
         try LayoutLibrary(resource: "Procs", in: .module, subdirectory: "Layouts")
@@ -67,22 +64,23 @@ public final class ProcessViewer: TableViewDelegate {
         let library = try layouts ?? Self.bundledLayouts()
         self.sampler = sampler
         self.signaller = signaller
-        columnTitles = ColumnTitlesRow(cell: try library.instantiate("columns"))
+        columnHeader = ColumnHeaderView(template: try library.template("proc"))
         detailView = ProcessDetailView(cell: try library.instantiate("detail"))
         body = EmptyStateView(table, message: "No processes match")
-        root = VStack([titleBar, .fixed(columnTitles, height: 1), .fill(body), .fill(detailView), statusLine])
+        root = VStack([titleBar, .fill(body), .fill(detailView), statusLine])
         detailView.isHidden = true
         titleBar.textStyle = .bold
         statusLine.textStyle = .dim
         try table.registerCells(from: library)
         table.selectionMode = .multiple
         table.showsMarkColumn = true
+        table.columnHeader = columnHeader
         table.delegate = self
         dataSource = TableViewDiffableDataSource(tableView: table) { [unowned self] table, indexPath, id in
             self.cell(for: id, at: indexPath, in: table)
         }
         dataSource.headerProvider = { [unowned self] table, _, user in self.header(for: user, in: table) }
-        updateColumnTitles()
+        updateSortIndicator()
         updateBars()
     }
 
@@ -146,20 +144,25 @@ public final class ProcessViewer: TableViewDelegate {
 
     // MARK: Bars
 
-    /// The sort key's column tag.
-    static func tag(of key: ProcessSortKey) -> Int {
+    /// The header column (the `proc` field's name) showing `key`.
+    nonisolated public static func column(of key: ProcessSortKey) -> String {
         switch key {
-        case .pid: 1
-        case .cpu: 3
-        case .memory: 4
-        case .name: 6
+        case .pid: "pid"
+        case .cpu: "cpu"
+        case .memory: "rss"
+        case .name: "command"
         }
     }
 
-    func updateColumnTitles() {
-        columnTitles.leavesIndicatorColumn = table.showsScrollIndicator
-        columnTitles.setTitles(Self.columnNames, sortedTag: Self.tag(of: list.sortKey),
-                               descending: list.sortKey.descendsByDefault != list.isReversed)
+    /// The sort key of a header column, nil for the columns that do not sort (state, threads).
+    nonisolated public static func sortKey(of column: TableColumn) -> ProcessSortKey? {
+        ProcessSortKey.allCases.first { Self.column(of: $0) == column.identifier }
+    }
+
+    /// Shows ▼ (largest first) or ▲ beside the sorted column's title.
+    func updateSortIndicator() {
+        let descending = list.sortKey.descendsByDefault != list.isReversed
+        columnHeader.sort = ColumnSort(column: Self.column(of: list.sortKey), ascending: !descending)
     }
 
     /// The title bar and the status line, from the list and the message.
@@ -209,6 +212,12 @@ public final class ProcessViewer: TableViewDelegate {
     /// The user moved the cursor: from now on it follows its process.
     public func tableView(_ tableView: TableView, didMoveCursorTo indexPath: IndexPath) {
         cursorWasMoved = true
+    }
+
+    /// A click on a column title: sorts by that column, or reverses the order when it is the sorted one.
+    public func tableView(_ tableView: TableView, didSelectColumn column: TableColumn) {
+        guard let key = Self.sortKey(of: column) else { return }
+        if key == list.sortKey { reverseOrder() } else { sort(by: key) }
     }
 
     /// Headers are one line (so the table does not ask every section's header cell for its height).
