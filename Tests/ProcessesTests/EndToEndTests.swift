@@ -133,6 +133,30 @@ struct EndToEndTests {
         #expect(sleepers.endingSignal(pid) == nil)
     }
 
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func aClickOnAColumnTitleSortsByItAndAnotherReverses() throws {
+        let sleepers = try SleepingChildren(count: 2)
+        defer { sleepers.stop() }
+        let directory = Self.newDirectory()
+        let session = try Self.start("--pid " + sleepers.pids.map(String.init).joined(separator: " "), directory: directory)
+        defer { session.close() }
+        let screen = try session.waitFor("the sleepers") { screen in sleepers.pids.allSatisfy { Self.line(of: $0, in: screen) != nil } }
+        let titles = String(screen.split(separator: "\n", omittingEmptySubsequences: false)[1])
+        let rss = try #require(titles.range(of: "RSS"), "\(titles)")
+        let x = titles.distance(from: titles.startIndex, to: rss.lowerBound)
+        // What the terminal sends for a left press and release (SGR reports: 1-based column, line 2 is the header row).
+        func click(atX x: Int) throws { try session.type("\u{1B}[<0;\(x + 1);2M\u{1B}[<0;\(x + 1);2m") }
+        try click(atX: x)
+        let sorted = try session.waitFor(text: "sort memory ▼")
+        #expect(sorted.contains("▼ RSS"))
+        // Another cell of the same title (the same cell twice in quick succession would be a double click).
+        try click(atX: x + 2)
+        let reversed = try session.waitFor(text: "sort memory ▲")
+        #expect(reversed.contains("▲ RSS"))
+        try session.send("q")
+        #expect(try session.waitForFile("status").trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
     @Test func withoutATerminalProcsSaysSoAndFails() throws {
         let result = try ChildProcess.run([try BuiltProducts.executable(named: "procs")],
                                           environment: ProcessInfo.processInfo.environment)
