@@ -75,6 +75,14 @@ struct ColumnHeaderTableTests {
         #expect(table.indexPathForRow(at: Point(x: 0, y: 1)) == IndexPath(row: 0, section: 0))
     }
 
+    /// Clicking a title twice quickly (to reverse a sort) gives a press and a double click: both are selections.
+    @Test func aQuickSecondClickOnATitleIsASecondSelection() {
+        _ = draw()
+        #expect(table.handleMouse(MouseEvent(.press, at: Point(x: 15, y: 0)), at: Point(x: 15, y: 0)))
+        #expect(table.handleMouse(MouseEvent(.doubleClick, at: Point(x: 15, y: 0)), at: Point(x: 15, y: 0)))
+        #expect(source.columnsClicked == ["command", "command"])
+    }
+
     @Test func aTableOneLineTallShowsOnlyTheHeader() {
         for height in [0, 1, 2] {
             table.frame = Rect(x: 0, y: 0, width: 41, height: height)

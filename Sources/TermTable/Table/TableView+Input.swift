@@ -15,8 +15,9 @@ extension TableView {
         case .press, .doubleClick:
             guard event.button == .left else { return false }
             if point.y < rowsTop {
-                // A column title: the delegate sorts (or not); between titles nothing happens.
-                if event.kind == .press, let column = columnHeader?.column(atX: point.x) {
+                // A column title: the delegate sorts (or not); between titles nothing happens. A quick second
+                // click arrives as a double click and is a second selection (to reverse a sort), not dropped.
+                if let column = columnHeader?.column(atX: point.x) {
                     delegate?.tableView(self, didSelectColumn: column)
                 }
                 return true
