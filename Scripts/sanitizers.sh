@@ -6,6 +6,7 @@
 #   Scripts/sanitizers.sh              both
 #   Scripts/sanitizers.sh address      ASan + LSan only
 #   Scripts/sanitizers.sh thread       TSan only
+#   SANITIZER_GATE=reports ...         fail only on a sanitizer report (CI: tests are judged by `swift test`)
 #
 # Leaks inside the toolchain are suppressed by Scripts/lsan.supp (each entry says why). Suites run
 # one at a time (--no-parallel): a sanitizer slows everything 2-10x, and the suite's process tests
@@ -47,7 +48,12 @@ for sanitizer in "${sanitizers[@]}"; do
   reports=$(grep -cE "ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer|runtime error:" "$log")
   summary=$(grep -E "^(✔|✘) Test run|Executed [0-9]+ tests" "$log" | tail -2 | tr '\n' ' ')
   echo "sanitizers: $sanitizer: exit $result, $reports sanitizer report(s), $((SECONDS - start)) s; $summary"
-  if [ "$result" -ne 0 ] || [ "$reports" -ne 0 ]; then
+  if [ "${SANITIZER_GATE:-all}" = reports ] && [ "$reports" -eq 0 ] && [ "$result" -ne 0 ]; then
+    # CI's gate: the plain `swift test` already judged the tests; a test that fails only when slowed
+    # down 5-10x is printed, and only a sanitizer report fails this step.
+    echo "sanitizers: $sanitizer: no report; tests that failed under the sanitizer's slowdown:"
+    grep -E "✘ Test [^r]" "$log" | head -20
+  elif [ "$result" -ne 0 ] || [ "$reports" -ne 0 ]; then
     status=1
     echo "sanitizers: $sanitizer FAILED (log: $log):" >&2
     grep -E "ERROR: |WARNING: ThreadSanitizer|SUMMARY: |✘|runtime error:" "$log" | head -40 >&2
