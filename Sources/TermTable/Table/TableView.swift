@@ -279,6 +279,9 @@ open class TableView: View {
         lazyHeaderMeasurements &+= 1
         let item = TableItem.header(section)
         var height = 0
+        // The oldest measured cell goes back to its queue before the data source dequeues a header cell,
+        // so measuring many headers off screen reuses it instead of making one cell per header.
+        if measuredCells.count >= TableView.measuredCellLimit { enqueue(measuredCells.removeFirst().cell) }
         if let cell = dataSource?.tableView(self, viewForHeaderInSection: section) {
             height = max(0, cell.height)
             keepMeasured(cell, for: item)

@@ -76,6 +76,17 @@ struct TableRegressionTests {
             ops: [.resize(1, 12), .scrollToRow(section: 1, row: 23), .resize(1, 12)]))
     }
 
+    /// Header cells measured off screen were made before the oldest measured cell went back to its
+    /// queue: 3 header cells for none on screen (case 73486 of the 100,000-case run).
+    @Test func measuringHeadersOffScreenReusesTheirCells() {
+        expectHolds(GeneratedTableCase(
+            width: 7, height: 4, statusLine: false, sticky: true, mode: .single,
+            indicator: false, selectableByDelegate: false, delegateHeights: false,
+            kinds: [.init(4, controls: true), .init(2), .init(1), .init(2)],
+            sections: [.init(.none, [.init(3)]), .init(.custom(2), []), .init(.custom(2), []), .init(.custom(2), [])],
+            ops: [.wheel(up: true, 6, 0)]))
+    }
+
     /// Jumping to the end measured each row on the way through a new cell: 5 cells for 2 visible.
     @Test func jumpingToTheEndMakesNoCellPerMeasuredRow() {
         expectHolds(GeneratedTableCase(
