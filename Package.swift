@@ -23,8 +23,13 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .target(name: "CTermGuard", path: "Sources/CTermGuard"),
 
-        // The toolkit: Terminal -> Views -> Layout -> Table -> App.
-        .target(name: "TermTable", dependencies: ["CNcursesw", "CTermGuard"]),
+        // The toolkit, in layers whose arrows point one way (the build enforces them):
+        // TermTableCore (terminal model, text, views; no ncurses) -> TermTableLayout (the layout
+        // language; no views, no ncurses, Sendable) -> TermTable (the ncurses screen, templates,
+        // table, app; re-exports the two below so `import TermTable` is all an app needs).
+        .target(name: "TermTableCore", dependencies: ["CTermGuard"]),
+        .target(name: "TermTableLayout", dependencies: ["TermTableCore"]),
+        .target(name: "TermTable", dependencies: ["TermTableCore", "TermTableLayout", "CNcursesw"]),
         .target(name: "TermTableTesting", dependencies: ["TermTable"]),
         .executableTarget(
             name: "TermTableTool",
@@ -78,7 +83,8 @@ let package = Package(
         // Tests.
         .testTarget(
             name: "TermTableTests",
-            dependencies: ["TermTable", "TermTableTesting", "TermTableLayouts", "CNcursesw"],
+            dependencies: ["TermTable", "TermTableCore", "TermTableLayout", "TermTableTesting", "TermTableLayouts",
+                           "CNcursesw"],
             exclude: ["Snapshots"], resources: [.copy("Layouts")]
         ),
         .testTarget(name: "NewsKitTests", dependencies: ["NewsKit"], resources: [.copy("Fixtures")]),

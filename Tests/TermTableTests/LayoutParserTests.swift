@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TermTable
+@testable import TermTableLayout
 
 /// The repository's `Layouts` folder, found from this file.
 let layoutsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

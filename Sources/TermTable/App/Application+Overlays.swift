@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 /// Where an overlay goes, and goes again when the screen changes size.
 enum OverlayPlacement: Equatable {
     /// Centred at the size the view asks for (``View/sizeThatFits(_:)`` at the screen's size).

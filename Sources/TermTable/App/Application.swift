@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 /// Runs a root view on a screen: reads input, routes it, redraws, runs timers and overlays.
 ///
 /// Keys go to the focused view first, then up its superviews, then to the

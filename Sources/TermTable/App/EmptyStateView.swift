@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 /// Shows a view (usually a table) filling its frame, and a message over it while it has nothing to show.
 ///
 /// Put the table in one and put this view where the table went; the message

@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 /// A row of column titles declared once in a cell template (`heading=` on its fields) and aligned to the cell's fields at every width.
 ///
 /// The titles are laid out by the same rules as the cell's own fields

@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 /// The sort indicator of a header row: which column the app sorted by, and in which direction.
 ///
 /// TermTable does not sort: the app sorts its rows, then sets

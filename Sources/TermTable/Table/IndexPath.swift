@@ -1,4 +1,6 @@
 import Foundation
+import TermTableCore
+import TermTableLayout
 
 /// A row's position in a table is Foundation's `IndexPath` of two indexes, section then row, as in UIKit.
 ///

@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 /// The heights of table items measured so far: a dictionary behind a small direct-mapped array.
 ///
 /// Every frame a table asks the height of each visible item two or three

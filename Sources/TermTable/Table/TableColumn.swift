@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 /// A column of a table's header row: a field of the row's cell template that has a `heading=`.
 ///
 /// The delegate hears which column title was clicked

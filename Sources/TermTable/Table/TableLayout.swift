@@ -1,4 +1,6 @@
 import Foundation
+import TermTableCore
+import TermTableLayout
 /// A slot in a table's flow of lines: a section header (`row == -1`) or a row.
 public struct TableItem: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The section.

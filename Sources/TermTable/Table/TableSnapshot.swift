@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 /// The content of a table by identity: sections and the items in each, as `Hashable` identifiers.
 ///
 /// Build one from your data and hand it to a ``TableViewDiffableDataSource``;

@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 /// What a table drew in its last frame: enough to tell which rows need drawing again.
 struct TableDrawing {
     /// One drawn row (or header).

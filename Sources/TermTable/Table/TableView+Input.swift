@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 extension TableView {
     /// Runs the command bound to `key`, if any.
     func handleTableKey(_ key: Key) -> Bool {

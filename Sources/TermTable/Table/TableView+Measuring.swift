@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 extension TableView {
     // MARK: Measuring
 

@@ -1,4 +1,6 @@
 import Foundation
+import TermTableCore
+import TermTableLayout
 /// What a key bound in ``TableView/keyBindings`` does.
 public enum TableCommand: String, Sendable, CaseIterable {
     /// The cursor moves up a row (in selection mode none, the view scrolls).

@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 /// Where ``TableView/scrollToRow(at:at:)`` puts a row.
 public enum ScrollPosition: Sendable, Hashable {
     /// The least scrolling that shows the row whole.

@@ -1,4 +1,6 @@
 import Foundation
+import TermTableCore
+import TermTableLayout
 /// What went wrong asking a table for a cell.
 public enum TableViewError: Error, CustomStringConvertible, Equatable {
     /// No template or class was registered under the identifier.

@@ -1,4 +1,6 @@
 import Foundation
+import TermTableCore
+import TermTableLayout
 extension TableView {
     /// Reloads the cells of the given rows (their content changed; counts did not).
     public func reloadRows(at indexPaths: [IndexPath]) {

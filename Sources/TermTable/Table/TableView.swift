@@ -1,4 +1,6 @@
 import Foundation
+import TermTableCore
+import TermTableLayout
 /// A scrolling list of rows in sections, built from reusable cells: UIKit's table view in the terminal.
 ///
 /// The table asks its ``dataSource`` for counts when it loads and for cells
@@ -191,13 +193,12 @@ open class TableView: View {
         for cell in visibleCells.values { cell.tableView = nil }
     }
 
-    open override var frame: Rect {
+    open override func frameDidChange(from oldFrame: Rect) {
+        super.frameDidChange(from: oldFrame)
         // After a resize the cursor's row is brought back into view.
-        didSet {
-            if frame.size != oldValue.size {
-                needsReveal = true
-                heightCache.removeAll(keepingCapacity: true)
-            }
+        if frame.size != oldFrame.size {
+            needsReveal = true
+            heightCache.removeAll(keepingCapacity: true)
         }
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import TermTableCore
+import TermTableLayout
 /// A row of a table: a content view holding the cell's subviews, plus selection look, accessory and indentation.
 ///
 /// Cells come from a layout template (``CellTemplate``) or from a subclass built

@@ -1,4 +1,6 @@
 import Foundation
+import TermTableCore
+import TermTableLayout
 /// Supplies a table's sections, rows and cells.
 ///
 /// The table asks for counts when it loads (``TableView/reloadData()``) and

@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 /// A data source driven by snapshots of identifiers: marks, the cursor and its screen line follow items, not positions.
 ///
 /// UIKit's `UITableViewDiffableDataSource` in the terminal. Give it the table

@@ -1,4 +1,6 @@
 import Foundation
+import TermTableCore
+import TermTableLayout
 /// A table's scroll position, cursor and selection: plain values, testable without a screen.
 public struct TableViewState: Hashable, Sendable {
     /// The item at the top of the viewport (nil for an empty table).

@@ -1,5 +1,7 @@
 internal import CNcursesw
 import Foundation
+import TermTableCore
+import TermTableLayout
 
 /// Turning what ncurses reads (`wget_wch`, `getmouse`) into ``InputEvent``s.
 extension CursesScreen {

@@ -1,6 +1,8 @@
 internal import CNcursesw
 import CTermGuard
 import Foundation
+import TermTableCore
+import TermTableLayout
 
 /// The real terminal, drawn through ncursesw.
 ///

@@ -1,6 +1,8 @@
 internal import CNcursesw
 import Dispatch
 import Glibc
+import TermTableCore
+import TermTableLayout
 
 /// Watches a terminal's input descriptor, and a pipe that SIGWINCH writes to, with dispatch read sources.
 ///

@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// A place in a layout file: file, line and column (both 1-based).
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The file's path as given to the loader (or a name for strings).

@@ -22,6 +22,12 @@ public final class BufferScreen: Screen {
         public static let blank = Cell(text: " ", style: .plain)
         /// True for the second column of a wide glyph.
         public var isContinuation: Bool { text.isEmpty }
+
+        /// A cell showing `text` (one glyph, or `""` for the right half of a wide one) in `style`.
+        public init(text: String, style: Style) {
+            self.text = text
+            self.style = style
+        }
     }
 
     /// The size of the grid.

@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// One row of a bracketed field as drawn on one canvas line.
 struct CanvasFieldRow {
     var tag: Int

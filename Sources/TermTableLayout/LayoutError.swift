@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// One problem found in a layout file: where it is, what is wrong, and what to do about it.
 ///
 /// Its ``description`` is the form compilers use, so editors and terminals can jump to it:

@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// One word of a `cell` line or a property line: `flag`, `key=value` or `key="quoted value"`.
 struct LayoutToken {
     /// The word as written, quotes and escapes included.

@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// Reads `.layout` files: cell templates drawn as text.
 ///
 /// ```
@@ -32,7 +34,7 @@ public enum LayoutParser {
     }
 
     /// Splits text into lines the way the parser counts them (any line break, `\r\n` included).
-    static func lines(of text: String) -> [String] {
+    package static func lines(of text: String) -> [String] {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
         return body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)

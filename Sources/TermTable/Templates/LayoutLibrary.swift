@@ -1,4 +1,6 @@
 import Foundation
+import TermTableCore
+import TermTableLayout
 
 /// The cell templates of one or more layout files, by reuse identifier.
 ///

@@ -23,6 +23,12 @@ public enum TerminalText {
         public var character: Character
         /// The number of columns the cluster takes.
         public var width: Int
+
+        /// A glyph of `character` taking `width` columns (no checks: ``TerminalText/glyph(for:)`` measures).
+        package init(character: Character, width: Int) {
+            self.character = character
+            self.width = width
+        }
     }
 
     /// Where ``truncate(_:toWidth:mode:)`` cuts a text that is too wide.

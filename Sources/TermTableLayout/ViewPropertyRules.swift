@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// Which view properties exist and which kinds of view take them.
 public enum ViewPropertyRules {
     /// Every property name, in the order the documentation lists them.

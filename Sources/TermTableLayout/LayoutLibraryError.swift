@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// A layout library that could not be loaded or used: each case names the path or identifier concerned.
 ///
 /// Problems inside a file are reported as a ``LayoutErrorList`` instead, with lines and columns.

@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// Reading the values of `key=value` words: styles, colours, numbers, yes/no, choices.
 extension LayoutParserState {
     /// The colour names the format accepts, for hints.

@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// Checks layout files and formats the result: what `termtable lint` prints.
 ///
 /// ```

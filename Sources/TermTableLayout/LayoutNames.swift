@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// Name rules and "did you mean" suggestions shared by the parser, the library and the linter.
 public enum LayoutNames {
     /// True when `text` is a valid reuse identifier: a letter or `_`, then letters, digits, `_`, `-` or `.`.

@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 /// Draws the cells of a layout library as framed text: what `termtable preview` prints without a terminal.
 ///
 /// A cell with `heading=` fields shows its header row first, above a rule.

@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// The opt-in naming convention: a file holding exactly one cell names the cell after the file.
 ///
 /// `Row.layout` must then hold `cell Row`: the identifier equals the file's

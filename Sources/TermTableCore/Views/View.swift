@@ -25,8 +25,12 @@ open class View {
             } else {
                 superview?.setNeedsRedraw()
             }
+            frameDidChange(from: oldValue)
         }
     }
+
+    /// Called after ``frame`` changed (not when set to the same value); overrides call `super`.
+    open func frameDidChange(from oldFrame: Rect) {}
     /// An integer to find the view by with ``viewWithTag(_:)``; 0 means none.
     public var tag: Int {
         didSet { if tag != oldValue { invalidateTagIndex() } }
@@ -108,7 +112,7 @@ open class View {
 
     /// Adds `view` on top; `relayout` false when the caller places it itself (a table adding a cell
     /// while it lays out its rows), so adding it does not ask for this view's layout once more.
-    func addSubview(_ view: View, relayout: Bool) {
+    package func addSubview(_ view: View, relayout: Bool) {
         view.removeFromSuperview()
         subviews.append(view)
         view.parentPointer = self
@@ -348,7 +352,7 @@ open class View {
     open var acceptsFocus: Bool { false }
 
     /// True while the view has keyboard focus; set by the app.
-    public internal(set) var isFocused = false {
+    public package(set) var isFocused = false {
         didSet { if isFocused != oldValue { setNeedsRedraw() } }
     }
 
@@ -474,7 +478,7 @@ public enum ActionCenter {
     }
 
     /// The receiver showing `view`'s tree, else the one registered last.
-    static func receiver(for view: View) -> ActionSink? {
+    package static func receiver(for view: View) -> ActionSink? {
         let root = view.rootView
         for entry in sinks.reversed() {
             if let sink = entry.sink, sink.shows(root) { return sink }

@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// The `cell` line's identifier and attributes, and the assembly of a whole cell.
 struct CellAttributes {
     var height: Int?

@@ -1,4 +1,5 @@
 import Foundation
+import TermTableCore
 
 /// The process-wide cache of parsed layout files: each file is read and parsed once per process.
 ///
@@ -12,9 +13,9 @@ public final class LayoutCache: @unchecked Sendable {
     public static let shared = LayoutCache()
 
     /// A file's text and what parsing it gave.
-    struct Entry: Sendable {
-        var text: String
-        var result: Result<LayoutDocument, LayoutErrorList>
+    package struct Entry: Sendable {
+        package var text: String
+        package var result: Result<LayoutDocument, LayoutErrorList>
     }
 
     private let lock = NSLock()
@@ -45,7 +46,7 @@ public final class LayoutCache: @unchecked Sendable {
     }
 
     /// The entry for `path`, read and parsed on first use; `path` is what errors show.
-    func entry(forPath path: String) throws(LayoutLibraryError) -> Entry {
+    package func entry(forPath path: String) throws(LayoutLibraryError) -> Entry {
         let key = LayoutCache.key(for: path)
         lock.lock()
         defer { lock.unlock() }
@@ -56,7 +57,7 @@ public final class LayoutCache: @unchecked Sendable {
     }
 
     /// Reads and parses `path` without looking at or filling the cache (still counted).
-    func parseUncached(path: String) throws(LayoutLibraryError) -> Entry {
+    package func parseUncached(path: String) throws(LayoutLibraryError) -> Entry {
         let key = LayoutCache.key(for: path)
         lock.lock()
         defer { lock.unlock() }

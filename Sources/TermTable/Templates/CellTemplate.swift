@@ -1,3 +1,6 @@
+import TermTableCore
+import TermTableLayout
+
 /// A cell template from a layout file: built into a prototype once, cloned for every new cell.
 ///
 /// The prototype view tree is made the first time it is needed; after that

@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// What a property line said about one field.
 struct AppliedProperties {
     var name: String?

@@ -1,3 +1,5 @@
+import TermTableCore
+
 extension LayoutParserState {
     /// Checks the narrow-width properties against the cell: `hide-below` within the canvas, headings that do not share columns.
     mutating func checkNarrowing(field: CanvasField, applied: AppliedProperties, propertyLine: PropertyLineInfo,

@@ -15,12 +15,12 @@ import Foundation
 /// (`CTermGuard`) because only async-signal-safe calls are allowed there.
 public enum TerminalGuard {
     /// Saves the modes of terminal `fd` and installs the handlers; false when `fd` is not a terminal.
-    static func install(fd: Int32) -> Bool {
+    package static func install(fd: Int32) -> Bool {
         ttg_install(fd) == 0
     }
 
     /// Sets the bytes written when the terminal is restored.
-    static func setRestoreSequence(_ bytes: [UInt8]) {
+    package static func setRestoreSequence(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 ttg_set_restore_sequence(chars.baseAddress, chars.count)
@@ -29,7 +29,7 @@ public enum TerminalGuard {
     }
 
     /// Removes the handlers after a normal shutdown.
-    static func uninstall() {
+    package static func uninstall() {
         ttg_uninstall()
     }
 
