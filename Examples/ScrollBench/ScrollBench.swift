@@ -10,13 +10,13 @@ struct ScrollBench: AsyncParsableCommand {
         commandName: "scroll-bench",
         abstract: "Scroll a list of N rows one row per frame and measure every frame.",
         discussion: """
-            The workload is the one of ../shared/peers/README.md: row i is "Item i: <sentence>" with a date \
+            The workload is the one of Benchmarks/peers/README.md: row i is "Item i: <sentence>" with a date \
             in the last 10 columns, the selected row in reverse video, 120x40, the selection moving down one \
             row per frame, every frame drawn. Rows are produced on demand (nothing is kept per row).
 
             --screen memory draws on an in-memory screen and measures the toolkit alone; --screen tty draws \
             on the terminal through ncurses and follows the peers' contract (prints nothing unless --json), \
-            so ../shared/peers/run --cmd "termtable=.build/release/scroll-bench --screen tty" measures it \
+            so Benchmarks/peers/run --cmd "termtable=.build/release/scroll-bench --screen tty" measures it \
             beside C ncurses, urwid and Textual.
             """
     )

@@ -1,4 +1,4 @@
-/// The rows of the peers' scroll benchmark (../shared/peers/README.md), produced on demand.
+/// The rows of the peers' scroll benchmark (Benchmarks/peers/README.md), produced on demand.
 ///
 /// Row `i` is a title, `"Item i: "` and a deterministic pseudo-random sentence
 /// of 30 to 70 characters, and a date `2026-11-DD`. Nothing is kept per row:

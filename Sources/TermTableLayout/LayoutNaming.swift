@@ -3,8 +3,8 @@ import TermTableCore
 /// The opt-in naming convention: a file holding exactly one cell names the cell after the file.
 ///
 /// `Row.layout` must then hold `cell Row`: the identifier equals the file's
-/// name without `.layout`, compared exactly (case included). It is the check the
-/// seeds asked for, "the identifier equals the nib name", which catches an
+/// name without `.layout`, compared exactly (case included). It is the rule
+/// "the identifier equals the nib's name" of UIKit apps, and it catches an
 /// identifier mistyped in the file. Files with several cells are not concerned.
 public enum LayoutNaming {
     /// The identifier the convention expects for `file`: its last path component without `.layout`.

@@ -124,8 +124,7 @@ struct ApplicationTests {
         Thread.detachNewThread {
             running.wait()
             Task { @MainActor in
-                label.text = "done"
-                app.setNeedsDisplay()
+                label.text = "done"   // no call to the app: the label asks its host to draw
             }
         }
         // Only a hang guard: the test ends on the draw above, however loaded the machine is.
@@ -144,7 +143,7 @@ struct ApplicationTests {
         #expect(table.frame == Rect(x: 0, y: 1, width: 6, height: 2))
     }
 
-    @Test func aViewsRedrawRequestGoesToTheAppShowingIt() {
+    @Test func anExplicitRedrawRequestGoesToTheAppShowingIt() {
         let first = Label(text: "one")
         let second = Label(text: "two")
         let a = AppDriver(rootView: first, size: Size(width: 5, height: 1))

@@ -63,7 +63,7 @@ struct CellTemplateTests {
         }
         // The action reaches a handler the app registered, from the copy.
         let sink = RecordingSink()
-        ActionCenter.sink = sink
+        cell.host = sink
         button.press()
         #expect(sink.actions == ["subscribe"])
     }
@@ -106,7 +106,7 @@ struct CellTemplateTests {
 }
 
 @MainActor
-final class RecordingSink: ActionSink {
+final class RecordingSink: ViewHost {
     var actions: [String] = []
     func deliver(_ action: ViewAction) { actions.append(action.name) }
     func setNeedsDisplay() {}

@@ -61,7 +61,7 @@ struct InputTests {
 
     let start = ContinuousClock.now
 
-    func press(_ x: Int, _ y: Int, button: MouseEvent.Button = .left) -> MouseEvent {
+    func press(_ x: Int, _ y: Int, button: MouseButton = .left) -> MouseEvent {
         MouseEvent(.press, button: button, at: Point(x: x, y: y))
     }
 

@@ -16,7 +16,7 @@ struct SanitizeTests {
         let picture = String(Character(try #require(Unicode.Scalar(0x2400 + value))))
         #expect(TerminalText.sanitize(control) == picture)
         #expect(TerminalText.sanitize("a" + control + "b") == "a" + picture + "b")
-        #expect(TerminalText.glyphs(control) == [TerminalText.Glyph(character: Character(picture), width: 1)])
+        #expect(TerminalText.glyphs(control) == [TerminalText.Cluster(character: Character(picture), width: 1)])
         #expect(TerminalText.width(of: control) == 1)
     }
 

@@ -148,11 +148,11 @@ struct TextWidthTests {
     @Test func glyphsOfAMixedString() {
         let glyphs = TerminalText.glyphs("a日\u{200B}👍🏽\u{1B}e\u{301}")
         #expect(glyphs == [
-            TerminalText.Glyph(character: "a", width: 1),
-            TerminalText.Glyph(character: "日", width: 2),
-            TerminalText.Glyph(character: "👍", width: 2),
-            TerminalText.Glyph(character: "\u{241B}", width: 1),
-            TerminalText.Glyph(character: "e\u{301}", width: 1),
+            TerminalText.Cluster(character: "a", width: 1),
+            TerminalText.Cluster(character: "日", width: 2),
+            TerminalText.Cluster(character: "👍", width: 2),
+            TerminalText.Cluster(character: "\u{241B}", width: 1),
+            TerminalText.Cluster(character: "e\u{301}", width: 1),
         ])
     }
 

@@ -33,6 +33,7 @@ extension Application {
         let overlay = Overlay(view: view, previousFocus: focusedView, dismissOnAnyKey: dismissOnAnyKey,
                               onDismiss: onDismiss, placement: placement)
         overlays.append(overlay)
+        view.host = self
         placeOverlay(overlay)
         focus(Application.firstFocusable(in: view))
         setNeedsDisplay()
@@ -41,6 +42,7 @@ extension Application {
     /// Closes the top overlay and gives the focus back.
     public func dismissOverlay() {
         guard let overlay = overlays.popLast() else { return }
+        if overlay.view.host === self { overlay.view.host = nil }
         focus(overlay.previousFocus)
         overlay.onDismiss?()
         setNeedsDisplay()
@@ -123,96 +125,5 @@ extension Application {
         }
         present(line, onDismiss: nil)
         line.onCancel = onCancel
-    }
-}
-
-/// A bordered box listing keys and their actions, sized to its content.
-public final class HelpBox: Box {
-    /// The (key, action) lines.
-    public private(set) var entries: [(key: String, action: String)] = []
-
-    /// Creates a help box.
-    public init(title: String, entries: [(key: String, action: String)]) {
-        self.entries = entries
-        super.init(title: title)
-        backgroundStyle = .plain
-    }
-
-    public required init(copying other: View) {
-        entries = (other as! HelpBox).entries
-        super.init(copying: other)
-    }
-
-    static let hint = " any key closes "
-
-    var keyWidth: Int { entries.map { TerminalText.width(of: $0.key) }.max() ?? 0 }
-
-    /// The size that shows every entry: keys column, two spaces, actions, border and a margin.
-    public override var preferredSize: Size {
-        let actionWidth = entries.map { TerminalText.width(of: $0.action) }.max() ?? 0
-        let titleWidth = TerminalText.width(of: title ?? "") + 6
-        let hintWidth = TerminalText.width(of: HelpBox.hint) + 4
-        return Size(width: max(titleWidth, hintWidth, keyWidth + actionWidth + 6), height: entries.count + 4)
-    }
-
-    public override func draw(in context: DrawContext) {
-        super.draw(in: context)
-        let keyWidth = self.keyWidth
-        for (index, entry) in entries.enumerated() where index + 2 < frame.height - 1 {
-            let y = index + 2
-            context.put(TerminalText.fit(entry.key, width: keyWidth), at: Point(x: 2, y: y), style: .bold)
-            context.put(TerminalText.truncate(entry.action, toWidth: max(0, frame.width - keyWidth - 6)),
-                        at: Point(x: 4 + keyWidth, y: y))
-        }
-        if frame.height >= 3 {
-            context.put(TerminalText.truncate(HelpBox.hint, toWidth: max(0, frame.width - 4)),
-                        at: Point(x: 2, y: frame.height - 1), style: .dim)
-        }
-    }
-}
-
-/// A one-line prompt: a label and a text field, shown at the bottom of the screen.
-public final class PromptLine: View {
-    /// The label before the field.
-    public let label: Label
-    /// The field being edited.
-    public let field: TextField
-    /// Called when Esc closes the prompt.
-    public var onCancel: (@MainActor () -> Void)?
-
-    /// Creates a prompt line.
-    public init(label text: String, text initial: String = "") {
-        label = Label(text: text)
-        field = TextField(text: initial)
-        field.textStyle = .plain
-        super.init(frame: .zero)
-        label.textStyle = .bold
-        backgroundStyle = .plain
-        addSubview(label)
-        addSubview(field)
-    }
-
-    public required init(copying other: View) {
-        let other = other as! PromptLine
-        label = other.label.copy()
-        field = other.field.copy()
-        onCancel = other.onCancel
-        super.init(frame: other.frame)
-        addSubview(label)
-        addSubview(field)
-    }
-
-    public override func layoutSubviews() {
-        let labelWidth = min(frame.width, TerminalText.width(of: label.text))
-        label.frame = Rect(x: 0, y: 0, width: labelWidth, height: 1)
-        field.frame = Rect(x: labelWidth, y: 0, width: max(0, frame.width - labelWidth), height: 1)
-    }
-
-    public override func handleKey(_ key: Key) -> Bool {
-        if key == .escape {
-            onCancel?()
-            return false  // the app closes the overlay
-        }
-        return false
     }
 }

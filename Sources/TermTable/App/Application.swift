@@ -23,7 +23,7 @@ import TermTableLayout
 /// await app.run()
 /// ```
 @MainActor
-public final class Application: ActionSink {
+public final class Application: ViewHost {
     /// A shown overlay.
     struct Overlay {
         var view: View
@@ -72,6 +72,8 @@ public final class Application: ActionSink {
     var wakePending = false
     /// True while drawing a frame that was asked for by the frame before (see ``render()``).
     var drawingFollowUp = false
+    /// True while ``render()`` lays the views out: their redraw requests are drawn by this frame.
+    var isLayingOut = false
     /// How many times the run loop went round (a test's measure of idling).
     private(set) var loopTurns = 0
 
@@ -82,7 +84,7 @@ public final class Application: ActionSink {
         rootView.frame = Rect(origin: .zero, size: screen.size)
         focusedView = Application.firstFocusable(in: rootView)
         focusedView?.isFocused = true
-        ActionCenter.sink = self
+        rootView.host = self
     }
 
     static func firstFocusable(in view: View) -> View? {
@@ -119,7 +121,7 @@ public final class Application: ActionSink {
         wakeUp()
     }
 
-    // MARK: ActionSink
+    // MARK: ViewHost
 
     /// Runs the handler registered for the action with ``onAction(_:_:)``, then redraws.
     public func deliver(_ action: ViewAction) {
@@ -128,7 +130,11 @@ public final class Application: ActionSink {
     }
 
     /// Draws the screen again at the next turn of the run loop.
+    ///
+    /// Requests made while the frame is being laid out (cells configured for
+    /// the rows coming into view) are part of that frame and ask for nothing more.
     public func setNeedsDisplay() {
+        if isLayingOut { return }
         needsDisplay = true
         wakeUp()
     }
@@ -141,11 +147,6 @@ public final class Application: ActionSink {
         } else {
             wakePending = true
         }
-    }
-
-    /// True for the app's root view and the views of its overlays.
-    public func shows(_ root: View) -> Bool {
-        root === rootView || overlays.contains { $0.view === root }
     }
 
     // MARK: Timers
@@ -197,8 +198,10 @@ public final class Application: ActionSink {
         willRender?()
         if rootView.frame.size != screen.size { rootView.frame = Rect(origin: .zero, size: screen.size) }
         screen.setCursor(nil)
+        isLayingOut = true
         rootView.layoutIfNeeded()
         repairFocus()
+        isLayingOut = false
         rootView.render(on: screen)
         placeOverlays(resized: false)
         for overlay in overlays { overlay.view.render(on: screen) }
@@ -212,7 +215,6 @@ public final class Application: ActionSink {
     /// Reads and handles input until ``quit()``; redraws after changes; runs timers and background work.
     public func run() async {
         isRunning = true
-        ActionCenter.sink = self
         render()
         while isRunning {
             loopTurns += 1

@@ -21,11 +21,11 @@ open class EmptyStateView: View {
     public let content: View
     /// The text shown while the content is empty.
     public var message: String {
-        didSet { if message != oldValue { setNeedsRedraw() } }
+        didSet { if message != oldValue { setNeedsDisplay() } }
     }
     /// The style of the message.
     public var messageStyle: Style = .dim {
-        didSet { if messageStyle != oldValue { setNeedsRedraw() } }
+        didSet { if messageStyle != oldValue { setNeedsDisplay() } }
     }
     /// Decides whether the content is empty; nil: a table with no rows is, any other view is not.
     public var isEmpty: (@MainActor (View) -> Bool)?

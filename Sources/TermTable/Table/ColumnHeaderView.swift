@@ -37,7 +37,7 @@ open class ColumnHeaderView: View {
     }
     /// Columns at the left kept free for the table's mark column (set by the table).
     public internal(set) var leadingInset = 0 {
-        didSet { if leadingInset != oldValue { setNeedsLayout(); setNeedsRedraw() } }
+        didSet { if leadingInset != oldValue { setNeedsLayout(); setNeedsDisplay() } }
     }
 
     /// Every view of the cell (titled or not: all take part in the layout), with the index of its title label.
@@ -135,6 +135,6 @@ open class ColumnHeaderView: View {
     private func updateTitles() {
         for label in labels { label.textStyle = titleStyle }
         setNeedsLayout()
-        setNeedsRedraw()
+        setNeedsDisplay()
     }
 }

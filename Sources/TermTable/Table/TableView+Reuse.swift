@@ -48,8 +48,8 @@ extension TableView {
     ///
     /// An identifier never registered is a programmer error: the terminal is
     /// restored and the program stops with a message that names the identifier,
-    /// the nearest registered one and all registered ones. (The seeds' failure,
-    /// a typo silently disabling reuse, cannot happen.)
+    /// the nearest registered one and all registered ones. (A typo never silently
+    /// disables reuse by making a fresh cell for every row.)
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
         do {
             return try dequeueReusableCellIfRegistered(withIdentifier: identifier)

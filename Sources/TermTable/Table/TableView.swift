@@ -395,7 +395,7 @@ open class TableView: View {
 
     private func endDisplaying(_ cell: TableViewCell, item: TableItem) {
         // A control in the cell had the keyboard: the table takes it back, or keys would go nowhere.
-        if cell.containsFocusedView { ActionCenter.receiver(for: self)?.focus(self) }
+        if cell.containsFocusedView { host?.focus(self) }
         cell.removeFromSuperview()
         if let indexPath = item.indexPath { delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath) }
         cell.tableView = nil

@@ -25,15 +25,15 @@ open class TableViewCell: View {
     public var height: Int
     /// What the row looks like under the cursor or when selected.
     public var selectionStyle: SelectionStyle = .reverse {
-        didSet { if selectionStyle != oldValue { setNeedsLayout(); setNeedsRedraw() } }
+        didSet { if selectionStyle != oldValue { setNeedsLayout(); setNeedsDisplay() } }
     }
     /// The mark at the right end of the row.
     public var accessory: CellAccessory = .none {
-        didSet { if accessory != oldValue { setNeedsLayout(); setNeedsRedraw() } }
+        didSet { if accessory != oldValue { setNeedsLayout(); setNeedsDisplay() } }
     }
     /// Indentation level; the content moves right by `indentationLevel * indentationWidth` columns.
     public var indentationLevel = 0 {
-        didSet { if indentationLevel != oldValue { setNeedsLayout(); setNeedsRedraw() } }
+        didSet { if indentationLevel != oldValue { setNeedsLayout(); setNeedsDisplay() } }
     }
     /// Columns per indentation level.
     public var indentationWidth = 2
@@ -41,19 +41,19 @@ open class TableViewCell: View {
     public var isSelectable = true
     /// True while the row is under the table's cursor.
     public internal(set) var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { setNeedsRedraw() } }
+        didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
     }
     /// True while the row is in the table's selected set (marked, in multiple selection).
     public internal(set) var isSelected = false {
-        didSet { if isSelected != oldValue { setNeedsRedraw() } }
+        didSet { if isSelected != oldValue { setNeedsDisplay() } }
     }
     /// The style of a marked row (the table's ``TableView/markStyle``).
     public internal(set) var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
-        didSet { if markStyle != oldValue { setNeedsRedraw() } }
+        didSet { if markStyle != oldValue { setNeedsDisplay() } }
     }
     /// Columns of the check column at the left (the table's ``TableView/showsMarkColumn``; 0 or 2).
     public internal(set) var markColumnWidth = 0 {
-        didSet { if markColumnWidth != oldValue { setNeedsLayout(); setNeedsRedraw() } }
+        didSet { if markColumnWidth != oldValue { setNeedsLayout(); setNeedsDisplay() } }
     }
     /// The table showing the cell, while it is on screen.
     ///

@@ -331,7 +331,7 @@ public final class CursesScreen: Screen {
             if blankLine.utf8.count < area.width { blankLine = String(repeating: " ", count: max(area.width, 256)) }
             line = blankLine
         } else {
-            let glyph = TerminalText.glyph(for: character) ?? TerminalText.Glyph(character: " ", width: 1)
+            let glyph = TerminalText.glyph(for: character) ?? TerminalText.Cluster(character: " ", width: 1)
             let count = area.width / max(1, glyph.width)
             var text = String(repeating: String(glyph.character), count: count)
             if count * glyph.width < area.width { text += String(repeating: " ", count: area.width - count * glyph.width) }

@@ -127,7 +127,7 @@ public final class BufferScreen: Screen {
     public func fill(_ rect: Rect, with character: Character, style: Style) {
         let area = rect.intersection(Rect(origin: .zero, size: size))
         guard !area.isEmpty else { return }
-        let glyph = TerminalText.glyph(for: character) ?? TerminalText.Glyph(character: " ", width: 1)
+        let glyph = TerminalText.glyph(for: character) ?? TerminalText.Cluster(character: " ", width: 1)
         let cell = Cell(text: String(glyph.character), style: style)
         for y in area.minY..<area.maxY { touch(y) }
         if glyph.width == 1 {

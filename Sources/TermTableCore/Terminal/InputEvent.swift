@@ -182,6 +182,18 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// Which mouse button an event concerns.
+public enum MouseButton: Hashable, Sendable {
+    /// The primary button.
+    case left
+    /// The middle button or wheel press.
+    case middle
+    /// The secondary button.
+    case right
+    /// No button (wheel events).
+    case none
+}
+
 /// A mouse action at a cell of the screen.
 public struct MouseEvent: Hashable, Sendable {
     /// What happened.
@@ -198,29 +210,17 @@ public struct MouseEvent: Hashable, Sendable {
         case wheelDown
     }
 
-    /// Which button.
-    public enum Button: Hashable, Sendable {
-        /// The primary button.
-        case left
-        /// The middle button or wheel press.
-        case middle
-        /// The secondary button.
-        case right
-        /// No button (wheel events).
-        case none
-    }
-
     /// What happened.
     public var kind: Kind
     /// Which button.
-    public var button: Button
+    public var button: MouseButton
     /// The cell under the pointer.
     public var position: Point
     /// The modifier keys held.
     public var modifiers: KeyModifiers
 
     /// Creates a mouse event.
-    public init(_ kind: Kind, button: Button = .left, at position: Point, modifiers: KeyModifiers = []) {
+    public init(_ kind: Kind, button: MouseButton = .left, at position: Point, modifiers: KeyModifiers = []) {
         self.kind = kind
         self.button = button
         self.position = position
@@ -236,7 +236,7 @@ public struct MouseEvent: Hashable, Sendable {
 public struct ClickTracker: Sendable {
     /// The longest gap between the two presses of a double click.
     public var interval: Duration
-    private var lastPress: (position: Point, button: MouseEvent.Button, time: ContinuousClock.Instant)?
+    private var lastPress: (position: Point, button: MouseButton, time: ContinuousClock.Instant)?
 
     /// Creates a tracker; `interval` defaults to 400 ms.
     public init(interval: Duration = .milliseconds(400)) {

@@ -85,11 +85,11 @@ extension TerminalText {
     /// A wide glyph cut by an edge of `visible` becomes spaces in its visible
     /// columns. Used by the screens, so both clip alike.
     public static func visibleGlyphs(of text: String, from start: Int, in visible: Range<Int>)
-        -> (column: Int, glyphs: [Glyph])
+        -> (column: Int, glyphs: [Cluster])
     {
         var column = start
         var first: Int? = nil
-        var result: [Glyph] = []
+        var result: [Cluster] = []
         for glyph in glyphs(text) {
             let end = column + glyph.width
             if end <= visible.lowerBound {
@@ -103,7 +103,7 @@ extension TerminalText {
             } else {
                 for c in column..<end where visible.contains(c) {
                     if first == nil { first = c }
-                    result.append(Glyph(character: " ", width: 1))
+                    result.append(Cluster(character: " ", width: 1))
                 }
             }
             column = end

@@ -1,5 +1,5 @@
 import CTermGuard
-import Foundation
+import Glibc
 
 /// Gives the terminal back to the user on every way out of the process.
 ///
@@ -50,7 +50,8 @@ public enum TerminalGuard {
     /// ```
     public static func fail(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
         restore()
-        FileHandle.standardError.write(Data("\(file):\(line): fatal error: \(message)\n".utf8))
+        let text = "\(file):\(line): fatal error: \(message)\n"
+        _ = text.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
         fatalError(message, file: file, line: line)
     }
 }

@@ -43,7 +43,7 @@ extension TerminalText {
     }
 
     /// The longest run of glyphs from the start that fits in `width` columns.
-    static func prefix(_ glyphs: [Glyph], width: Int) -> ArraySlice<Glyph> {
+    static func prefix(_ glyphs: [Cluster], width: Int) -> ArraySlice<Cluster> {
         var used = 0, end = 0
         while end < glyphs.count, used + glyphs[end].width <= width {
             used += glyphs[end].width
@@ -53,7 +53,7 @@ extension TerminalText {
     }
 
     /// The longest run of glyphs from the end that fits in `width` columns.
-    static func suffix(_ glyphs: [Glyph], width: Int) -> ArraySlice<Glyph> {
+    static func suffix(_ glyphs: [Cluster], width: Int) -> ArraySlice<Cluster> {
         var used = 0, start = glyphs.count
         while start > 0, used + glyphs[start - 1].width <= width {
             used += glyphs[start - 1].width

@@ -21,7 +21,7 @@ extension TerminalText {
     }
 
     private static func wrapParagraph(_ paragraph: String, width: Int, into lines: inout [String]) {
-        var line: [Glyph] = []
+        var line: [Cluster] = []
         var lineWidth = 0
         var lastSpace: Int? = nil  // index in `line` of the last space
         func emit() {
@@ -32,7 +32,7 @@ extension TerminalText {
             let isSpace = glyph.character == " "
             if isSpace && line.isEmpty { continue }
             if lineWidth + glyph.width > width {
-                var rest: [Glyph] = []
+                var rest: [Cluster] = []
                 if !isSpace, let space = lastSpace {
                     rest = Array(line[(space + 1)...])
                     line.removeSubrange(space...)

@@ -18,7 +18,7 @@
 /// (see `WidthTable.swift`), so a field of width W never pushes its neighbour.
 public enum TerminalText {
     /// One cluster as it will appear: its display form and the columns it takes (0, 1 or 2, rarely more).
-    public struct Glyph: Hashable, Sendable {
+    public struct Cluster: Hashable, Sendable {
         /// The display form of the cluster (sanitised and simplified).
         public var character: Character
         /// The number of columns the cluster takes.
@@ -70,8 +70,8 @@ public enum TerminalText {
     }
 
     /// The display glyphs of `text`, zero-width clusters left out.
-    public static func glyphs(_ text: String) -> [Glyph] {
-        var result: [Glyph] = []
+    public static func glyphs(_ text: String) -> [Cluster] {
+        var result: [Cluster] = []
         result.reserveCapacity(text.utf8.count)
         for character in text {
             if let glyph = glyph(for: character) { result.append(glyph) }
@@ -96,17 +96,17 @@ public enum TerminalText {
     }
 
     /// The display form of one cluster and its width, or nil when it takes no column.
-    public static func glyph(for character: Character) -> Glyph? {
+    public static func glyph(for character: Character) -> Cluster? {
         let scalars = character.unicodeScalars
         var iterator = scalars.makeIterator()
         guard let base = iterator.next() else { return nil }
         if let replacement = replacement(for: base) {
-            return Glyph(character: Character(replacement), width: 1)
+            return Cluster(character: Character(replacement), width: 1)
         }
         let baseWidth = scalarWidth(base.value)
-        if baseWidth < 0 { return Glyph(character: "\u{FFFD}", width: 1) }
+        if baseWidth < 0 { return Cluster(character: "\u{FFFD}", width: 1) }
         if baseWidth == 0 { return nil }
-        if scalars.count == 1 { return Glyph(character: character, width: baseWidth) }
+        if scalars.count == 1 { return Cluster(character: character, width: baseWidth) }
 
         var display = String.UnicodeScalarView()
         display.append(base)
@@ -126,7 +126,7 @@ public enum TerminalText {
             display.append(scalar)
             width += w
         }
-        return Glyph(character: Character(String(display)), width: width)
+        return Cluster(character: Character(String(display)), width: width)
     }
 
     /// The visible stand-in for a control or bidi scalar, nil for other scalars.

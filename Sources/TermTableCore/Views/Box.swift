@@ -5,15 +5,15 @@
 open class Box: View {
     /// The title shown in the top edge, cut to fit.
     public var title: String? {
-        didSet { if title != oldValue { setNeedsRedraw() } }
+        didSet { if title != oldValue { setNeedsDisplay() } }
     }
     /// The style of the border.
     public var borderStyle: Style = .plain {
-        didSet { if borderStyle != oldValue { setNeedsRedraw() } }
+        didSet { if borderStyle != oldValue { setNeedsDisplay() } }
     }
     /// The style of the title.
     public var titleStyle: Style = .bold {
-        didSet { if titleStyle != oldValue { setNeedsRedraw() } }
+        didSet { if titleStyle != oldValue { setNeedsDisplay() } }
     }
 
     /// Creates a box.

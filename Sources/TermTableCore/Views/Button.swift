@@ -6,7 +6,7 @@
 open class Button: View {
     /// The title shown between the brackets.
     public var title: String {
-        didSet { if title != oldValue { setNeedsRedraw() } }
+        didSet { if title != oldValue { setNeedsDisplay() } }
     }
     /// The name of the action sent when pressed.
     public var action: String?
@@ -14,7 +14,7 @@ open class Button: View {
     public var onPress: (@MainActor (Button) -> Void)?
     /// The style of the title.
     public var titleStyle: Style = .plain {
-        didSet { if titleStyle != oldValue { setNeedsRedraw() } }
+        didSet { if titleStyle != oldValue { setNeedsDisplay() } }
     }
 
     /// Creates a button.

@@ -126,7 +126,7 @@ open class ConfirmDialog: Box {
             answer(false)
         case .left, .right, .tab, .backTab, Key("h"), Key("l"):
             let next = confirmButton.isFocused ? cancelButton : confirmButton
-            ActionCenter.receiver(for: self)?.focus(next)
+            host?.focus(next)
             setNeedsDisplay()
         case .enter, .space:
             // No button has the focus (it was moved away): Enter takes the safe answer.

@@ -2,11 +2,11 @@
 open class Glyph: View {
     /// The symbol shown.
     public var symbol: Character {
-        didSet { if symbol != oldValue { setNeedsRedraw() } }
+        didSet { if symbol != oldValue { setNeedsDisplay() } }
     }
     /// The style of the symbol.
     public var symbolStyle: Style = .plain {
-        didSet { if symbolStyle != oldValue { setNeedsRedraw() } }
+        didSet { if symbolStyle != oldValue { setNeedsDisplay() } }
     }
 
     /// Creates a glyph view.

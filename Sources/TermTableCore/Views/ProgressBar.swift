@@ -4,19 +4,19 @@
 open class ProgressBar: View {
     /// The fraction done, clamped to 0...1 when drawn.
     public var value: Double {
-        didSet { if value != oldValue { setNeedsRedraw() } }
+        didSet { if value != oldValue { setNeedsDisplay() } }
     }
     /// Shows the percentage at the right end of the bar.
     public var showsPercentage = false {
-        didSet { if showsPercentage != oldValue { setNeedsRedraw() } }
+        didSet { if showsPercentage != oldValue { setNeedsDisplay() } }
     }
     /// The style of the filled part.
     public var barStyle: Style = .plain {
-        didSet { if barStyle != oldValue { setNeedsRedraw() } }
+        didSet { if barStyle != oldValue { setNeedsDisplay() } }
     }
     /// The style of the empty part.
     public var trackStyle: Style = .dim {
-        didSet { if trackStyle != oldValue { setNeedsRedraw() } }
+        didSet { if trackStyle != oldValue { setNeedsDisplay() } }
     }
 
     /// Creates a progress bar.

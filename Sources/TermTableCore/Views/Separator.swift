@@ -2,7 +2,7 @@
 open class Separator: View {
     /// The style of the line.
     public var lineStyle: Style = .dim {
-        didSet { if lineStyle != oldValue { setNeedsRedraw() } }
+        didSet { if lineStyle != oldValue { setNeedsDisplay() } }
     }
 
     /// Creates a separator.

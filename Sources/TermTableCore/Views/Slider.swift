@@ -7,14 +7,14 @@ open class Slider: View {
     public var value: Double {
         didSet {
             value = clamp(value)
-            if value != oldValue { setNeedsRedraw() }
+            if value != oldValue { setNeedsDisplay() }
         }
     }
     /// The lowest and highest values.
     public var range: ClosedRange<Double> {
         didSet {
             value = clamp(value)
-            if range != oldValue { setNeedsRedraw() }
+            if range != oldValue { setNeedsDisplay() }
         }
     }
     /// How far one key press moves the value.
@@ -25,7 +25,7 @@ open class Slider: View {
     public var onChange: (@MainActor (Slider) -> Void)?
     /// The style of the track and knob.
     public var trackStyle: Style = .plain {
-        didSet { if trackStyle != oldValue { setNeedsRedraw() } }
+        didSet { if trackStyle != oldValue { setNeedsDisplay() } }
     }
 
     /// Creates a slider.

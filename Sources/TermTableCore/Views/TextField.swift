@@ -9,12 +9,12 @@ open class TextField: View {
     public var text: String {
         didSet {
             cursor = min(cursor, text.count)
-            if text != oldValue { setNeedsRedraw() }
+            if text != oldValue { setNeedsDisplay() }
         }
     }
     /// Shown dimmed while the text is empty.
     public var placeholder: String {
-        didSet { if placeholder != oldValue { setNeedsRedraw() } }
+        didSet { if placeholder != oldValue { setNeedsDisplay() } }
     }
     /// The name of the action sent on Enter.
     public var action: String?
@@ -24,11 +24,11 @@ open class TextField: View {
     public var onSubmit: (@MainActor (TextField) -> Void)?
     /// The style of the text.
     public var textStyle: Style = .underline {
-        didSet { if textStyle != oldValue { setNeedsRedraw() } }
+        didSet { if textStyle != oldValue { setNeedsDisplay() } }
     }
     /// The cursor position, in characters from the start.
     public private(set) var cursor = 0 {
-        didSet { if cursor != oldValue { setNeedsRedraw() } }
+        didSet { if cursor != oldValue { setNeedsDisplay() } }
     }
 
     /// Creates a text field.

@@ -21,9 +21,9 @@ open class View {
             // Moving changes what the superview shows; resizing changes this view's own drawing too.
             if frame.size != oldValue.size {
                 needsLayout = true
-                setNeedsRedraw()
+                setNeedsDisplay()
             } else {
-                superview?.setNeedsRedraw()
+                superview?.setNeedsDisplay()
             }
             frameDidChange(from: oldValue)
         }
@@ -39,11 +39,11 @@ open class View {
     public var name: String?
     /// A hidden view and its subviews are not drawn and receive no mouse events.
     public var isHidden = false {
-        didSet { if isHidden != oldValue { superview?.setNeedsRedraw() } }
+        didSet { if isHidden != oldValue { superview?.setNeedsDisplay() } }
     }
     /// The style the view's background is filled with; nil leaves what is behind it.
     public var backgroundStyle: Style? {
-        didSet { if backgroundStyle != oldValue { setNeedsRedraw() } }
+        didSet { if backgroundStyle != oldValue { setNeedsDisplay() } }
     }
     /// How the view follows its superview's size.
     public var autoresizing: Autoresizing = []
@@ -53,6 +53,8 @@ open class View {
     public var designFrame: Rect?
     /// The size of the superview the ``designFrame`` was designed in.
     public var designSuperviewSize: Size?
+    /// What ``host`` stores on a root view (a copy does not take it: no app shows the copy yet).
+    private weak var hostOfRoot: ViewHost?
 
     /// The views inside this one, drawn in order (later ones on top).
     public private(set) var subviews: [View] = []
@@ -119,7 +121,7 @@ open class View {
         if relayout { needsLayout = true }
         if view.subtreeNeedsLayout { markLayoutPath() }
         invalidateTagIndex()
-        setNeedsRedraw()
+        setNeedsDisplay()
     }
 
     /// Removes the view from its superview.
@@ -129,7 +131,7 @@ open class View {
         if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
         parentPointer = nil
         parent.invalidateTagIndex()
-        parent.setNeedsRedraw()
+        parent.setNeedsDisplay()
     }
 
     /// The view's own rectangle, at its own origin.
@@ -353,7 +355,7 @@ open class View {
 
     /// True while the view has keyboard focus; set by the app.
     public package(set) var isFocused = false {
-        didSet { if isFocused != oldValue { setNeedsRedraw() } }
+        didSet { if isFocused != oldValue { setNeedsDisplay() } }
     }
 
     /// True when the view or one of its subviews has the keyboard focus.
@@ -383,19 +385,38 @@ open class View {
             if v.handleAction(action) { return }
             view = v.superview
         }
-        ActionCenter.deliver(action, from: self)
+        host?.deliver(action)
     }
 
     /// Receives an action sent by this view or a view inside it; return true to stop it there.
     open func handleAction(_ action: ViewAction) -> Bool { false }
 
-    /// Asks the app to draw again, and marks this view's drawing as changed.
+    /// Marks this view's drawing as changed and asks the app showing it to draw again.
     ///
-    /// Custom views call it when a property that changes their drawing changes;
-    /// the built-in views do it themselves.
+    /// The one way to invalidate a view: custom views call it when a property
+    /// that changes their drawing changes; the built-in views do it themselves.
+    /// It marks the view and every view around it (a table draws again only the
+    /// rows whose cells changed, see ``TableView/redrawsOnlyChangedRows``) and
+    /// tells the ``host`` of the tree, if any; it costs one walk up the tree.
     public func setNeedsDisplay() {
-        setNeedsRedraw()
-        ActionCenter.setNeedsDisplay(from: self)
+        var view: View? = self
+        var top: View = self
+        while let v = view {
+            v.drawVersion &+= 1
+            top = v
+            view = v.superview
+        }
+        top.hostOfRoot?.setNeedsDisplay()
+    }
+
+    /// The app (or test driver) that shows this view's tree: the host of its root view.
+    ///
+    /// ``Application`` sets itself as the host of its root view and of the
+    /// overlays it presents; actions no view handled (``sendAction(_:)``) and
+    /// redraw requests (``setNeedsDisplay()``) go to it. Nil for a tree no app shows.
+    public var host: ViewHost? {
+        get { rootView.hostOfRoot }
+        set { rootView.hostOfRoot = newValue }
     }
 
     /// A number that changes whenever the drawing of this view or of a view inside it changes.
@@ -403,95 +424,4 @@ open class View {
     /// A table compares it with the value it saw when it last drew a cell, and
     /// draws again only the rows whose cells changed (see ``TableView/redrawsOnlyChangedRows``).
     public private(set) var drawVersion = 0
-
-    /// Marks the drawing of this view, and so of every view around it, as changed.
-    public func setNeedsRedraw() {
-        var view: View? = self
-        while let v = view {
-            v.drawVersion &+= 1
-            view = v.superview
-        }
-    }
-}
-
-/// An action a view sent: its name (from the layout's `action=`) and the view that sent it.
-@MainActor
-public struct ViewAction {
-    /// The action's name.
-    public var name: String
-    /// The view that sent it (a button, a slider, a text field).
-    public var sender: View
-
-    /// The nearest view of type `type` around the sender (itself included), e.g. its table cell.
-    public func enclosing<T: View>(_ type: T.Type) -> T? {
-        var view: View? = sender
-        while let v = view {
-            if let match = v as? T { return match }
-            view = v.superview
-        }
-        return nil
-    }
-}
-
-/// Receives what views send to the app: actions no view handled, and requests to redraw.
-@MainActor
-public protocol ActionSink: AnyObject {
-    /// An action that no view on the superview chain handled.
-    func deliver(_ action: ViewAction)
-    /// A view changed and the screen should be drawn again.
-    func setNeedsDisplay()
-    /// True when `root` is a view tree this receiver shows (its root view or an overlay).
-    func shows(_ root: View) -> Bool
-    /// Gives `view` the keyboard focus (a table takes it back from a control in a cell that leaves the screen).
-    func focus(_ view: View?)
-}
-
-extension ActionSink {
-    /// The default: the receiver shows no particular tree (it gets what no other receiver claims).
-    public func shows(_ root: View) -> Bool { false }
-    /// The default: the receiver has no focus to move.
-    public func focus(_ view: View?) {}
-}
-
-/// Where views send unhandled actions and redraw requests: each running app registers itself here.
-///
-/// A view's request goes to the app that shows the view's tree (several apps
-/// can exist at once, in tests for example), else to the app registered last.
-@MainActor
-public enum ActionCenter {
-    /// The receiver registered last, held weakly: it gets what no other receiver claims.
-    public static weak var sink: ActionSink? {
-        didSet { if let sink { register(sink) } }
-    }
-    /// Actions delivered while no receiver was set, newest last (at most 100 kept; for tests and tools).
-    public private(set) static var undelivered: [String] = []
-
-    private struct WeakSink {
-        weak var sink: ActionSink?
-    }
-    private static var sinks: [WeakSink] = []
-
-    /// Adds a receiver (apps register themselves when created).
-    static func register(_ newSink: ActionSink) {
-        sinks.removeAll { $0.sink == nil || $0.sink === newSink }
-        sinks.append(WeakSink(sink: newSink))
-    }
-
-    /// The receiver showing `view`'s tree, else the one registered last.
-    package static func receiver(for view: View) -> ActionSink? {
-        let root = view.rootView
-        for entry in sinks.reversed() {
-            if let sink = entry.sink, sink.shows(root) { return sink }
-        }
-        return sink
-    }
-
-    static func deliver(_ action: ViewAction, from view: View) {
-        if let receiver = receiver(for: view) { receiver.deliver(action) } else {
-            undelivered.append(action.name)
-            if undelivered.count > 100 { undelivered.removeFirst() }
-        }
-    }
-
-    static func setNeedsDisplay(from view: View) { receiver(for: view)?.setNeedsDisplay() }
 }
