@@ -9,7 +9,7 @@ import TermTableCore
 /// are kept too, so a broken file is not parsed again on every attempt.
 /// ``parseCount`` counts every parse of a file, cached or not.
 public final class LayoutCache: @unchecked Sendable {
-    /// The cache every ``LayoutLibrary`` uses.
+    /// The cache every `LayoutLibrary` uses.
     public static let shared = LayoutCache()
 
     /// A file's text and what parsing it gave.

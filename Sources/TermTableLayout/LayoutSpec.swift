@@ -99,7 +99,7 @@ public struct ViewProperties: Hashable, Sendable {
     public var hidden: Bool?
     /// A progress bar that shows its percentage (`percent`).
     public var showsPercentage: Bool?
-    /// The field's column title in a header row built from the cell (`heading=`, see ``ColumnHeaderView``).
+    /// The field's column title in a header row built from the cell (`heading=`, see `ColumnHeaderView` in TermTable).
     public var heading: String?
 
     /// No property set.

@@ -1,6 +1,6 @@
 /// A surface the views draw on: a grid of styled character cells plus an input source.
 ///
-/// Two implementations ship with TermTable: ``CursesScreen`` (the real terminal,
+/// Two implementations ship with TermTable: `CursesScreen` (the real terminal,
 /// through ncursesw) and ``BufferScreen`` (a grid in memory, for tests and
 /// headless benchmarks). Everything above the terminal layer talks to this
 /// protocol only.
@@ -48,7 +48,7 @@ public protocol Screen: AnyObject {
     /// The run loop calls it before it waits and then sleeps until `ready` runs,
     /// work arrives or a timer is due, so an idle app is not scheduled at all. A
     /// second call replaces the first. A screen that returns false is polled
-    /// with ``nextEvent(timeout:)`` every ``Application/pollInterval`` instead.
+    /// with ``nextEvent(timeout:)`` every `Application.pollInterval` instead.
     func notifyWhenInputArrives(_ ready: @escaping @MainActor () -> Void) -> Bool
 
     /// Withdraws the request of ``notifyWhenInputArrives(_:)``: `ready` is not called.

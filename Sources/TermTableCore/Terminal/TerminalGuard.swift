@@ -3,7 +3,7 @@ import Glibc
 
 /// Gives the terminal back to the user on every way out of the process.
 ///
-/// ``CursesScreen`` installs the guard before ncurses changes anything; from then
+/// `CursesScreen` installs the guard before ncurses changes anything; from then
 /// on a normal exit, `exit()`, SIGINT, SIGTERM, SIGHUP, SIGQUIT, a crash signal
 /// (SEGV, BUS, ILL, FPE, ABRT, TRAP, SYS) or any other signal whose default action
 /// ends the process (USR1, USR2, ALRM, PIPE, XCPU, XFSZ, VTALRM, PROF, ...) writes

@@ -5,7 +5,7 @@
 /// and Tab move between the buttons; a click presses one. ``onAnswer`` is
 /// called once, with true for yes.
 ///
-/// ``Application/confirm(_:title:confirmTitle:cancelTitle:_:)`` shows one
+/// `Application.confirm(_:title:confirmTitle:cancelTitle:_:)` shows one
 /// centred over the screen and closes it on the answer:
 ///
 /// ```swift

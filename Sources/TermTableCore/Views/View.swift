@@ -215,7 +215,7 @@ open class View {
 
     /// The size the view would like to have: what fits its content, or its frame's size when it has no content to measure.
     ///
-    /// ``Application/present(_:dismissOnAnyKey:onDismiss:)`` centres a view
+    /// `Application.present(_:dismissOnAnyKey:onDismiss:)` centres a view
     /// with a zero frame at this size, and ``VStack`` gives a fixed child this
     /// height. A ``Label`` measures its text, a ``Box`` its title and subviews.
     open var preferredSize: Size { frame.size }
@@ -396,7 +396,7 @@ open class View {
     /// The one way to invalidate a view: custom views call it when a property
     /// that changes their drawing changes; the built-in views do it themselves.
     /// It marks the view and every view around it (a table draws again only the
-    /// rows whose cells changed, see ``TableView/redrawsOnlyChangedRows``) and
+    /// rows whose cells changed, see `TableView.redrawsOnlyChangedRows`) and
     /// tells the ``host`` of the tree, if any; it costs one walk up the tree.
     public func setNeedsDisplay() {
         var view: View? = self
@@ -411,7 +411,7 @@ open class View {
 
     /// The app (or test driver) that shows this view's tree: the host of its root view.
     ///
-    /// ``Application`` sets itself as the host of its root view and of the
+    /// `Application` sets itself as the host of its root view and of the
     /// overlays it presents; actions no view handled (``sendAction(_:)``) and
     /// redraw requests (``setNeedsDisplay()``) go to it. Nil for a tree no app shows.
     public var host: ViewHost? {
@@ -422,6 +422,6 @@ open class View {
     /// A number that changes whenever the drawing of this view or of a view inside it changes.
     ///
     /// A table compares it with the value it saw when it last drew a cell, and
-    /// draws again only the rows whose cells changed (see ``TableView/redrawsOnlyChangedRows``).
+    /// draws again only the rows whose cells changed (see `TableView.redrawsOnlyChangedRows`).
     public private(set) var drawVersion = 0
 }

@@ -1,6 +1,6 @@
 /// What shows a view tree and receives what its views send: actions no view handled, redraw requests, focus moves.
 ///
-/// ``Application`` is the host of its root view and of its overlays; a test
+/// `Application` is the host of its root view and of its overlays; a test
 /// can host a tree with a recording object of its own. A view finds its host
 /// through its root view (``View/host``), which holds it weakly.
 @MainActor
