@@ -2,6 +2,7 @@ import Foundation
 import NewsKit
 import NewsReaderCore
 import TermTable
+import TermTableTesting
 import Testing
 
 /// The `?` box is made from the same lines as the key bindings: every command has help, every key in the help works.
@@ -61,6 +62,16 @@ import Testing
                     #expect(detail.handleKey(key), "\(key) of “\(line.label)” is not a key of the article view")
                 }
             }
+        }
+    }
+
+    /// `?` shows a box with every line, key column and text.
+    @Test func questionMarkShowsEveryLine() async throws {
+        let harness = try await ReaderHarness()
+        harness.press("?")
+        for line in ReaderKeys.lines {
+            #expect(harness.lines.contains { $0.contains(line.label) && $0.contains(line.help) },
+                    "the help box has no line “\(line.label)  \(line.help)”")
         }
     }
 }
