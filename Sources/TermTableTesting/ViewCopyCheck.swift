@@ -2,7 +2,7 @@ import Foundation
 import TermTable
 import Testing
 
-/// Checks that ``View/copy()`` of a view class keeps every stored property and shares nothing mutable, property by property.
+/// Checks that `View.copy()` of a view class keeps every stored property and shares nothing mutable, property by property.
 ///
 /// Give it an instance with every stored property set to a value a fresh
 /// instance does not have, and a fresh instance. It walks both, and the copy,
@@ -19,7 +19,7 @@ import Testing
 ///   property the check cannot see change, often a property added after the
 ///   test was written. Set it in the test's configuration.
 ///
-/// A view's `subviews` are compared as its ``View/subviewsForCopy`` (a
+/// A view's `subviews` are compared as its `View.subviewsForCopy` (a
 /// table's row cells are not copied).
 ///
 /// Properties that a copy deliberately does not take (layout state, caches,
@@ -156,7 +156,7 @@ public struct ViewCopyCheck {
         return problems
     }
 
-    /// Records an issue for each problem of copying `configured` (see ``problems(configured:fresh:)``).
+    /// Records an issue for each problem of copying `configured` (see ``problems(configured:fresh:ignoringDefaults:)``).
     public func expectFaithfulCopy(of configured: View, fresh: View, ignoringDefaults: Bool = false,
                                    sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         for problem in problems(configured: configured, fresh: fresh, ignoringDefaults: ignoringDefaults) {
@@ -264,7 +264,7 @@ private final class Walk {
         return levels.reversed()
     }
 
-    /// What a copy takes of a property when that is not its whole value: of `subviews`, the ``View/subviewsForCopy``.
+    /// What a copy takes of a property when that is not its whole value: of `subviews`, the `View.subviewsForCopy`.
     static func copiedValue(of object: AnyObject, level: String, label: String) -> Any? {
         guard level == "View", label == "subviews", let view = object as? View else { return nil }
         return view.subviewsForCopy
