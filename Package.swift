@@ -98,5 +98,7 @@ let package = Package(
             dependencies: ["ProcessesCore", "ProcessKit", "TermTable", "TermTableTesting"],
             exclude: ["Snapshots"]
         ),
+        // The copy check of the benchmark's hand-coded cell (issue 10).
+        .testTarget(name: "ScrollBenchTests", dependencies: ["ScrollBench", "TermTable", "TermTableTesting"]),
     ]
 )

@@ -1,12 +1,14 @@
 import CNewsHTTP
 import Foundation
+import Synchronization
 
 /// A flag that a task's cancellation handler sets and blocking work on another thread reads.
 ///
-/// It also holds the C flag `news_http_get` polls, so a download in libcurl stops too.
+/// It also holds the C flag `news_http_get` polls, so a download in libcurl stops too. That raw
+/// pointer is why the class stays `@unchecked Sendable`: it is written only by `news_http_cancel`
+/// (atomically, in C) and freed in `deinit`; the Swift-side flag is a `Mutex`.
 final class CancellationFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
+    private let cancelled = Mutex(false)
     /// The flag in C memory, for `news_http_get` (written atomically by `news_http_cancel`).
     let cFlag: UnsafeMutablePointer<Int32>
 
@@ -22,13 +24,13 @@ final class CancellationFlag: @unchecked Sendable {
 
     /// Sets the flag.
     func cancel() {
-        lock.withLock { cancelled = true }
+        cancelled.withLock { $0 = true }
         news_http_cancel(cFlag)
     }
 
     /// Whether the flag is set.
     var isCancelled: Bool {
-        lock.withLock { cancelled }
+        cancelled.withLock { $0 }
     }
 
     /// Runs `work` on a thread of its own (blocking I/O must not hold Swift concurrency's few

@@ -14,9 +14,11 @@ enum BenchMode: String, CaseIterable, Sendable {
 }
 
 /// The benchmark row built in code: a title from column 0 and a date in the last 10 columns.
+///
+/// Its labels are outlets: a copy points them at its own copied labels in ``didCopy(from:)``.
 final class HandcodedRowCell: TableViewCell {
-    let title = Label()
-    let date = Label()
+    private(set) var title = Label()
+    private(set) var date = Label()
 
     required init(reuseIdentifier: String?) {
         super.init(reuseIdentifier: reuseIdentifier)
@@ -27,6 +29,13 @@ final class HandcodedRowCell: TableViewCell {
 
     required init(copying other: View) {
         super.init(copying: other)
+    }
+
+    override func didCopy(from original: View) {
+        super.didCopy(from: original)
+        guard let original = original as? HandcodedRowCell else { return }
+        title = counterpart(of: original.title, in: original)!
+        date = counterpart(of: original.date, in: original)!
     }
 
     override func layoutSubviews() {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TermTableCore
 
 /// The process-wide cache of parsed layout files: each file is read and parsed once per process.
@@ -8,7 +9,7 @@ import TermTableCore
 /// parse however many libraries, tables and cells use the file. Failed parses
 /// are kept too, so a broken file is not parsed again on every attempt.
 /// ``parseCount`` counts every parse of a file, cached or not.
-public final class LayoutCache: @unchecked Sendable {
+public final class LayoutCache: Sendable {
     /// The cache every `LayoutLibrary` uses.
     public static let shared = LayoutCache()
 
@@ -18,26 +19,29 @@ public final class LayoutCache: @unchecked Sendable {
         package var result: Result<LayoutDocument, LayoutErrorList>
     }
 
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
-    private var counts: [String: Int] = [:]
-    private var total = 0
+    /// The parsed files and the parse counters, behind one lock.
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var counts: [String: Int] = [:]
+        var total = 0
+    }
+    private let state = Mutex(State())
 
     /// Creates an empty cache (tests may want their own).
     public init() {}
 
     /// How many times a layout file was parsed in this process (cache misses plus explicit reparses).
-    public var parseCount: Int { lock.withLock { total } }
+    public var parseCount: Int { state.withLock { $0.total } }
 
     /// How many times the file at `path` was parsed in this process.
     public func parseCount(forPath path: String) -> Int {
         let key = LayoutCache.key(for: path)
-        return lock.withLock { counts[key] ?? 0 }
+        return state.withLock { $0.counts[key] ?? 0 }
     }
 
     /// Forgets every parsed file (the counters are kept).
     public func removeAll() {
-        lock.withLock { entries.removeAll() }
+        state.withLock { $0.entries.removeAll() }
     }
 
     /// The key of `path`: absolute, standardized, symbolic links resolved.
@@ -48,26 +52,26 @@ public final class LayoutCache: @unchecked Sendable {
     /// The entry for `path`, read and parsed on first use; `path` is what errors show.
     package func entry(forPath path: String) throws(LayoutLibraryError) -> Entry {
         let key = LayoutCache.key(for: path)
-        lock.lock()
-        defer { lock.unlock() }
-        if let entry = entries[key] { return entry }
-        let entry = try parseLocked(path: path, key: key)
-        entries[key] = entry
-        return entry
+        return try state.withLock { (state) throws(LayoutLibraryError) -> Entry in
+            if let entry = state.entries[key] { return entry }
+            let entry = try LayoutCache.parse(path: path, key: key, counting: &state)
+            state.entries[key] = entry
+            return entry
+        }
     }
 
     /// Reads and parses `path` without looking at or filling the cache (still counted).
     package func parseUncached(path: String) throws(LayoutLibraryError) -> Entry {
         let key = LayoutCache.key(for: path)
-        lock.lock()
-        defer { lock.unlock() }
-        return try parseLocked(path: path, key: key)
+        return try state.withLock { (state) throws(LayoutLibraryError) -> Entry in
+            try LayoutCache.parse(path: path, key: key, counting: &state)
+        }
     }
 
-    private func parseLocked(path: String, key: String) throws(LayoutLibraryError) -> Entry {
+    private static func parse(path: String, key: String, counting state: inout State) throws(LayoutLibraryError) -> Entry {
         let text = try LayoutCache.read(path: path)
-        total += 1
-        counts[key, default: 0] += 1
+        state.total += 1
+        state.counts[key, default: 0] += 1
         let result: Result<LayoutDocument, LayoutErrorList>
         do {
             result = .success(try LayoutParser.parse(text, file: path))

@@ -1,4 +1,5 @@
 import TermTable
+import Testing
 
 /// Draws `view` on a fresh in-memory screen of `size` and returns the screen.
 ///
@@ -45,14 +46,23 @@ public final class AppDriver {
 
     /// Presses the keys of a script: names separated by spaces (`"j j ctrl-f G enter"`, see `Key.init(parsing:)`).
     ///
-    /// Unknown names stop the test with a clear message.
-    public func press(_ script: String) {
-        for name in script.split(separator: " ") {
-            guard let key = Key(parsing: String(name)) else {
-                preconditionFailure("unknown key name '\(name)' in key script '\(script)'")
-            }
-            send(.key(key))
+    /// A script with an unknown name fails the calling test (an issue recorded at
+    /// the caller's line) and presses none of its keys; the test run goes on.
+    /// The location is taken as `#fileID`, `#filePath`, `#line` and `#column`
+    /// rather than Swift Testing's `#_sourceLocation`, which would make every
+    /// file that calls `press` import Testing; a helper passes its own caller's.
+    public func press(_ script: String, fileID: String = #fileID, filePath: String = #filePath,
+                      line: Int = #line, column: Int = #column) {
+        let sourceLocation = Testing.SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let names = script.split(separator: " ").map(String.init)
+        let keys = names.map { Key(parsing: $0) }
+        let unknown = zip(names, keys).filter { $0.1 == nil }.map { "'\($0.0)'" }
+        guard unknown.isEmpty else {
+            Issue.record("unknown key name \(unknown.joined(separator: ", ")) in key script '\(script)'; no key was pressed",
+                         sourceLocation: sourceLocation)
+            return
         }
+        for key in keys.compactMap({ $0 }) { send(.key(key)) }
     }
 
     /// Types text character by character (spaces included).

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// A tmux server of its own (a unique socket) running one pane: drives a real terminal app end to end.
@@ -124,14 +125,13 @@ public final class TmuxSession {
 }
 
 /// A thread-safe counter for unique socket names.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
+final class Counter: Sendable {
+    private let state = Mutex(0)
 
     func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
+        state.withLock { value in
+            value += 1
+            return value
+        }
     }
 }

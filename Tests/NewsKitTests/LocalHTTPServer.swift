@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,7 +7,7 @@ import Glibc
 /// A tiny HTTP/1.1 server on 127.0.0.1 for the loader's tests: started by the test, on a free port,
 /// one thread per connection, and bounded: it stops when the test calls `stop()`, and on its own
 /// after `lifetime` seconds; a response that streams forever stops when the client goes away.
-final class LocalHTTPServer: @unchecked Sendable {
+final class LocalHTTPServer: Sendable {
     /// What a route sends: the head and body bytes given to `send`, until it returns false (client gone).
     typealias Route = @Sendable (_ send: (Data) -> Bool) -> Void
 
@@ -14,10 +15,13 @@ final class LocalHTTPServer: @unchecked Sendable {
     let baseURL: URL
     private let listener: Int32
     private let routes: [String: Route]
-    private let lock = NSLock()
-    private var stopped = false
-    private var events: [String] = []
-    private var waiters: [(String, CheckedContinuation<Void, Never>)] = []
+    /// Whether the server stopped, the events so far, and who waits for which event.
+    private struct State {
+        var stopped = false
+        var events: [String] = []
+        var waiters: [(String, CheckedContinuation<Void, Never>)] = []
+    }
+    private let state = Mutex(State())
 
     /// Starts listening; `routes` maps a path to what it sends.
     init(routes: [String: Route], lifetime: TimeInterval = 120) throws {
@@ -62,32 +66,31 @@ final class LocalHTTPServer: @unchecked Sendable {
 
     /// Stops accepting and ends every streaming response.
     func stop() {
-        lock.withLock { stopped = true }
+        state.withLock { $0.stopped = true }
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Waits until `event` happened: `request <path>` when a request arrived, `closed <path>` when
     /// its response ended (finished, or the client went away).
     func wait(for event: String) async {
         await withCheckedContinuation { continuation in
-            lock.lock()
-            if events.contains(event) {
-                lock.unlock()
-                continuation.resume()
-            } else {
-                waiters.append((event, continuation))
-                lock.unlock()
+            let happened = state.withLock { state in
+                if state.events.contains(event) { return true }
+                state.waiters.append((event, continuation))
+                return false
             }
+            if happened { continuation.resume() }
         }
     }
 
     private func record(_ event: String) {
-        lock.lock()
-        events.append(event)
-        let ready = waiters.filter { $0.0 == event }
-        waiters.removeAll { $0.0 == event }
-        lock.unlock()
+        let ready = state.withLock { state in
+            state.events.append(event)
+            let ready = state.waiters.filter { $0.0 == event }
+            state.waiters.removeAll { $0.0 == event }
+            return ready
+        }
         for (_, continuation) in ready { continuation.resume() }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import NewsKit
 
@@ -256,9 +257,8 @@ struct ReadStateSharingTests {
 }
 
 /// A clock tests move by hand.
-final class Clock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var date = Date(timeIntervalSince1970: 86_400 * 20_000)
-    var now: Date { lock.withLock { date } }
-    func advance(days: Int) { lock.withLock { date += TimeInterval(days) * 86_400 } }
+final class Clock: Sendable {
+    private let date = Mutex(Date(timeIntervalSince1970: 86_400 * 20_000))
+    var now: Date { date.withLock { $0 } }
+    func advance(days: Int) { date.withLock { $0 += TimeInterval(days) * 86_400 } }
 }

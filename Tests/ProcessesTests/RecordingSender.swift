@@ -1,31 +1,48 @@
 import Foundation
+import Synchronization
 @testable import ProcessKit
 
 /// A sender that records what it was asked and signals nothing.
-final class RecordingSender: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _pinned: [Int32] = []
-    private var _sent: [(pid: Int32, signal: Int32)] = []
-    /// Errno for pinning these pids.
-    var pinErrors: [Int32: Int32] = [:]
-    /// Errno for sending to these pids.
-    var sendErrors: [Int32: Int32] = [:]
+final class RecordingSender: Sendable {
+    private struct State {
+        var pinned: [Int32] = []
+        var sent: [(pid: Int32, signal: Int32)] = []
+        var pinErrors: [Int32: Int32] = [:]
+        var sendErrors: [Int32: Int32] = [:]
+    }
+    private let state = Mutex(State())
 
-    var pinned: [Int32] { lock.withLock { _pinned } }
-    var sent: [(pid: Int32, signal: Int32)] { lock.withLock { _sent } }
+    /// Errno for pinning these pids.
+    var pinErrors: [Int32: Int32] {
+        get { state.withLock { $0.pinErrors } }
+        set { state.withLock { $0.pinErrors = newValue } }
+    }
+    /// Errno for sending to these pids.
+    var sendErrors: [Int32: Int32] {
+        get { state.withLock { $0.sendErrors } }
+        set { state.withLock { $0.sendErrors = newValue } }
+    }
+
+    var pinned: [Int32] { state.withLock { $0.pinned } }
+    var sent: [(pid: Int32, signal: Int32)] { state.withLock { $0.sent } }
 
     var sender: SignalSender {
         SignalSender(
             pin: { pid in
-                self.lock.withLock { self._pinned.append(pid) }
-                if let code = self.pinErrors[pid] { return .failure(SignalError(code: code)) }
+                let code = self.state.withLock { state in
+                    state.pinned.append(pid)
+                    return state.pinErrors[pid]
+                }
+                if let code { return .failure(SignalError(code: code)) }
                 return .success(.pid(pid))
             },
             send: { handle, signal in
                 guard case .pid(let pid) = handle else { return EINVAL }
-                if let code = self.sendErrors[pid] { return code }
-                self.lock.withLock { self._sent.append((pid, signal)) }
-                return 0
+                return self.state.withLock { state in
+                    if let code = state.sendErrors[pid] { return code }
+                    state.sent.append((pid, signal))
+                    return 0
+                }
             },
             release: { _ in })
     }

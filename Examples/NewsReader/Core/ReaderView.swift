@@ -3,11 +3,11 @@ import TermTable
 /// The reader's root view: the article list (or the article view over it) and the status line below.
 public final class ReaderView: View {
     /// The article list.
-    public let tableView: TableView
+    public private(set) var tableView: TableView
     /// The article view, shown instead of the list while reading.
-    public let detailView: ArticleDetailView
+    public private(set) var detailView: ArticleDetailView
     /// The bottom line.
-    public let statusLine: StatusLine
+    public private(set) var statusLine: StatusLine
 
     /// Creates the view with an empty table.
     public init() {
@@ -23,13 +23,20 @@ public final class ReaderView: View {
 
     public required init(copying other: View) {
         let other = other as! ReaderView
-        tableView = other.tableView.copy()
-        detailView = other.detailView.copy()
-        statusLine = other.statusLine.copy()
-        super.init(frame: other.frame)
-        addSubview(tableView)
-        addSubview(detailView)
-        addSubview(statusLine)
+        // The outlets point at the original's views until didCopy(from:) points them at the copies.
+        tableView = other.tableView
+        detailView = other.detailView
+        statusLine = other.statusLine
+        super.init(copying: other)
+    }
+
+    /// Points the outlets at the copied table, article view and status line.
+    public override func didCopy(from original: View) {
+        super.didCopy(from: original)
+        guard let original = original as? ReaderView else { return }
+        tableView = counterpart(of: original.tableView, in: original)!
+        detailView = counterpart(of: original.detailView, in: original)!
+        statusLine = counterpart(of: original.statusLine, in: original)!
     }
 
     /// True while the article view is shown.

@@ -4,7 +4,7 @@ import TermTable
 /// The detail view (Enter): the layout's `detail` cell filled from ``ProcessDetail``.
 public final class ProcessDetailView: View {
     /// The cell drawn (tags 1 to 10, see Procs.layout).
-    public let cell: TableViewCell
+    public private(set) var cell: TableViewCell
 
     /// A view showing `cell`.
     public init(cell: TableViewCell) {
@@ -16,9 +16,16 @@ public final class ProcessDetailView: View {
     /// A copy of `other` with a copy of its cell.
     public required init(copying other: View) {
         let other = other as! ProcessDetailView
-        cell = other.cell.copy()
-        super.init(frame: other.frame)
-        addSubview(cell)
+        // Points at the original's cell until didCopy(from:) points it at the copy.
+        cell = other.cell
+        super.init(copying: other)
+    }
+
+    /// Points ``cell`` at the copied cell.
+    public override func didCopy(from original: View) {
+        super.didCopy(from: original)
+        guard let original = original as? ProcessDetailView else { return }
+        cell = counterpart(of: original.cell, in: original)!
     }
 
     /// Gives the cell the view's width and at most its design height.

@@ -18,7 +18,7 @@ import TermTableLayout
 /// `reloadData()`. Keys and clicks go to the content as if it were on its own.
 open class EmptyStateView: View {
     /// The view shown, filling this one.
-    public let content: View
+    public private(set) var content: View
     /// The text shown while the content is empty.
     public var message: String {
         didSet { if message != oldValue { setNeedsDisplay() } }
@@ -44,16 +44,16 @@ open class EmptyStateView: View {
         message = other.message
         messageStyle = other.messageStyle
         isEmpty = other.isEmpty
-        content = other.content.copy()
-        super.init(frame: other.frame)
-        tag = other.tag
-        name = other.name
-        isHidden = other.isHidden
-        backgroundStyle = other.backgroundStyle
-        autoresizing = other.autoresizing
-        designFrame = other.designFrame
-        designSuperviewSize = other.designSuperviewSize
-        addSubview(content)
+        // Points at the original's content until didCopy(from:) points it at the copy.
+        content = other.content
+        super.init(copying: other)
+    }
+
+    /// Points ``content`` at the copied content.
+    open override func didCopy(from original: View) {
+        super.didCopy(from: original)
+        guard let original = original as? EmptyStateView else { return }
+        content = counterpart(of: original.content, in: original)!
     }
 
     /// True when the message shows: the content, laid out first, is empty.

@@ -4,9 +4,9 @@ import TermTableLayout
 /// A one-line prompt: a label and a text field, shown at the bottom of the screen.
 public final class PromptLine: View {
     /// The label before the field.
-    public let label: Label
+    public private(set) var label: Label
     /// The field being edited.
-    public let field: TextField
+    public private(set) var field: TextField
     /// Called when Esc closes the prompt.
     public var onCancel: (@MainActor () -> Void)?
 
@@ -24,12 +24,19 @@ public final class PromptLine: View {
 
     public required init(copying other: View) {
         let other = other as! PromptLine
-        label = other.label.copy()
-        field = other.field.copy()
+        // The outlets point at the original's views until didCopy(from:) points them at the copies.
+        label = other.label
+        field = other.field
         onCancel = other.onCancel
-        super.init(frame: other.frame)
-        addSubview(label)
-        addSubview(field)
+        super.init(copying: other)
+    }
+
+    /// Points the outlets at the copied label and field.
+    public override func didCopy(from original: View) {
+        super.didCopy(from: original)
+        guard let original = original as? PromptLine else { return }
+        label = counterpart(of: original.label, in: original)!
+        field = counterpart(of: original.field, in: original)!
     }
 
     public override func layoutSubviews() {

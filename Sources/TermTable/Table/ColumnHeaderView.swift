@@ -91,7 +91,13 @@ open class ColumnHeaderView: View {
         sort = other.sort
         leadingInset = other.leadingInset
         super.init(copying: other)
-        labels = subviews.compactMap { $0 as? Label }
+    }
+
+    /// Points the title labels at the copied ones (not at every label: a view added to the header may be one).
+    open override func didCopy(from original: View) {
+        super.didCopy(from: original)
+        guard let original = original as? ColumnHeaderView else { return }
+        labels = original.labels.map { counterpart(of: $0, in: original)! }
     }
 
     /// The column whose title covers column `x` of the header row, nil between titles.

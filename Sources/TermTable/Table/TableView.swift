@@ -170,22 +170,36 @@ open class TableView: View {
         super.init(frame: frame)
     }
 
-    /// Copies a table's configuration (not its data source, delegate or cells).
+    /// Copies a table's configuration (not its data source, delegate, cells, scroll position or selection).
+    ///
+    /// The copy shares the registered templates (factories whose prototypes are
+    /// never handed out) and the action handlers (closures cannot be copied).
     public required init(copying other: View) {
         let other = other as! TableView
         selectionMode = other.selectionMode
         stickyHeaders = other.stickyHeaders
         showsScrollIndicator = other.showsScrollIndicator
+        markStyle = other.markStyle
+        showsMarkColumn = other.showsMarkColumn
         rowHeight = other.rowHeight
         headerStyle = other.headerStyle
+        scrollIndicatorStyle = other.scrollIndicatorStyle
+        redrawsOnlyChangedRows = other.redrawsOnlyChangedRows
         templates = other.templates
         cellClasses = other.cellClasses
+        actionHandlers = other.actionHandlers
         keyBindings = other.keyBindings
-        super.init(frame: other.frame)
-        tag = other.tag
-        name = other.name
-        autoresizing = other.autoresizing
+        super.init(copying: other)
     }
+
+    /// The copied column header becomes the copy's ``columnHeader``.
+    open override func didCopy(from original: View) {
+        super.didCopy(from: original)
+        if let header = (original as? TableView)?.columnHeader { columnHeader = counterpart(of: header, in: original) }
+    }
+
+    /// The table's own parts (the column header), not the row cells it shows.
+    open override var subviewsForCopy: [View] { subviews.filter { !($0 is TableViewCell) } }
 
     open override var acceptsFocus: Bool { true }
 

@@ -87,10 +87,16 @@ open class TableViewCell: View {
         indentationLevel = other.indentationLevel
         indentationWidth = other.indentationWidth
         isSelectable = other.isSelectable
-        contentView = View()
+        // Points at the original's content view until didCopy(from:) points it at the copy.
+        contentView = other.contentView
         super.init(copying: other)
-        let index = other.subviews.firstIndex { $0 === other.contentView } ?? 0
-        contentView = subviews[index]
+    }
+
+    /// Points ``contentView`` at the copied content view.
+    open override func didCopy(from original: View) {
+        super.didCopy(from: original)
+        guard let original = original as? TableViewCell else { return }
+        contentView = counterpart(of: original.contentView, in: original)!
     }
 
     /// Resets the cell before it is handed out again; the default clears highlight and selection.

@@ -5,8 +5,9 @@ import TermTableLayout
 ///
 /// The prototype view tree is made the first time it is needed; after that
 /// ``instantiate()`` is a deep copy (``View/copy()``), which keeps tags, names,
-/// actions, styles and autoresizing, and shares no mutable state with the
-/// prototype or other copies. ``cloneCount`` counts the copies made.
+/// actions, styles and autoresizing; its views are its own, and only handler
+/// closures (which cannot be copied) are shared with the prototype and other
+/// copies. ``cloneCount`` counts the copies made.
 @MainActor
 public final class CellTemplate {
     /// The cell as the layout file describes it.

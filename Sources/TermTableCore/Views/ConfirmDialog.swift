@@ -15,11 +15,11 @@
 /// ```
 open class ConfirmDialog: Box {
     /// The question, wrapped to the dialog's width.
-    public let messageLabel: Label
+    public private(set) var messageLabel: Label
     /// The button that confirms (`y`).
-    public let confirmButton: Button
+    public private(set) var confirmButton: Button
     /// The button that cancels (`n`, Esc); highlighted first.
-    public let cancelButton: Button
+    public private(set) var cancelButton: Button
     /// Called with the answer (true: confirmed), once; later answers are ignored.
     public var onAnswer: (@MainActor (Bool) -> Void)?
     /// True once the question was answered.
@@ -46,24 +46,20 @@ open class ConfirmDialog: Box {
     public required init(copying other: View) {
         let other = other as! ConfirmDialog
         onAnswer = other.onAnswer
-        // The subviews are copied in order: the label, the cancel button, the confirm button.
-        messageLabel = other.messageLabel.copy()
-        cancelButton = other.cancelButton.copy()
-        confirmButton = other.confirmButton.copy()
-        super.init(title: other.title, frame: other.frame)
-        borderStyle = other.borderStyle
-        titleStyle = other.titleStyle
-        backgroundStyle = other.backgroundStyle
-        tag = other.tag
-        name = other.name
-        isHidden = other.isHidden
-        autoresizing = other.autoresizing
-        designFrame = other.designFrame
-        designSuperviewSize = other.designSuperviewSize
-        addSubview(messageLabel)
-        addSubview(cancelButton)
-        addSubview(confirmButton)
-        wireButtons()
+        // The outlets point at the original's views until didCopy(from:) points them at the copies.
+        messageLabel = other.messageLabel
+        cancelButton = other.cancelButton
+        confirmButton = other.confirmButton
+        super.init(copying: other)
+    }
+
+    /// Points the outlets at the copied label and buttons.
+    open override func didCopy(from original: View) {
+        super.didCopy(from: original)
+        guard let original = original as? ConfirmDialog else { return }
+        messageLabel = counterpart(of: original.messageLabel, in: original)!
+        cancelButton = counterpart(of: original.cancelButton, in: original)!
+        confirmButton = counterpart(of: original.confirmButton, in: original)!
     }
 
     private func wireButtons() {

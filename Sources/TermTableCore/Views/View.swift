@@ -10,8 +10,28 @@
 /// Subclasses draw their content in ``draw(in:)``; drawing is always clipped to
 /// the view's frame. Every view can be deep-copied with ``copy()``: the copy
 /// keeps frames, tags, names, styles, autoresizing, actions and content, and
-/// shares no mutable state with the original. Subclasses that add stored
-/// properties override ``init(copying:)``.
+/// its subviews are copies too. Handler closures (`onPress`, `onChange`, ...)
+/// are the one thing a copy shares with the original: a closure cannot be
+/// copied, so both call the same closure and whatever it captured.
+///
+/// Subclasses that add stored properties override ``init(copying:)``, copy
+/// them and call `super.init(copying:)`. A property that points at a subview
+/// (an outlet) must be re-pointed at the copy's own subview in
+/// ``didCopy(from:)``, with ``counterpart(of:in:)`` or ``viewWithTag(_:)``:
+///
+/// ```swift
+/// final class RowCell: TableViewCell {
+///     private(set) var title = Label()
+///     required init(copying other: View) { super.init(copying: other) }
+///     override func didCopy(from original: View) {
+///         super.didCopy(from: original)
+///         title = counterpart(of: (original as! RowCell).title, in: original)!
+///     }
+/// }
+/// ```
+///
+/// `ViewCopyCheck` in TermTableTesting checks a view class's copy property by
+/// property.
 @MainActor
 open class View {
     /// The view's rectangle in its superview's coordinates.
@@ -93,7 +113,45 @@ open class View {
         shrinkRule = other.shrinkRule
         designFrame = other.designFrame
         designSuperviewSize = other.designSuperviewSize
-        for child in other.subviews { addSubview(child.copy()) }
+        for child in other.subviewsForCopy { addSubview(child.copy()) }
+        didCopy(from: other)
+    }
+
+    /// Called at the end of ``init(copying:)``, once the subviews are copied: re-attach outlets here.
+    ///
+    /// `original` is the view copied. A subclass that keeps properties pointing
+    /// at its subviews sets them to the copy's own subviews here (see
+    /// ``counterpart(of:in:)``); the default does nothing. Call `super`.
+    open func didCopy(from original: View) {}
+
+    /// The subviews a copy gets copies of, in order; default all of them.
+    ///
+    /// A container whose subviews are partly content it makes while running (a
+    /// table's row cells) returns only the parts that belong to its configuration.
+    open var subviewsForCopy: [View] { subviews }
+
+    /// The view of this copy that stands where `view` stands in `original`'s tree (`original` itself gives `self`).
+    ///
+    /// For ``didCopy(from:)``: the copy's subviews are copies of the original's
+    /// ``subviewsForCopy``, level by level, so a view is found by its position.
+    /// Nil when `view` is not in `original`'s copied tree or the copy's tree
+    /// has changed shape.
+    public func counterpart<T: View>(of view: T, in original: View) -> T? {
+        var path: [Int] = []
+        var node: View = view
+        while node !== original {
+            guard let parent = node.superview,
+                  let index = parent.subviewsForCopy.firstIndex(where: { $0 === node }) else { return nil }
+            path.append(index)
+            node = parent
+        }
+        var found: View = self
+        for index in path.reversed() {
+            let children = found.subviewsForCopy
+            guard index < children.count else { return nil }
+            found = children[index]
+        }
+        return found as? T
     }
 
     isolated deinit {
