@@ -41,7 +41,7 @@ public enum ViewPropertyRules {
         case .field: return 4
         case .slider: return 5
         case .progress: return percent ? 6 : 3
-        default: return 1
+        case .label, .glyph, .separator, .box, .text: return 1
         }
     }
 }
