@@ -16,8 +16,9 @@ public struct DrawContext {
     public var clip: Rect
     /// The style merged under everything drawn.
     public var baseStyle: Style
-    /// The style merged over everything drawn: its attributes added, its colours (when not default) winning.
-    public var overlayStyle: Style = .plain
+    /// The style merged over everything drawn, nil for none: its attributes added, its colours (when not
+    /// default) winning.
+    public var overlayStyle: Style?
 
     /// Creates a context.
     public init(screen: Screen, origin: Point, clip: Rect, baseStyle: Style = .plain) {
@@ -46,7 +47,7 @@ public struct DrawContext {
     /// This context with `style` merged into the overlay style.
     public func with(overlayStyle style: Style) -> DrawContext {
         var copy = self
-        copy.overlayStyle = overlayStyle.merging(style)
+        copy.overlayStyle = overlayStyle?.merging(style) ?? style
         return copy
     }
 
@@ -54,15 +55,18 @@ public struct DrawContext {
     public func put(_ text: String, at point: Point, style: Style = .plain) {
         let y = origin.y + point.y
         guard y >= clip.minY, y < clip.maxY else { return }
-        screen.put(text, at: Point(x: origin.x + point.x, y: y), clippedTo: clip.minX..<clip.maxX,
-                   style: baseStyle.merging(style).merging(overlayStyle))
+        var drawn = baseStyle.merging(style)
+        if let overlayStyle { drawn = drawn.merging(overlayStyle) }
+        screen.put(text, at: Point(x: origin.x + point.x, y: y), clippedTo: clip.minX..<clip.maxX, style: drawn)
     }
 
     /// Fills `rect` (view coordinates), clipped to the view, with `character`.
     public func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
         let area = rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
         guard !area.isEmpty else { return }
-        screen.fill(area, with: character, style: baseStyle.merging(style).merging(overlayStyle))
+        var drawn = baseStyle.merging(style)
+        if let overlayStyle { drawn = drawn.merging(overlayStyle) }
+        screen.fill(area, with: character, style: drawn)
     }
 
     /// Shows the text cursor at `point` (view coordinates) if it is inside the view.
