@@ -268,7 +268,7 @@ open class View {
     /// which halves the characters written per frame.
     open var isOpaque: Bool { backgroundStyle != nil }
 
-    /// A style merged under everything the view and its subviews draw (a selected cell's reverse video).
+    /// A style merged under everything the view and its subviews draw (a marked row's mark style).
     open var contentBaseStyle: Style? { nil }
 
     /// A style merged over everything the view and its subviews draw (a selected cell's selection style).
