@@ -70,6 +70,12 @@ public enum LayoutLint {
         errors.map(\.description).joined(separator: "\n")
     }
 
+    /// Every view property and cell attribute of the format, as Markdown tables (what `lint --properties` prints).
+    public static var reference: String {
+        "View properties (on a property line: TAG KIND property...)\n\n" + ViewProperty.referenceTable
+            + "\n\nCell attributes (on the cell line: cell IDENTIFIER attribute...)\n\n" + CellAttribute.referenceTable
+    }
+
     /// `3 files, 7 cells, 0 errors`.
     public static func summary(files: Int, cells: Int, errors: Int) -> String {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

@@ -12,8 +12,8 @@ struct CellAttributes {
 }
 
 extension LayoutParserState {
-    /// The attributes a `cell` line takes.
-    static let cellAttributeNames = ["height", "selectable", "selection", "accessory", "indent", "style"]
+    /// The attributes a `cell` line takes (``CellAttribute``'s cases).
+    static var cellAttributeNames: [String] { CellAttribute.allCases.map(\.rawValue) }
 
     /// Reads the identifier of a `cell` line; returns it (empty when missing or invalid) and its column.
     mutating func readIdentifier(_ header: LayoutSourceLine, tokens: inout [LayoutToken]) -> (String, Int) {
@@ -46,27 +46,26 @@ extension LayoutParserState {
     /// Reads the attributes of a `cell` line.
     mutating func readAttributes(_ tokens: [LayoutToken], header: LayoutSourceLine) -> CellAttributes {
         var attributes = CellAttributes()
-        var seen: [String: Int] = [:]
+        var seen: Set<CellAttribute> = []
         for token in tokens {
-            guard LayoutParserState.cellAttributeNames.contains(token.key) else {
+            guard let attribute = CellAttribute(rawValue: token.key) else {
                 unknownCellAttribute(token, header: header)
                 continue
             }
-            if seen[token.key] != nil {
+            guard seen.insert(attribute).inserted else {
                 error(header, column: token.column, "`\(token.key)` is given twice",
                       hint: "give each attribute once")
                 continue
             }
-            seen[token.key] = token.column
-            switch token.key {
-            case "height":
+            switch attribute {
+            case .height:
                 if let value = parseInteger(token, line: header, range: 1...500) {
                     attributes.height = value
                     attributes.heightToken = token
                 }
-            case "selectable":
+            case .selectable:
                 if let value = parseFlag(token, line: header) { attributes.selectable = value }
-            case "selection":
+            case .selection:
                 if token.value == "none" {
                     attributes.selection = .none
                 } else if token.value == "reverse" {
@@ -78,13 +77,13 @@ extension LayoutParserState {
                 } else if let style = parseStyleList(token, line: header) {
                     attributes.selection = .custom(style)
                 }
-            case "accessory":
+            case .accessory:
                 if let value = parseChoice(token, line: header, choices: CellAccessory.allCases.map(\.rawValue)) {
                     attributes.accessory = CellAccessory(rawValue: value) ?? .none
                 }
-            case "indent":
+            case .indent:
                 if let value = parseInteger(token, line: header, range: 0...32) { attributes.indentation = value }
-            default:  // style
+            case .style:
                 if let style = parseStyleList(token, line: header) { attributes.style = style }
             }
         }
@@ -98,7 +97,7 @@ extension LayoutParserState {
             hint = near + " " + hint
         } else if token.key.hasPrefix("indent") {
             hint = "did you mean `indent`? " + hint
-        } else if ViewPropertyRules.names.contains(token.key) {
+        } else if ViewProperty(rawValue: token.key) != nil {
             hint = "`\(token.key)` is a property of a view: put it on the view's property line. " + hint
         }
         error(header, column: token.column, "unknown cell attribute `\(token.key)`", hint: hint)

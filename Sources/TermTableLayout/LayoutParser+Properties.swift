@@ -9,7 +9,7 @@ struct AppliedProperties {
     var style = Style.plain
     var properties = ViewProperties()
     /// The words that set each property, for errors found later.
-    var tokens: [String: LayoutToken] = [:]
+    var tokens: [ViewProperty: LayoutToken] = [:]
 }
 
 /// One property line, read.
@@ -78,24 +78,26 @@ extension LayoutParserState {
         var styleColors = (foreground: false, background: false)
         for token in tokens {
             let key = token.key
-            guard ViewPropertyRules.names.contains(key) else {
+            guard let property = ViewProperty(rawValue: key) else {
                 unknownProperty(token, kind: kind, line: line)
                 continue
             }
-            let group = key == "sample" ? "text" : key
+            let group = property.group
             if let earlier = applied.tokens[group] {
                 error(line, column: token.column,
                       earlier.key == key ? "`\(key)` is given twice" : "`\(key)` and `\(earlier.key)` are both given",
-                      hint: key == group && earlier.key == key ? "give each property once"
-                                                              : "`text` and `sample` set the same text: give one")
+                      hint: property == group && earlier.key == key ? "give each property once"
+                                                                   : "`text` and `sample` set the same text: give one")
                 continue
             }
-            guard ViewPropertyRules.kinds(taking: key).contains(kind) else {
-                let takers = ViewPropertyRules.fieldKinds.filter { ViewPropertyRules.kinds(taking: key).contains($0) }
+            guard property.kinds.contains(kind) else {
+                let takers = ViewPropertyRules.fieldKinds.filter(property.kinds.contains)
                 var hint = "`\(key)` applies to " + LayoutNames.list(takers.map(\.rawValue))
-                if kind == .label && key == "title" { hint = "did you mean `text=`? " + hint }
-                if key == "min" { hint = "did you mean `min-width=`, the fewest columns the field narrows to? " + hint }
-                if (kind == .button || kind == .box) && (key == "text" || key == "sample") {
+                if kind == .label && property == .title { hint = "did you mean `text=`? " + hint }
+                if property == .minimum {
+                    hint = "did you mean `min-width=`, the fewest columns the field narrows to? " + hint
+                }
+                if (kind == .button || kind == .box) && property.group == .text {
                     hint = "did you mean `title=`? " + hint
                 }
                 error(line, column: token.column, "`\(key)` does not apply to \(ViewPropertyRules.described(kind))",
@@ -103,31 +105,31 @@ extension LayoutParserState {
                 continue
             }
             applied.tokens[group] = token
-            apply(token, kind: kind, field: field, line: line, to: &applied, styleColors: &styleColors)
+            apply(property, token, kind: kind, field: field, line: line, to: &applied, styleColors: &styleColors)
         }
         checkCombinations(kind: kind, applied: &applied, line: line)
         return applied
     }
 
-    /// Applies one known, applicable property.
-    private mutating func apply(_ token: LayoutToken, kind: ViewKind, field: CanvasField?, line: LayoutSourceLine,
-                                to applied: inout AppliedProperties,
+    /// Applies one known, applicable property (`token` is the word that set it).
+    private mutating func apply(_ property: ViewProperty, _ token: LayoutToken, kind: ViewKind, field: CanvasField?,
+                                line: LayoutSourceLine, to applied: inout AppliedProperties,
                                 styleColors: inout (foreground: Bool, background: Bool)) {
-        switch token.key {
-        case "style":
+        switch property {
+        case .style:
             if let style = parseStyleList(token, line: line) {
                 applied.style.attributes.formUnion(style.attributes)
                 if style.foreground != .default { applied.style.foreground = style.foreground }
                 if style.background != .default { applied.style.background = style.background }
                 styleColors = (style.foreground != .default, style.background != .default)
-                if (styleColors.foreground && applied.tokens["fg"] != nil)
-                    || (styleColors.background && applied.tokens["bg"] != nil) {
+                if (styleColors.foreground && applied.tokens[.foreground] != nil)
+                    || (styleColors.background && applied.tokens[.background] != nil) {
                     error(line, column: token.column, "a colour is given both in `style=` and by `fg=`/`bg=`",
                           hint: "give each colour once")
                 }
             }
-        case "fg", "bg":
-            let isForeground = token.key == "fg"
+        case .foreground, .background:
+            let isForeground = property == .foreground
             if isForeground ? styleColors.foreground : styleColors.background {
                 error(line, column: token.column, "a colour is given both in `style=` and by `\(token.key)=`",
                       hint: "give each colour once")
@@ -135,68 +137,68 @@ extension LayoutParserState {
             if let color = parseColorToken(token, line: line) {
                 if isForeground { applied.style.foreground = color } else { applied.style.background = color }
             }
-        case "stretch":
+        case .stretch:
             if token.value == nil {
                 applied.autoresizing.insert(.flexibleWidth)
             } else if let value = parseChoice(token, line: line, choices: ["width", "height", "both"]) {
                 applied.autoresizing.formUnion(value == "width" ? .flexibleWidth
                                                : value == "height" ? .flexibleHeight : .fill)
             }
-        case "pin":
+        case .pin:
             applyPin(token, line: line, to: &applied)
-        case "min-width":
+        case .minWidth:
             applied.shrinkRule.minimumWidth = parseInteger(token, line: line, range: 1...ShrinkRule.widestField)
-        case "shrink":
+        case .shrink:
             applied.shrinkRule.priority = parseInteger(token, line: line, range: 0...ShrinkRule.lastPriority - 1)
-        case "hide-below":
+        case .hideBelow:
             applied.shrinkRule.hiddenBelowWidth = parseInteger(token, line: line, range: 1...ShrinkRule.widestField)
-        case "heading":
+        case .heading:
             if let value = token.value { applied.properties.heading = value } else {
                 missingValue(token, line: line, example: "`heading=PID` or `heading=\"CPU %\"`")
             }
-        case "hidden":
+        case .hidden:
             if let value = parseFlag(token, line: line) { applied.properties.hidden = value }
-        case "percent":
+        case .percent:
             if let value = parseFlag(token, line: line) { applied.properties.showsPercentage = value }
-        case "name":
+        case .name:
             if let name = parseName(token, line: line) {
                 applied.name = name
                 applied.nameColumn = token.valueColumn
             }
-        case "action":
+        case .action:
             applied.properties.action = parseName(token, line: line, allowColon: true)
-        case "align":
+        case .align:
             if let value = parseChoice(token, line: line, choices: TextAlignment.allCases.map(\.rawValue)) {
                 applied.properties.alignment = TextAlignment(rawValue: value)
             }
-        case "truncate":
+        case .truncate:
             let modes = TerminalText.TruncationMode.allCases.map(\.rawValue)
             if let value = parseChoice(token, line: line, choices: modes) {
                 applied.properties.truncation = TerminalText.TruncationMode(rawValue: value)
             }
-        case "wrap":
+        case .wrap:
             if token.value == nil {
                 applied.properties.wrapLines = field?.frame.height ?? 1
             } else if let lines = parseInteger(token, line: line, range: 1...500) {
                 applied.properties.wrapLines = lines
             }
-        case "text", "sample", "title":
+        case .text, .sample, .title:
             if let value = token.value { applied.properties.text = value } else {
                 missingValue(token, line: line, example: "`\(token.key)=Hello` or `\(token.key)=\"two words\"`")
             }
-        case "placeholder":
+        case .placeholder:
             if let value = token.value { applied.properties.placeholder = value } else {
                 missingValue(token, line: line, example: "`placeholder=Search` or `placeholder=\"Type here\"`")
             }
-        case "value":
+        case .value:
             applied.properties.value = parseNumber(token, line: line)
-        case "min":
+        case .minimum:
             applied.properties.minimum = parseNumber(token, line: line)
-        case "max":
+        case .maximum:
             applied.properties.maximum = parseNumber(token, line: line)
-        case "step":
+        case .step:
             applied.properties.step = parseNumber(token, line: line)
-        default:  // symbol
+        case .symbol:
             applied.properties.symbol = parseSymbol(token, kind: kind, line: line)
         }
     }
@@ -269,11 +271,11 @@ extension LayoutParserState {
             suggestion = "a field has one kind, written right after its tag"
         } else if !key.allSatisfy(\.isNumber), Color(name: key) != nil {
             suggestion = "did you mean `fg=\(key)`?"
-        } else if let near = LayoutNames.nearest(to: key, in: ViewPropertyRules.names) {
+        } else if let near = LayoutNames.nearest(to: key, in: ViewProperty.allCases.map(\.rawValue)) {
             suggestion = "did you mean `\(near)`?"
         }
         let list = "\(ViewPropertyRules.described(kind)) takes "
-            + LayoutNames.list(ViewPropertyRules.properties(of: kind), conjunction: "and")
+            + LayoutNames.list(ViewProperty.properties(of: kind).map(\.rawValue), conjunction: "and")
         error(line, column: token.column, "unknown property `\(key)`",
               hint: suggestion.map { $0 + " " + list } ?? list)
     }
@@ -281,34 +283,34 @@ extension LayoutParserState {
     /// Checks properties against each other: stretch and pin, slider and progress ranges.
     private mutating func checkCombinations(kind: ViewKind, applied: inout AppliedProperties, line: LayoutSourceLine) {
         let mask = applied.autoresizing
-        if mask.contains(.flexibleWidth) && mask.contains(.pinRight), let token = applied.tokens["pin"] {
+        if mask.contains(.flexibleWidth) && mask.contains(.pinRight), let token = applied.tokens[.pin] {
             error(line, column: token.column, "`stretch` and `pin=right` both given",
                   hint: "a stretching view already reaches as far right as the cell grows; give one of them")
         }
-        if mask.contains(.flexibleHeight) && mask.contains(.pinBottom), let token = applied.tokens["pin"] {
+        if mask.contains(.flexibleHeight) && mask.contains(.pinBottom), let token = applied.tokens[.pin] {
             error(line, column: token.column, "`stretch=height` and `pin=bottom` both given",
                   hint: "a view that stretches in height already follows the bottom edge; give one of them")
         }
         let properties = applied.properties
-        if kind == .progress, let value = properties.value, !(0...1).contains(value), let token = applied.tokens["value"] {
+        if kind == .progress, let value = properties.value, !(0...1).contains(value), let token = applied.tokens[.value] {
             error(line, column: token.valueColumn, "value=\(token.value ?? "") is outside 0...1",
                   hint: "a progress bar's value is a fraction: `value=0.4` shows 40%")
         }
         guard kind == .slider else { return }
         let minimum = properties.minimum ?? 0, maximum = properties.maximum ?? 1
         if minimum >= maximum {
-            let token = applied.tokens["min"] ?? applied.tokens["max"]
+            let token = applied.tokens[.minimum] ?? applied.tokens[.maximum]
             error(line, column: token?.column ?? line.firstNonBlank + 1,
                   "min=\(Self.format(minimum)) is not below max=\(Self.format(maximum))",
                   hint: "a slider goes from `min` up to `max` (0 and 1 when not given)")
             return
         }
-        if let value = properties.value, !(minimum...maximum).contains(value), let token = applied.tokens["value"] {
+        if let value = properties.value, !(minimum...maximum).contains(value), let token = applied.tokens[.value] {
             error(line, column: token.valueColumn,
                   "value=\(token.value ?? "") is outside the slider's range \(Self.format(minimum))...\(Self.format(maximum))",
                   hint: "give a value between `min` and `max` (0 and 1 when not given)")
         }
-        if let step = properties.step, let token = applied.tokens["step"], !(step > 0 && step <= maximum - minimum) {
+        if let step = properties.step, let token = applied.tokens[.step], !(step > 0 && step <= maximum - minimum) {
             error(line, column: token.valueColumn, "step=\(token.value ?? "") does not fit the slider's range",
                   hint: "a step is above 0 and at most max - min (\(Self.format(maximum - minimum)))")
         }
@@ -339,7 +341,7 @@ extension LayoutParserState {
                   "\(ViewPropertyRules.described(kind)) needs at least \(minimum) columns, field \(field.tag) is \(frame.width)",
                   hint: "widen \(drawnAs) on the canvas to \(minimum) columns or more (brackets included)")
         }
-        if kind == .button, let title = applied.properties.text, let token = applied.tokens["title"] {
+        if kind == .button, let title = applied.properties.text, let token = applied.tokens[.title] {
             let needed = TerminalText.width(of: title) + 4  // drawn as `[ title ]`
             if needed > frame.width {
                 error(propertyLine.line, column: token.valueColumn,
@@ -347,7 +349,7 @@ extension LayoutParserState {
                       hint: "widen \(drawnAs) on the canvas to \(needed) columns, or shorten the title")
             }
         }
-        if let minimumWidth = applied.shrinkRule.minimumWidth, let token = applied.tokens["min-width"] {
+        if let minimumWidth = applied.shrinkRule.minimumWidth, let token = applied.tokens[.minWidth] {
             if minimumWidth > frame.width {
                 error(propertyLine.line, column: token.valueColumn,
                       "min-width=\(minimumWidth) but field \(field.tag) is \(frame.width) columns wide",
@@ -360,7 +362,7 @@ extension LayoutParserState {
             }
         }
         if let lines = applied.properties.wrapLines, lines > frame.height,
-           !applied.autoresizing.contains(.flexibleHeight), let token = applied.tokens["wrap"] {
+           !applied.autoresizing.contains(.flexibleHeight), let token = applied.tokens[.wrap] {
             error(propertyLine.line, column: token.column,
                   "wrap=\(lines) but field \(field.tag) is \(frame.height) line\(frame.height == 1 ? "" : "s") tall",
                   hint: "draw the field \(lines) lines tall, write `wrap` alone to use its height, "

@@ -26,10 +26,11 @@ public enum SelectionStyle: Hashable, Sendable {
     case none
     /// Reverse video across the whole row (the default).
     case reverse
-    /// A style of its own, merged under every label of the row.
+    /// A style of its own, merged over every view of the row (its colours win; a view keeps its own
+    /// colour where this style gives none).
     case custom(Style)
 
-    /// The style merged under the row's content when selected, nil for `.none`.
+    /// The style merged over the row's content when selected, nil for `.none`.
     public var style: Style? {
         switch self {
         case .none: return nil
@@ -93,7 +94,7 @@ public struct ViewProperties: Hashable, Sendable {
     public var step: Double?
     /// Placeholder of a text field (`placeholder=`).
     public var placeholder: String?
-    /// The symbol of a glyph (`symbol=`).
+    /// The symbol of a glyph, the line character of a separator (`symbol=`).
     public var symbol: String?
     /// A hidden view (`hidden`).
     public var hidden: Bool?

@@ -2,39 +2,20 @@ import TermTableCore
 
 /// Which view properties exist and which kinds of view take them.
 public enum ViewPropertyRules {
-    /// Every property name, in the order the documentation lists them.
-    public static let names = [
-        "style", "fg", "bg", "stretch", "pin", "min-width", "shrink", "hide-below", "heading", "hidden", "name",
-        "align", "truncate", "wrap", "text", "sample", "title",
-        "action", "value", "min", "max", "step", "percent", "placeholder", "symbol",
-    ]
+    /// Every property name, in the order the documentation lists them (``ViewProperty``'s cases).
+    public static var names: [String] { ViewProperty.allCases.map(\.rawValue) }
 
     /// The kinds a field can be on a property line (static `text` is only drawn, never named).
     public static let fieldKinds: [ViewKind] = ViewKind.allCases.filter { $0 != .text }
 
-    /// The kinds that take `property`.
+    /// The kinds that take `property` (none for a name that is no property).
     public static func kinds(taking property: String) -> Set<ViewKind> {
-        switch property {
-        case "style", "fg", "bg", "stretch", "pin", "min-width", "shrink", "hide-below", "heading", "hidden", "name":
-            return Set(fieldKinds)
-        case "align": return [.label, .button, .field]
-        case "truncate": return [.label, .button]
-        case "wrap": return [.label]
-        case "text", "sample": return [.label, .field]
-        case "title": return [.button, .box]
-        case "action": return [.button, .field, .slider]
-        case "value": return [.progress, .slider]
-        case "min", "max", "step": return [.slider]
-        case "percent": return [.progress]
-        case "placeholder": return [.field]
-        case "symbol": return [.glyph, .separator]
-        default: return []
-        }
+        ViewProperty(rawValue: property)?.kinds ?? []
     }
 
     /// The properties `kind` takes, in documentation order.
     public static func properties(of kind: ViewKind) -> [String] {
-        names.filter { kinds(taking: $0).contains(kind) }
+        ViewProperty.properties(of: kind).map(\.rawValue)
     }
 
     /// The kind with an article, as messages say it: "a label", "a progress bar".
@@ -62,7 +43,7 @@ public enum ViewPropertyRules {
         case .field: return 4
         case .slider: return 5
         case .progress: return percent ? 6 : 3
-        default: return 1
+        case .label, .glyph, .separator, .box, .text: return 1
         }
     }
 }

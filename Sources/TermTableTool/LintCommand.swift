@@ -10,17 +10,29 @@ struct LintCommand: ParsableCommand {
         discussion: """
             Prints each error with its source line, a caret under the column and a hint, then a \
             summary such as `3 files, 7 cells, 0 errors`. Exits 1 when anything is wrong. A \
-            directory stands for the .layout files in it.
+            directory stands for the .layout files in it. `--properties` prints every view \
+            property and cell attribute the format takes instead.
             """
     )
 
     @Argument(help: "The .layout files (or directories of them) to check.")
-    var files: [String]
+    var files: [String] = []
 
     @Flag(help: "Also require a file holding one cell to name the cell after the file (Row.layout: cell Row).")
     var strict = false
 
+    @Flag(help: "Print the view properties and cell attributes of the layout format, then exit.")
+    var properties = false
+
+    func validate() throws {
+        if files.isEmpty && !properties { throw ValidationError("give at least one .layout file or directory") }
+    }
+
     func run() throws {
+        if properties {
+            print(LayoutLint.reference)
+            return
+        }
         let report = LayoutLint.lint(paths: LintCommand.expand(files), strict: strict)
         print(report.output)
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }

@@ -70,6 +70,8 @@ import TermTableTesting
             configureView(button)
             button.onPress = { _ in }
             button.titleStyle = .underline
+            button.alignment = .right
+            button.truncation = .middle
             return button
         }),
         Covered(name: "TextField", fresh: { TextField() }, configured: {
@@ -79,6 +81,7 @@ import TermTableTesting
             field.onChange = { _ in }
             field.onSubmit = { _ in }
             field.textStyle = .bold
+            field.alignment = .right
             field.moveCursor(to: 2)
             return field
         }),
@@ -102,6 +105,7 @@ import TermTableTesting
             let separator = Separator()
             configureView(separator)
             separator.lineStyle = .bold
+            separator.symbol = "="
             return separator
         }),
         Covered(name: "Glyph", fresh: { Glyph(symbol: " ") }, configured: {

@@ -163,14 +163,16 @@ open class TableViewCell: View {
         return tableView.cell(self, didSend: action, at: indexPath)
     }
 
-    /// The cursor's row gets the selection style; a marked row the mark style (both when both).
+    /// A marked row's mark style, merged under its views' styles.
     open override var contentBaseStyle: Style? {
-        switch (isHighlighted, isSelected) {
-        case (true, true): return (selectionStyle.style ?? .plain).merging(markStyle)
-        case (true, false): return selectionStyle.style
-        case (false, true): return markStyle
-        case (false, false): return nil
-        }
+        isSelected ? markStyle : nil
+    }
+
+    /// The cursor's row's selection style, merged over its views' styles: its attributes are added and
+    /// its colours win, so the row shows as selected whatever its views' colours; a view keeps its own
+    /// colour where the selection style gives none.
+    open override var contentOverlayStyle: Style? {
+        isHighlighted ? selectionStyle.style : nil
     }
 }
 

@@ -77,10 +77,13 @@ public final class CellTemplate {
         case .button:
             let button = Button(title: p.text ?? "", action: p.action)
             button.titleStyle = spec.style
+            button.alignment = p.alignment ?? .center
+            button.truncation = p.truncation ?? .tail
             return button
         case .field:
             let field = TextField(text: p.text ?? "", placeholder: p.placeholder ?? "")
             field.action = p.action
+            field.alignment = p.alignment ?? .left
             if spec.style != .plain { field.textStyle = spec.style }
             return field
         case .slider:
@@ -95,6 +98,7 @@ public final class CellTemplate {
             return glyph
         case .separator:
             let separator = Separator()
+            separator.symbol = p.symbol?.first
             if spec.style != .plain { separator.lineStyle = spec.style }
             return separator
         case .box:

@@ -26,18 +26,21 @@ public enum Color: Hashable, Sendable {
     /// Bright black: grey.
     public static let gray = Color.ansi(8)
 
+    /// The names of the eight ANSI colours, in palette order (`bright-` before one names colours 8-15).
+    public static let ansiNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+
+    /// Every colour name `init(name:)` accepts (palette numbers aside), with its colour: the one table of names.
+    public static let named: [(name: String, color: Color)] =
+        ansiNames.enumerated().map { ($0.element, Color.ansi(UInt8($0.offset))) }
+        + [("gray", .gray), ("grey", .gray)]
+        + ansiNames.enumerated().map { ("bright-" + $0.element, Color.ansi(UInt8($0.offset + 8))) }
+        + [("default", .default), ("none", .default)]
+
     /// The colour a name stands for: `red`, `bright-red`, `default`, `grey`/`gray`, or a palette index `0`...`255`.
     public init?(name: String) {
-        let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
         let lower = name.lowercased()
-        if lower == "default" || lower == "none" {
-            self = .default
-        } else if lower == "gray" || lower == "grey" {
-            self = .gray
-        } else if let index = names.firstIndex(of: lower) {
-            self = .ansi(UInt8(index))
-        } else if lower.hasPrefix("bright-"), let index = names.firstIndex(of: String(lower.dropFirst(7))) {
-            self = .ansi(UInt8(index + 8))
+        if let entry = Color.named.first(where: { $0.name == lower }) {
+            self = entry.color
         } else if let number = Int(lower), (0...255).contains(number) {
             self = .palette(UInt8(number))
         } else {

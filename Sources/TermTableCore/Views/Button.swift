@@ -16,6 +16,14 @@ open class Button: View {
     public var titleStyle: Style = .plain {
         didSet { if titleStyle != oldValue { setNeedsDisplay() } }
     }
+    /// Where the title sits between the brackets when it is narrower than the room there (a layout's `align=`).
+    public var alignment: TextAlignment = .center {
+        didSet { if alignment != oldValue { setNeedsDisplay() } }
+    }
+    /// Where a title too long for the button is cut (a layout's `truncate=`).
+    public var truncation: TerminalText.TruncationMode = .tail {
+        didSet { if truncation != oldValue { setNeedsDisplay() } }
+    }
 
     /// Creates a button.
     public init(title: String, action: String? = nil, frame: Rect = .zero) {
@@ -30,6 +38,8 @@ open class Button: View {
         action = other.action
         onPress = other.onPress
         titleStyle = other.titleStyle
+        alignment = other.alignment
+        truncation = other.truncation
         super.init(copying: other)
     }
 
@@ -47,10 +57,11 @@ open class Button: View {
         guard width > 0 else { return }
         let style = isFocused ? titleStyle.merging(.reverse) : titleStyle
         if width < 4 {
-            context.put(TerminalText.fit(title, width: width, alignment: .center), at: .zero, style: style)
+            context.put(TerminalText.fit(title, width: width, alignment: alignment, mode: truncation), at: .zero,
+                        style: style)
             return
         }
-        let inner = TerminalText.fit(title, width: width - 4, alignment: .center)
+        let inner = TerminalText.fit(title, width: width - 4, alignment: alignment, mode: truncation)
         context.put("[ " + inner + " ]", at: .zero, style: style)
     }
 

@@ -26,6 +26,11 @@ open class TextField: View {
     public var textStyle: Style = .underline {
         didSet { if textStyle != oldValue { setNeedsDisplay() } }
     }
+    /// Where the text (or the placeholder) sits in a wider field while the field is not being edited
+    /// (a layout's `align=`); while focused the text starts at the left, to edit.
+    public var alignment: TextAlignment = .left {
+        didSet { if alignment != oldValue { setNeedsDisplay() } }
+    }
     /// The cursor position, in characters from the start.
     public private(set) var cursor = 0 {
         didSet { if cursor != oldValue { setNeedsDisplay() } }
@@ -47,6 +52,7 @@ open class TextField: View {
         onChange = other.onChange
         onSubmit = other.onSubmit
         textStyle = other.textStyle
+        alignment = other.alignment
         cursor = other.cursor
         super.init(copying: other)
     }
@@ -132,6 +138,11 @@ open class TextField: View {
         let width = frame.width
         guard width > 0 else { return }
         context.fill(Rect(x: 0, y: 0, width: width, height: 1), style: textStyle)
+        if !isFocused && alignment != .left && TerminalText.width(of: text.isEmpty ? placeholder : text) < width {
+            let shown = TerminalText.fit(text.isEmpty ? placeholder : text, width: width, alignment: alignment)
+            context.put(shown, at: .zero, style: text.isEmpty ? textStyle.merging(.dim) : textStyle)
+            return
+        }
         if text.isEmpty {
             context.put(TerminalText.truncate(placeholder, toWidth: width), at: .zero, style: textStyle.merging(.dim))
             if isFocused { context.showCursor(at: .zero) }

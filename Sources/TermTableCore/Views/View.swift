@@ -322,6 +322,7 @@ open class View {
     public func renderSubview(_ child: View, in context: DrawContext) {
         var childContext = context.child(frame: child.frame)
         if let style = child.contentBaseStyle { childContext = childContext.with(baseStyle: style) }
+        if let style = child.contentOverlayStyle { childContext = childContext.with(overlayStyle: style) }
         if !childContext.clip.isEmpty { child.renderLaidOut(in: childContext) }
     }
 
@@ -331,8 +332,11 @@ open class View {
     /// which halves the characters written per frame.
     open var isOpaque: Bool { backgroundStyle != nil }
 
-    /// A style merged under everything the view and its subviews draw (a selected cell's reverse video).
+    /// A style merged under everything the view and its subviews draw (a marked row's mark style).
     open var contentBaseStyle: Style? { nil }
+
+    /// A style merged over everything the view and its subviews draw (a selected cell's selection style).
+    open var contentOverlayStyle: Style? { nil }
 
     /// Draws over the subviews after they are drawn (a scroll indicator, a focus mark); default nothing.
     open func drawOverlay(in context: DrawContext) {}
