@@ -5,7 +5,7 @@ import Testing
 /// `termtable preview --watch` in memory: what the model holds and what the view draws for a file's text and width.
 @Suite("Live preview: model and view") @MainActor
 struct LivePreviewTests {
-    static let demo = """
+    nonisolated static let demo = """
         # Two cells for the live preview tests.
         cell title height=1
         |[1 name                        ] [2 n ] |
@@ -21,7 +21,7 @@ struct LivePreviewTests {
         """
 
     /// `demo` with the kind of tag 2 of the first cell misspelt (line 5, column 3).
-    static let broken = demo.replacingOccurrences(of: "  2 label align=right", with: "  2 lable align=right")
+    nonisolated static let broken = demo.replacingOccurrences(of: "  2 label align=right", with: "  2 lable align=right")
 
     /// The view of `model` drawn on a fresh screen of `width` x `height`.
     static func draw(_ model: LayoutPreviewModel, width: Int = 50, height: Int = 14) -> BufferScreen {
