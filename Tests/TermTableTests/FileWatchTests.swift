@@ -14,14 +14,17 @@ struct FileWatchTests {
         return url
     }
 
-    /// Waits until `watch` has called its handler `count` times; false after a minute.
+    /// Waits until `watch` has called its handler `count` times; false after about two minutes of waiting.
+    ///
+    /// The hang guard counts naps, not the clock: other suites may hold the main actor for minutes
+    /// (the generated layout tests), and a wall-clock deadline would expire before the handler, queued
+    /// on the main queue meanwhile, had its turn.
     static func waitFor(_ watch: FileWatch, count: Int) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while watch.changeCount < count {
-            if ContinuousClock.now > deadline { return false }
+        for _ in 0..<24_000 {
+            if watch.changeCount >= count { return true }
             try? await Task.sleep(for: .milliseconds(5))
         }
-        return true
+        return watch.changeCount >= count
     }
 
     /// Writes `text` the way vim does: a new file, renamed over the old one.
@@ -93,7 +96,13 @@ struct FileWatchTests {
                 preview.app.quit()
             }
         }
-        let guardTimer = preview.app.schedule(after: .seconds(60)) { preview.app.quit() }  // a hang fails, not blocks
+        // A hang fails instead of blocking. It counts ticks of a repeating timer, not the clock: other
+        // suites may hold the main actor for minutes, and a timer due after such a stall fires once.
+        var ticks = 0
+        let guardTimer = preview.app.schedule(after: .seconds(5), repeats: true) {
+            ticks += 1
+            if ticks >= 24 { preview.app.quit() }
+        }
         await preview.run()
         preview.app.cancelTimer(guardTimer)
         #expect(preview.fileWatch == nil, "the watch ends with the app")
