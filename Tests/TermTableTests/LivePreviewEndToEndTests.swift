@@ -94,4 +94,13 @@ struct LivePreviewEndToEndTests {
         #expect(try session.waitForFile("after") == (try session.waitForFile("before")))
         #expect(try session.format("#{alternate_on}") == "0")
     }
+
+    @Test func watchingNeedsATerminalAndNoWidth() async throws {
+        let withWidth = try await PreviewWidthTests.preview(["--watch", "--width", "40"])
+        #expect(withWidth.status == 64, "exit status \(withWidth.status): \(withWidth.output)")
+        #expect(withWidth.output.contains("--watch shows the file live at the terminal's width; leave out --width"))
+        let notATerminal = try await PreviewWidthTests.preview(["--watch"])
+        #expect(notATerminal.status == 1, "exit status \(notATerminal.status): \(notATerminal.output)")
+        #expect(notATerminal.output.contains("--watch needs a terminal"))
+    }
 }
