@@ -120,16 +120,18 @@ static int cnc_winch_installed = 0;
 
 static void cnc_on_winch(int sig, siginfo_t *info, void *context) {
     int saved = errno;
-    if (cnc_winch_fd >= 0) { char byte = 'w'; ssize_t n = write(cnc_winch_fd, &byte, 1); (void)n; }
+    /* ncurses' handler first: the signal may run on another thread, and the run loop, woken by the
+     * byte, must find ncurses' resize flag already set, or wget_wch misses the KEY_RESIZE. */
     if (cnc_winch_previous.sa_flags & SA_SIGINFO) {
         if (cnc_winch_previous.sa_sigaction) cnc_winch_previous.sa_sigaction(sig, info, context);
     } else if (cnc_winch_previous.sa_handler != SIG_DFL && cnc_winch_previous.sa_handler != SIG_IGN) {
         cnc_winch_previous.sa_handler(sig);
     }
+    if (cnc_winch_fd >= 0) { char byte = 'w'; ssize_t n = write(cnc_winch_fd, &byte, 1); (void)n; }
     errno = saved;
 }
 
-/* Writes a byte to `fd` on every SIGWINCH from now on (before calling the handler that was there). */
+/* Writes a byte to `fd` on every SIGWINCH from now on (after calling the handler that was there). */
 static inline int cnc_winch_chain(int fd) {
     if (cnc_winch_installed) { cnc_winch_fd = fd; return 0; }
     struct sigaction sa;

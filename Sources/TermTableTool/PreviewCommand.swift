@@ -2,15 +2,27 @@ import ArgumentParser
 import Foundation
 import TermTable
 
-/// `termtable preview FILE`: shows the cells of a layout file as they will look.
+/// `termtable preview [--watch] FILE`: shows the cells of a layout file as they will look, live with `--watch`.
 struct PreviewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
         abstract: "Show the cells of a layout file.",
         discussion: """
-            In a terminal, shows every cell at the terminal's width and lays them out again when \
-            the window is resized (arrows and page keys scroll, q quits). With --width, or when \
-            the output is not a terminal, prints each cell framed with its identifier and height.
+            In a terminal, shows every cell at the terminal's width, filled with its fields' \
+            sample= values, and lays them out again when the window is resized. Keys: up/down or \
+            j/k move the cursor (▶) from cell to cell, PgUp/PgDn/Home/End jump, s or space shows \
+            the cell selected, h shows it highlighted, r reads the file again, q or Esc quits; a \
+            click puts the cursor on a cell.
+
+            With --watch, the preview follows the file: every save redraws it at once, whether the \
+            editor writes the file in place or writes a new file and renames it over the old one \
+            (vim, many IDEs). A save that does not load shows its errors in place (file:line:col, \
+            the line, a caret, a hint) above the last version that loaded, until the next save \
+            fixes it. Changes are noticed with inotify; where it is not available, the file is \
+            checked every 500 ms.
+
+            With --width, or when the output is not a terminal, prints each cell framed with its \
+            identifier and height, once.
             """
     )
 
@@ -23,79 +35,46 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(help: "Show only the cell with this identifier.")
     var identifier: String?
 
+    @Flag(help: "Redraw whenever the file is saved, showing its errors until it loads again (needs a terminal).")
+    var watch = false
+
     func validate() throws {
         if let width, !LayoutPreview.widths.contains(width) {
             throw ValidationError("--width must be between \(LayoutPreview.widths.lowerBound) and "
                                   + "\(LayoutPreview.widths.upperBound) columns (got \(width))")
         }
+        if watch && width != nil {
+            throw ValidationError("--watch shows the file live at the terminal's width; leave out --width")
+        }
     }
 
     func run() async throws {
-        let status = await PreviewCommand.preview(file: file, width: width, identifier: identifier)
+        let status = await PreviewCommand.preview(file: file, width: width, identifier: identifier, watch: watch)
         if status != 0 { throw ExitCode(status) }
     }
 
     @MainActor
-    static func preview(file: String, width: Int?, identifier: String?) -> Int32 {
+    static func preview(file: String, width: Int?, identifier: String?, watch: Bool) async -> Int32 {
         do {
+            if width == nil && isatty(STDOUT_FILENO) != 0 {
+                // The live preview shows a file that does not load (yet) with its errors, and waits for a save.
+                if !watch {
+                    let library = try LayoutLibrary(contentsOf: file)
+                    if let identifier { _ = try library.spec(identifier) }
+                }
+                let screen = try CursesScreen()
+                defer { screen.close() }
+                await LivePreview(path: file, only: identifier, screen: screen, watch: watch).run()
+                return 0
+            }
+            if watch { throw ValidationError("--watch needs a terminal (without --width)") }
             let library = try LayoutLibrary(contentsOf: file)
             let identifiers = try identifier.map { [try library.spec($0).identifier] } ?? library.identifiers
-            if width != nil || isatty(STDOUT_FILENO) == 0 {
-                print(try LayoutPreview.render(library, identifiers: identifiers, width: width ?? 80))
-            } else {
-                try interactive(library, identifiers: identifiers, file: file)
-            }
+            print(try LayoutPreview.render(library, identifiers: identifiers, width: width ?? 80))
             return 0
         } catch {
             FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
             return 1
-        }
-    }
-
-    /// Shows the cells on the terminal until q.
-    @MainActor
-    static func interactive(_ library: LayoutLibrary, identifiers: [String], file: String) throws {
-        let screen = try CursesScreen()
-        defer { screen.close() }
-        var top = 0
-        var contentHeight = 0
-        func draw() throws {
-            screen.clear()
-            let size = screen.size
-            var y = 1 - top
-            for identifier in identifiers {
-                let template = try library.template(identifier)
-                let height = template.spec.height
-                screen.put("\(identifier) · height \(height) · designed at \(template.spec.width) columns",
-                           at: Point(x: 0, y: y), style: .dim)
-                let cell = template.instantiate()
-                cell.frame = Rect(x: 0, y: y + 1, width: size.width, height: height)
-                if y + 1 + height > 1 && y + 1 < size.height { cell.render(on: screen) }
-                y += height + 2
-            }
-            contentHeight = y + top
-            screen.fill(Rect(x: 0, y: 0, width: size.width, height: 1), with: " ", style: .reverse)
-            screen.put(" \(file) · \(size.width) columns · ↑↓ scroll · q quits", at: .zero, style: .reverse)
-            screen.flush()
-        }
-        try draw()
-        while true {
-            guard let event = screen.nextEvent(timeout: nil) else { continue }
-            let page = max(1, screen.size.height - 2)
-            let limit = max(0, contentHeight - screen.size.height)
-            switch event {
-            case .key(let key) where key == Key("q") || key == .escape: return
-            case .key(let key) where key == .down || key == Key("j"): top = min(limit, top + 1)
-            case .key(let key) where key == .up || key == Key("k"): top = max(0, top - 1)
-            case .key(let key) where key == .pageDown || key == .space: top = min(limit, top + page)
-            case .key(let key) where key == .pageUp: top = max(0, top - page)
-            case .key(let key) where key == .home: top = 0
-            case .key(let key) where key == .end: top = limit
-            case .mouse(let mouse) where mouse.kind == .wheelDown: top = min(limit, top + 3)
-            case .mouse(let mouse) where mouse.kind == .wheelUp: top = max(0, top - 3)
-            default: break
-            }
-            try draw()
         }
     }
 }
