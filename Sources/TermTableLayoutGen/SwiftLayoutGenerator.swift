@@ -54,7 +54,7 @@ struct SwiftLayoutGenerator {
     }
 
     /// One named field as the generated class shows it.
-    struct Field {
+    struct Field: Sendable {
         let spec: ViewSpec
         let name: String
         let property: String
@@ -72,6 +72,7 @@ struct SwiftLayoutGenerator {
         out += "/// The cells of `\(SwiftNames.comment(displayName))`: a typed reuse identifier and a cell class for each.\n"
         out += "\(prefix)enum \(typeName) {\n"
         var classes: [String] = []
+        var declared: [(swift: String, cell: CellSpec, className: String)] = []
         for (index, cell) in document.cells.enumerated() {
             let identifier = SwiftNames.lowerCamel(cell.identifier)
             let className = SwiftNames.upperCamel(cell.identifier) + "Cell"
@@ -90,7 +91,9 @@ struct SwiftLayoutGenerator {
             out += "    \(prefix)static let \(SwiftNames.declarable(identifier)) = "
                 + "TermTable.CellIdentifier<\(className)>(\(SwiftNames.literal(cell.identifier)))\n"
             classes.append(cellClass(cell, name: className, fields: fields, prefix: prefix))
+            declared.append((identifier, cell, className))
         }
+        out += identifierMisspellings(declared, prefix: prefix)
         for cellClass in classes { out += "\n" + cellClass }
         out += "}\n"
         return errors.isEmpty ? .success(out) : .failure(LayoutErrorList(errors))
@@ -137,6 +140,7 @@ struct SwiftLayoutGenerator {
                 + "{ \(storage(field)) }\n"
             out += "        private var \(storage(field)): TermTable.\(field.className)!\n"
         }
+        out += fieldMisspellings(fields, cell: cell, prefix: prefix)
         out += "\n        /// A copy of `other` (a cell made from the template), with its fields found.\n"
         out += "        \(prefix)required init(copying other: TermTable.View) {\n"
         out += "            super.init(copying: other)\n"

@@ -82,7 +82,8 @@ struct LayoutPluginFixtureTests {
         #expect(bad.status != 0)
         let message = bad.output.split(separator: "\n").first { $0.contains("error:") && $0.contains("titel") }
         #expect(message?.contains("Configure.swift:5:") == true, "\(bad.output)")
-        #expect(message?.contains("'titel'") == true && message?.contains("did you mean 'title'") == true, "\(bad.output)")
+        #expect(message?.contains("'titel' is unavailable: cell `row` of Cells.layout has no field `titel`; did you mean `title`?") == true,
+                "\(bad.output)")
 
         // A layout error fails the build at the layout's line and column.
         try Self.source(field: "title").write(to: code, atomically: true, encoding: .utf8)

@@ -103,3 +103,23 @@ struct TypedCellTests {
             .contains("cell `news` has no field named `title`"))
     }
 }
+
+extension TypedCellTests {
+    /// A layout loaded at run time with the fields drawn in another order and other tags: found by name, they still match.
+    @Test func fieldsAreFoundByNameWhereverTheLayoutDrawsThem() throws {
+        let restyled = try LayoutLibrary(string: """
+            cell news height=2
+            | [7 age ] [8 title                 ] [9 mark] |
+            | [5 summary                                 ] |
+              7 label
+              8 label style=underline
+              9 glyph symbol=*
+              5 label
+            """)
+        let table = TableView()
+        try table.register(NewsLayout.news, from: restyled)
+        let cell = table.dequeueReusableCell(withIdentifier: NewsLayout.news, for: IndexPath(row: 0, section: 0))
+        #expect(cell.title.tag == 8 && cell.age.tag == 7 && cell.mark.tag == 9 && cell.summary.tag == 5)
+        #expect(cell.title.textStyle.attributes.contains(.underline))
+    }
+}
