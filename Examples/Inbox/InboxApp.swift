@@ -9,7 +9,7 @@ import TermTable
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { messages.count }
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: InboxLayout.message, for: indexPath)
+        let cell = tableView.dequeueReusableCell(InboxLayout.message, for: indexPath)
         cell.subject.text = messages[indexPath.row].0
         cell.age.text = messages[indexPath.row].1
         return cell

@@ -28,7 +28,7 @@ struct LayoutPluginFixtureTests {
         import TermTable
 
         @MainActor func configure(_ table: TableView, at indexPath: IndexPath) -> TableViewCell {
-            let cell = table.dequeueReusableCell(withIdentifier: CellsLayout.row, for: indexPath)
+            let cell = table.dequeueReusableCell(CellsLayout.row, for: indexPath)
             cell.\(field).text = "Lunch on Friday?"
             cell.age.text = "2h"
             cell.done.value = 0.5

@@ -15,7 +15,7 @@ struct TypedCellTests {
         func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { titles.count }
 
         func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-            let cell = tableView.dequeueReusableCell(withIdentifier: NewsLayout.news, for: indexPath)
+            let cell = tableView.dequeueReusableCell(NewsLayout.news, for: indexPath)
             cell.title.text = titles[indexPath.row]
             cell.age.text = "\(indexPath.row)h"
             cell.summary.text = "summary \(indexPath.row)"
@@ -57,7 +57,7 @@ struct TypedCellTests {
     @Test func aTypedDequeueOfACellRegisteredByStringGivesTheGeneratedClass() throws {
         let table = TableView(frame: Rect(x: 0, y: 0, width: 40, height: 4))
         try table.registerCells(from: Self.library())
-        let cell = table.dequeueReusableCell(withIdentifier: NewsLayout.section, for: IndexPath(row: 0, section: 0))
+        let cell = table.dequeueReusableCell(NewsLayout.section, for: IndexPath(row: 0, section: 0))
         #expect(cell.reuseIdentifier == "section")
         cell.feed.text = "Harbor"
         #expect(cell.contentView.view(named: "feed", as: Label.self)?.text == "Harbor")
@@ -118,7 +118,7 @@ extension TypedCellTests {
             """)
         let table = TableView()
         try table.register(NewsLayout.news, from: restyled)
-        let cell = table.dequeueReusableCell(withIdentifier: NewsLayout.news, for: IndexPath(row: 0, section: 0))
+        let cell = table.dequeueReusableCell(NewsLayout.news, for: IndexPath(row: 0, section: 0))
         #expect(cell.title.tag == 8 && cell.age.tag == 7 && cell.mark.tag == 9 && cell.summary.tag == 5)
         #expect(cell.title.textStyle.attributes.contains(.underline))
     }

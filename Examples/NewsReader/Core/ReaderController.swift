@@ -56,26 +56,26 @@ public final class ReaderController: TableViewDataSource, TableViewDelegate {
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         switch model.row(at: indexPath) ?? .notice("") {
         case .article(let article, let isRead) where isCompact || article.summary.isEmpty:
-            let cell = tableView.dequeueReusableCell(withIdentifier: NewsLayout.compact, for: indexPath)
+            let cell = tableView.dequeueReusableCell(NewsLayout.compact, for: indexPath)
             configure(mark: cell.mark, title: cell.title, age: cell.age, article: article, isRead: isRead,
                       titleStyle: isRead ? titleStyles.readCompact : titleStyles.compact)
             return cell
         case .article(let article, let isRead):
-            let cell = tableView.dequeueReusableCell(withIdentifier: NewsLayout.news, for: indexPath)
+            let cell = tableView.dequeueReusableCell(NewsLayout.news, for: indexPath)
             configure(mark: cell.mark, title: cell.title, age: cell.age, article: article, isRead: isRead,
                       titleStyle: isRead ? titleStyles.readNews : titleStyles.news)
             cell.summary.text = ReaderController.oneLine(article.summary)
             return cell
         case .loading:
-            let cell = tableView.dequeueReusableCell(withIdentifier: NewsLayout.notice, for: indexPath)
+            let cell = tableView.dequeueReusableCell(NewsLayout.notice, for: indexPath)
             cell.text.text = "loading…"
             return cell
         case .notice(let text):
-            let cell = tableView.dequeueReusableCell(withIdentifier: NewsLayout.notice, for: indexPath)
+            let cell = tableView.dequeueReusableCell(NewsLayout.notice, for: indexPath)
             cell.text.text = text
             return cell
         case .error(let reason):
-            let cell = tableView.dequeueReusableCell(withIdentifier: NewsLayout.error, for: indexPath)
+            let cell = tableView.dequeueReusableCell(NewsLayout.error, for: indexPath)
             cell.reason.text = reason
             return cell
         }
@@ -98,7 +98,7 @@ public final class ReaderController: TableViewDataSource, TableViewDelegate {
     public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewCell? {
         guard model.sections.indices.contains(section) else { return nil }
         let info = model.sections[section]
-        let cell = tableView.dequeueReusableCell(withIdentifier: NewsLayout.section, for: IndexPath(row: 0, section: section))
+        let cell = tableView.dequeueReusableCell(NewsLayout.section, for: IndexPath(row: 0, section: section))
         cell.feed.text = info.title
         cell.counts.text = info.countsText
         return cell

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// try tableView.register(NewsLayout.news, from: library)
-/// let cell = tableView.dequeueReusableCell(withIdentifier: NewsLayout.news, for: indexPath)
+/// let cell = tableView.dequeueReusableCell(NewsLayout.news, for: indexPath)
 /// cell.title.text = article.title
 /// return cell
 /// ```

@@ -19,7 +19,7 @@ extension TableView {
     /// A fresh cell is made from the template as `Cell` (its fields found then);
     /// a recycled one already is a `Cell`, so handing it out costs one type check.
     /// An identifier never registered is a programmer error, as with the string API.
-    public func dequeueReusableCell<Cell>(withIdentifier identifier: CellIdentifier<Cell>, for indexPath: IndexPath) -> Cell {
+    public func dequeueReusableCell<Cell>(_ identifier: CellIdentifier<Cell>, for indexPath: IndexPath) -> Cell {
         let cell = dequeueReusableCell(withIdentifier: identifier.rawValue, for: indexPath)
         if let typed = cell as? Cell { return typed }
         let typed = Cell(copying: cell)

@@ -8,7 +8,7 @@
 /// and a recycled cell keeps them.
 ///
 /// ```swift
-/// let cell = tableView.dequeueReusableCell(withIdentifier: NewsLayout.news, for: indexPath)
+/// let cell = tableView.dequeueReusableCell(NewsLayout.news, for: indexPath)
 /// cell.title.text = article.title
 /// return cell
 /// ```
