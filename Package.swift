@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "inbox", targets: ["Inbox"]),
         .executable(name: "diff-bench", targets: ["DiffBench"]),
         .executable(name: "procs", targets: ["Processes"]),
+        .plugin(name: "TermTableLayoutPlugin", targets: ["TermTableLayoutPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,15 +38,16 @@ let package = Package(
         ),
 
         // The project's own layout templates, found from any working directory.
-        .target(name: "TermTableLayouts", path: "Layouts", exclude: ["README.md"],
-                resources: [.copy("Bench.layout"), .copy("Gallery.layout"), .copy("News.layout")]),
+        .target(name: "TermTableLayouts", dependencies: ["TermTable"], path: "Layouts", exclude: ["README.md"],
+                resources: [.copy("Bench.layout"), .copy("Gallery.layout"), .copy("News.layout")],
+                plugins: ["TermTableLayoutPlugin"]),
 
         // Examples.
         .target(name: "CNewsHTTP", path: "Examples/CNewsHTTP"),
         .target(name: "NewsKit", dependencies: ["CNewsHTTP"], path: "Examples/NewsKit", resources: [.copy("Samples")]),
         .target(
             name: "NewsReaderCore",
-            dependencies: ["TermTable", "NewsKit"],
+            dependencies: ["TermTable", "NewsKit", "TermTableLayouts"],
             path: "Examples/NewsReader/Core"
         ),
         .executableTarget(
@@ -55,7 +57,8 @@ let package = Package(
             path: "Examples/NewsReader/App"
         ),
         .executableTarget(
-            name: "Inbox", dependencies: ["TermTable"], path: "Examples/Inbox", resources: [.copy("Layouts")]
+            name: "Inbox", dependencies: ["TermTable"], path: "Examples/Inbox", resources: [.copy("Layouts")],
+            plugins: ["TermTableLayoutPlugin"]
         ),
         .executableTarget(
             name: "ScrollBench",
@@ -100,5 +103,9 @@ let package = Package(
         ),
         // The copy check of the benchmark's hand-coded cell (issue 10).
         .testTarget(name: "ScrollBenchTests", dependencies: ["ScrollBench", "TermTable", "TermTableTesting"]),
+
+        // Typed layout accessors (issue 13): the generator, and the build-tool plugin that runs it on a target's `.layout` files.
+        .executableTarget(name: "TermTableLayoutGen", dependencies: ["TermTableLayout"]),
+        .plugin(name: "TermTableLayoutPlugin", capability: .buildTool(), dependencies: ["TermTableLayoutGen"]),
     ]
 )

@@ -1,5 +1,6 @@
 // The README's example, kept compiling (DocExamplesTests checks they are the same): a table fed
-// from a layout file in the app's own resources (Examples/Inbox/Layouts, `.copy("Layouts")`).
+// from a layout file in the app's own resources (Examples/Inbox/Layouts, `.copy("Layouts")`), through
+// the typed accessors TermTableLayoutPlugin generates from it (`InboxLayout`).
 import TermTable
 
 @MainActor final class Inbox: TableViewDataSource {
@@ -8,9 +9,9 @@ import TermTable
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { messages.count }
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath)
-        cell.viewWithTag(1, as: Label.self)?.text = messages[indexPath.row].0
-        cell.viewWithTag(2, as: Label.self)?.text = messages[indexPath.row].1
+        let cell = tableView.dequeueReusableCell(InboxLayout.message, for: indexPath)
+        cell.subject.text = messages[indexPath.row].0
+        cell.age.text = messages[indexPath.row].1
         return cell
     }
 }
@@ -21,7 +22,7 @@ import TermTable
         defer { screen.close() }
         let inbox = Inbox()
         let table = TableView()
-        try table.registerCells(from: LayoutLibrary(resource: "Inbox", in: .module, subdirectory: "Layouts"))
+        try table.register(InboxLayout.message, from: LayoutLibrary(resource: "Inbox", in: .module, subdirectory: "Layouts"))
         table.dataSource = inbox
         let app = Application(screen: screen, rootView: table)
         app.bind(Key("q")) { app.quit() }

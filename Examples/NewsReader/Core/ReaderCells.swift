@@ -1,52 +1,12 @@
 import TermTable
+import TermTableLayouts
 
-/// The cells the reader takes from `News.layout`, and the tags of their views.
+/// The cells the reader takes from `News.layout`: typed identifiers and cell classes generated from the file
+/// (`NewsLayout`, by TermTableLayoutPlugin in the TermTableLayouts target).
 public enum ReaderCells {
-    /// An article with a summary line (2 lines).
-    public static let article = "news"
-    /// An article on one line.
-    public static let compact = "compact"
-    /// A feed's header.
-    public static let section = "section"
-    /// A feed that failed.
-    public static let error = "error"
-    /// A note ("loading…", "no articles").
-    public static let notice = "notice"
-
     /// Every identifier the reader dequeues.
-    public static let required = [article, compact, section, error, notice]
-
-    /// Tags in the article cells (`news`, `compact`).
-    public enum ArticleTag {
-        /// The unread mark (a glyph).
-        public static let mark = 1
-        /// The title (a label).
-        public static let title = 2
-        /// The age (a label).
-        public static let age = 3
-        /// The summary line (a label, `news` only).
-        public static let summary = 4
-    }
-
-    /// Tags in the `section` cell.
-    public enum SectionTag {
-        /// The feed's title.
-        public static let title = 1
-        /// The counts.
-        public static let counts = 2
-    }
-
-    /// Tags in the `error` cell.
-    public enum ErrorTag {
-        /// The reason.
-        public static let reason = 2
-    }
-
-    /// Tags in the `notice` cell.
-    public enum NoticeTag {
-        /// The note.
-        public static let text = 1
-    }
+    public static let required = [NewsLayout.news.rawValue, NewsLayout.compact.rawValue, NewsLayout.section.rawValue,
+                                  NewsLayout.error.rawValue, NewsLayout.notice.rawValue]
 
     /// What is wrong with a layout library for the reader.
     public struct MissingCells: Error, CustomStringConvertible {
@@ -62,16 +22,28 @@ public enum ReaderCells {
         }
     }
 
-    /// Checks that `library` has every cell the reader dequeues.
+    /// A cell of the library lacks a field the reader sets, or has it of another kind.
+    public struct MismatchedFields: Error, CustomStringConvertible {
+        /// What is wrong, from the typed check.
+        public var error: TypedCellError
+
+        public var description: String { "\(error) (start from the bundled Layouts/News.layout)" }
+    }
+
+    /// Checks that `library` has every cell the reader dequeues, each with the named fields the reader sets.
     @MainActor
     public static func validate(_ library: LayoutLibrary) throws {
         let missing = required.filter { !library.contains($0) }
         if !missing.isEmpty { throw MissingCells(missing: missing, files: library.files) }
-    }
-
-    /// The style the template gives the view with `tag` in cell `identifier` (plain when unknown).
-    @MainActor
-    static func templateStyle(_ library: LayoutLibrary, _ identifier: String, tag: Int) -> Style {
-        (try? library.spec(identifier))?.views.first { $0.tag == tag }?.style ?? .plain
+        do throws(TypedCellError) {
+            // An article with a summary, an article on one line, a feed's header, a feed that failed, a note.
+            try NewsLayout.news.check(in: library)
+            try NewsLayout.compact.check(in: library)
+            try NewsLayout.section.check(in: library)
+            try NewsLayout.error.check(in: library)
+            try NewsLayout.notice.check(in: library)
+        } catch {
+            throw MismatchedFields(error: error)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NewsKit
 import TermTable
+import TermTableLayouts
 
 /// The list's data source and delegate: turns the ``ReaderModel`` into cells from `News.layout`.
 @MainActor
@@ -16,21 +17,24 @@ public final class ReaderController: TableViewDataSource, TableViewDelegate {
     /// Called when the user moved the table's cursor (keys, clicks, the wheel).
     public var onCursorMove: (@MainActor () -> Void)?
 
-    private let unreadTitleStyle: [String: Style]
-    private let readTitleStyle: [String: Style]
+    private let titleStyles: TitleStyles
+
+    /// The title's style in the two article cells, as the template draws it and toned down for read articles.
+    struct TitleStyles {
+        var news: Style
+        var compact: Style
+        var readNews: Style
+        var readCompact: Style
+    }
 
     /// Creates a controller; `library` gives the title styles that read articles tone down.
     public init(model: ReaderModel, library: LayoutLibrary, now: @escaping @Sendable () -> Date) {
         self.model = model
         self.now = now
-        var unread: [String: Style] = [:], read: [String: Style] = [:]
-        for identifier in [ReaderCells.article, ReaderCells.compact] {
-            let style = ReaderCells.templateStyle(library, identifier, tag: ReaderCells.ArticleTag.title)
-            unread[identifier] = style
-            read[identifier] = ReaderController.readStyle(from: style)
-        }
-        unreadTitleStyle = unread
-        readTitleStyle = read
+        let news = (try? NewsLayout.news.makeCell(from: library))?.title.textStyle ?? .plain
+        let compact = (try? NewsLayout.compact.makeCell(from: library))?.title.textStyle ?? .plain
+        titleStyles = TitleStyles(news: news, compact: compact, readNews: ReaderController.readStyle(from: news),
+                                  readCompact: ReaderController.readStyle(from: compact))
     }
 
     /// A read title: the template's style without bold, dimmed.
@@ -39,16 +43,6 @@ public final class ReaderController: TableViewDataSource, TableViewDelegate {
         style.attributes.remove(.bold)
         style.attributes.insert(.dim)
         return style
-    }
-
-    /// The cell identifier for a row.
-    public func identifier(for row: ReaderRow) -> String {
-        switch row {
-        case .article(let article, _):
-            return isCompact || article.summary.isEmpty ? ReaderCells.compact : ReaderCells.article
-        case .loading, .notice: return ReaderCells.notice
-        case .error: return ReaderCells.error
-        }
     }
 
     // MARK: TableViewDataSource
@@ -60,30 +54,39 @@ public final class ReaderController: TableViewDataSource, TableViewDelegate {
     }
 
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let row = model.row(at: indexPath) ?? .notice("")
-        let identifier = identifier(for: row)
-        let cell = tableView.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
-        switch row {
+        switch model.row(at: indexPath) ?? .notice("") {
+        case .article(let article, let isRead) where isCompact || article.summary.isEmpty:
+            let cell = tableView.dequeueReusableCell(NewsLayout.compact, for: indexPath)
+            configure(mark: cell.mark, title: cell.title, age: cell.age, article: article, isRead: isRead,
+                      titleStyle: isRead ? titleStyles.readCompact : titleStyles.compact)
+            return cell
         case .article(let article, let isRead):
-            configure(cell, identifier: identifier, article: article, isRead: isRead)
+            let cell = tableView.dequeueReusableCell(NewsLayout.news, for: indexPath)
+            configure(mark: cell.mark, title: cell.title, age: cell.age, article: article, isRead: isRead,
+                      titleStyle: isRead ? titleStyles.readNews : titleStyles.news)
+            cell.summary.text = ReaderController.oneLine(article.summary)
+            return cell
         case .loading:
-            cell.viewWithTag(ReaderCells.NoticeTag.text, as: Label.self)?.text = "loading…"
+            let cell = tableView.dequeueReusableCell(NewsLayout.notice, for: indexPath)
+            cell.text.text = "loading…"
+            return cell
         case .notice(let text):
-            cell.viewWithTag(ReaderCells.NoticeTag.text, as: Label.self)?.text = text
+            let cell = tableView.dequeueReusableCell(NewsLayout.notice, for: indexPath)
+            cell.text.text = text
+            return cell
         case .error(let reason):
-            cell.viewWithTag(ReaderCells.ErrorTag.reason, as: Label.self)?.text = reason
+            let cell = tableView.dequeueReusableCell(NewsLayout.error, for: indexPath)
+            cell.reason.text = reason
+            return cell
         }
-        return cell
     }
 
-    private func configure(_ cell: TableViewCell, identifier: String, article: Article, isRead: Bool) {
-        cell.viewWithTag(ReaderCells.ArticleTag.mark)?.isHidden = isRead
-        if let title = cell.viewWithTag(ReaderCells.ArticleTag.title, as: Label.self) {
-            title.text = article.title
-            title.textStyle = (isRead ? readTitleStyle[identifier] : unreadTitleStyle[identifier]) ?? .plain
-        }
-        cell.viewWithTag(ReaderCells.ArticleTag.age, as: Label.self)?.text = RelativeAge.string(from: article.published, now: now())
-        cell.viewWithTag(ReaderCells.ArticleTag.summary, as: Label.self)?.text = ReaderController.oneLine(article.summary)
+    /// The fields an article row has in both of its cells.
+    private func configure(mark: Glyph, title: Label, age: Label, article: Article, isRead: Bool, titleStyle: Style) {
+        mark.isHidden = isRead
+        title.text = article.title
+        title.textStyle = titleStyle
+        age.text = RelativeAge.string(from: article.published, now: now())
     }
 
     /// The summary's paragraphs joined on one line.
@@ -95,9 +98,9 @@ public final class ReaderController: TableViewDataSource, TableViewDelegate {
     public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewCell? {
         guard model.sections.indices.contains(section) else { return nil }
         let info = model.sections[section]
-        let cell = tableView.dequeueReusableCell(withIdentifier: ReaderCells.section, for: IndexPath(row: 0, section: section))
-        cell.viewWithTag(ReaderCells.SectionTag.title, as: Label.self)?.text = info.title
-        cell.viewWithTag(ReaderCells.SectionTag.counts, as: Label.self)?.text = info.countsText
+        let cell = tableView.dequeueReusableCell(NewsLayout.section, for: IndexPath(row: 0, section: section))
+        cell.feed.text = info.title
+        cell.counts.text = info.countsText
         return cell
     }
 
