@@ -35,7 +35,7 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Where the error is.
-    public var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+    public var location: LayoutLocation { LayoutLocation(file: file, line: line, column: column) }
 
     /// `file:line:column: error: message`, the source line, a caret under the column, and the hint.
     ///

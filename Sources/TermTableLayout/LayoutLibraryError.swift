@@ -42,7 +42,7 @@ public enum LayoutLibraryError: Error, Hashable, Sendable, CustomStringConvertib
             let source = files.isEmpty ? "the library" : files.map(safe).joined(separator: ", ")
             var text = "error: no cell `\(safe(identifier))` in \(source); "
             text += known.isEmpty ? "it holds no cell"
-                : "the identifiers are " + LayoutNames.list(known.map(safe), conjunction: "and")
+                : "the identifiers are " + LayoutIdentifiers.list(known.map(safe), conjunction: "and")
             if let suggestion { text += "\nhint: did you mean `\(safe(suggestion))`?" }
             return text
         }

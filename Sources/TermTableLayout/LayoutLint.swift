@@ -40,11 +40,11 @@ public enum LayoutLint {
         }
     }
 
-    /// Checks one file's text; `strict` adds the naming convention (``LayoutNaming``).
+    /// Checks one file's text; `strict` adds the naming convention (``LayoutFileNaming``).
     public static func lint(text: String, file: String, strict: Bool = false) -> (cells: Int, errors: [LayoutError]) {
         let (document, errors) = LayoutParser.check(text, file: file)
         var all = errors
-        if strict && errors.isEmpty { all += LayoutNaming.errors(in: document, text: text) }
+        if strict && errors.isEmpty { all += LayoutFileNaming.errors(in: document, text: text) }
         return (document.cells.count, LayoutErrorList(all).errors)
     }
 

@@ -1,7 +1,7 @@
 import TermTableCore
 
 /// A place in a layout file: file, line and column (both 1-based).
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+public struct LayoutLocation: Hashable, Sendable, CustomStringConvertible {
     /// The file's path as given to the loader (or a name for strings).
     public var file: String
     /// The line, 1-based.
@@ -126,12 +126,12 @@ public struct ViewSpec: Hashable, Sendable {
     /// Kind-specific properties.
     public var properties: ViewProperties
     /// Where the field is drawn (for errors found later, e.g. by the builder).
-    public var location: SourceLocation
+    public var location: LayoutLocation
 
     /// Creates a view spec.
     public init(tag: Int, name: String? = nil, kind: ViewKind, frame: Rect, autoresizing: Autoresizing = [],
                 shrinkRule: ShrinkRule = ShrinkRule(), style: Style = .plain,
-                properties: ViewProperties = ViewProperties(), location: SourceLocation) {
+                properties: ViewProperties = ViewProperties(), location: LayoutLocation) {
         self.tag = tag
         self.name = name
         self.kind = kind
@@ -165,12 +165,12 @@ public struct CellSpec: Hashable, Sendable {
     /// The views: fields and static text, in canvas order (top to bottom, left to right).
     public var views: [ViewSpec]
     /// Where the `cell` line is.
-    public var location: SourceLocation
+    public var location: LayoutLocation
 
     /// Creates a cell spec.
     public init(identifier: String, width: Int, height: Int, selectable: Bool = true,
                 selectionStyle: SelectionStyle = .reverse, accessory: CellAccessory = .none,
-                indentation: Int = 0, style: Style? = nil, views: [ViewSpec], location: SourceLocation) {
+                indentation: Int = 0, style: Style? = nil, views: [ViewSpec], location: LayoutLocation) {
         self.identifier = identifier
         self.width = width
         self.height = height

@@ -171,7 +171,7 @@ struct SwiftLayoutGenerator {
     func storage(_ field: Field) -> String { "_" + field.property }
 
     /// An error at `location` of the layout file.
-    func error(at location: SourceLocation, _ message: String, hint: String) -> LayoutError {
+    func error(at location: LayoutLocation, _ message: String, hint: String) -> LayoutError {
         let line = location.line - 1 < lines.count && location.line >= 1 ? lines[location.line - 1] : ""
         return LayoutError(file: location.file, line: location.line, column: location.column, message: message,
                            hint: hint, sourceLine: line)

@@ -197,7 +197,7 @@ struct ViewerScreenTests {
     }
 
     /// The header row's titles sit over python3's values: right-aligned ones end with them, the command starts with it.
-    static func expectTitlesOverValues(_ harness: ViewerHarness, titles expected: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    static func expectTitlesOverValues(_ harness: ViewerHarness, titles expected: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let titles = harness.lines[1]
         let row = try #require(harness.line(of: 302), sourceLocation: sourceLocation)
         let shown = ["PID", "S", "CPU%", "RSS", "THR", "COMMAND"].filter { span(of: " \($0)", in: " " + titles) != nil }

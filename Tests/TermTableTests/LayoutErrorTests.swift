@@ -10,7 +10,7 @@ func layoutErrors(_ text: String) -> [LayoutError] {
 struct LayoutErrorTests {
     /// Expects an error containing `message` at `line`:`column` (and `hint` in its hint, when given).
     func expectError(_ text: String, _ message: String, line: Int, column: Int, hint: String? = nil,
-                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+                     sourceLocation: SourceLocation = #_sourceLocation) {
         let errors = layoutErrors(text)
         let match = errors.first { $0.message.contains(message) }
         #expect(match != nil, "no error containing \"\(message)\" in:\n\(LayoutErrorList(errors))",
@@ -43,7 +43,7 @@ struct LayoutErrorTests {
                   ^
             hint: add a line such as `  3 label stretch` under the canvas
             """)
-        #expect(error.location == TermTable.SourceLocation(file: "News.layout", line: 7, column: 5))
+        #expect(error.location == LayoutLocation(file: "News.layout", line: 7, column: 5))
         #expect(throws: LayoutErrorList.self) { try LayoutParser.parse(text, file: "News.layout") }
     }
 

@@ -29,7 +29,7 @@ struct LayoutFuzzTests {
     ]
 
     /// Checks that `text` parses to a document with cells, or gives errors that point into it.
-    static func check(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    static func check(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let (document, errors) = LayoutParser.check(text, file: "F.layout")
         let lines = LayoutParser.lines(of: text)
         if errors.isEmpty {

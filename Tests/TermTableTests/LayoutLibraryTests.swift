@@ -114,7 +114,7 @@ struct LayoutLibraryTests {
         #expect(throws: Never.self) { try LayoutLibrary(contentsOf: fine, strict: true) }
         // Several cells in a file: no convention.
         #expect(throws: Never.self) { try LayoutLibrary(string: rowLayout, name: "Whatever.layout", strict: true) }
-        #expect(LayoutNaming.expectedIdentifier(forFile: "a/b/Row.layout") == "Row")
+        #expect(LayoutFileNaming.expectedIdentifier(forFile: "a/b/Row.layout") == "Row")
     }
 
     @Test func aDirectoryLoadsEveryLayoutFileInNameOrder() throws {

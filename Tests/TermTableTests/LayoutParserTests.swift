@@ -9,7 +9,7 @@ let layoutsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent
 
 /// Parses `text` and fails the test with the errors' descriptions if there are any.
 func parseLayout(_ text: String, file: String = "T.layout",
-                 sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> LayoutDocument {
+                 sourceLocation: SourceLocation = #_sourceLocation) throws -> LayoutDocument {
     let (document, errors) = LayoutParser.check(text, file: file)
     #expect(errors.isEmpty, "\(LayoutErrorList(errors))", sourceLocation: sourceLocation)
     try #require(errors.isEmpty, sourceLocation: sourceLocation)
@@ -18,8 +18,8 @@ func parseLayout(_ text: String, file: String = "T.layout",
 
 @Suite("Layout parser: valid files")
 struct LayoutParserTests {
-    func at(_ line: Int, _ column: Int) -> TermTable.SourceLocation {
-        TermTable.SourceLocation(file: "T.layout", line: line, column: column)
+    func at(_ line: Int, _ column: Int) -> LayoutLocation {
+        LayoutLocation(file: "T.layout", line: line, column: column)
     }
 
     @Test func theDesignSketchParsesToTheExpectedCell() throws {

@@ -25,7 +25,7 @@ struct NarrowLayoutTests {
         return screen.lines.joined(separator: "\n")
     }
 
-    func expectProcess(width: Int, _ expected: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    func expectProcess(width: Int, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let actual = try drawn(Self.processes, "process", width: width, texts: Self.sample)
         #expect(actual == expected, "at \(width) columns", sourceLocation: sourceLocation)
     }
@@ -102,7 +102,7 @@ struct NarrowLayoutTests {
 @Suite("Layout parser: narrow-width properties")
 struct NarrowLayoutLintTests {
     func expectError(_ property: String, _ message: String, column: Int, hint: String,
-                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+                     sourceLocation: SourceLocation = #_sourceLocation) {
         let text = """
             cell row
             | [1 title        ] [2 age ] [3 go    ] |

@@ -53,7 +53,7 @@ final class NumbersSource: TableViewDataSource, TableViewDelegate {
 /// A two-field template: a stretching title (tag 1) and a right-pinned 4-column field (tag 2), designed at 30 columns.
 @MainActor
 func rowTemplate(identifier: String = "row", height: Int = 1, accessory: CellAccessory = .none) -> CellTemplate {
-    let location = SourceLocation(file: "test", line: 1, column: 1)
+    let location = LayoutLocation(file: "test", line: 1, column: 1)
     var views = [
         ViewSpec(tag: 1, name: "title", kind: .label, frame: Rect(x: 0, y: 0, width: 25, height: 1),
                  autoresizing: .flexibleWidth, location: location),

@@ -330,7 +330,7 @@ struct TableViewTests {
     }
 
     @Test func actionsFromButtonsInCellsReachTheTableWithTheIndexPath() {
-        let location = SourceLocation(file: "t", line: 1, column: 1)
+        let location = LayoutLocation(file: "t", line: 1, column: 1)
         var spec = ViewSpec(tag: 3, kind: .button, frame: Rect(x: 0, y: 0, width: 8, height: 1), location: location)
         spec.properties.text = "Open"
         spec.properties.action = "open"

@@ -18,7 +18,7 @@ import TermTableTesting
         ViewCopyCheck.setEveryViewProperty(of: view, addingSubview: addSubview)
     }
 
-    nonisolated static let location = TermTable.SourceLocation(file: "copy", line: 1, column: 1)
+    nonisolated static let location = LayoutLocation(file: "copy", line: 1, column: 1)
 
     /// A cell spec with two titled fields, indentation and an accessory (for a column header).
     static func headedSpec() -> CellSpec {

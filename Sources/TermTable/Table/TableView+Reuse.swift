@@ -79,7 +79,7 @@ extension TableView {
         }
         let registered = registeredIdentifiers
         throw TableViewError.unregisteredIdentifier(
-            identifier, registered: registered, suggestion: LayoutNames.nearest(to: identifier, in: registered))
+            identifier, registered: registered, suggestion: LayoutIdentifiers.nearest(to: identifier, in: registered))
     }
 
     /// Puts a cell in its queue for reuse (cells not made for a registered identifier are dropped).

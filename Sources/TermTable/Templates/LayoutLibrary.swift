@@ -57,7 +57,7 @@ public final class LayoutLibrary {
         self.texts = texts
         self.specs = specs
         if strict {
-            for document in documents { errors += LayoutNaming.errors(in: document, text: texts[document.file]) }
+            for document in documents { errors += LayoutFileNaming.errors(in: document, text: texts[document.file]) }
         }
         if !errors.isEmpty { throw LayoutErrorList(errors) }
     }
@@ -168,15 +168,15 @@ public final class LayoutLibrary {
         try template(identifier).instantiate()
     }
 
-    /// Checks the naming convention (a file with one cell names it after the file); see ``LayoutNaming``.
+    /// Checks the naming convention (a file with one cell names it after the file); see ``LayoutFileNaming``.
     public func checkNaming() throws(LayoutErrorList) {
         var errors: [LayoutError] = []
-        for document in documents { errors += LayoutNaming.errors(in: document, text: texts[document.file]) }
+        for document in documents { errors += LayoutFileNaming.errors(in: document, text: texts[document.file]) }
         if !errors.isEmpty { throw LayoutErrorList(errors) }
     }
 
     private func unknown(_ identifier: String) -> LayoutLibraryError {
         .unknownIdentifier(identifier, known: identifiers,
-                           suggestion: LayoutNames.nearest(to: identifier, in: identifiers), files: files)
+                           suggestion: LayoutIdentifiers.nearest(to: identifier, in: identifiers), files: files)
     }
 }

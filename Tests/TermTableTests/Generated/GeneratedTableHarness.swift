@@ -120,7 +120,7 @@ final class TableWithStatus: View {
 enum GeneratedTableHarness {
     /// The template of cell kind `index`: a stretching label, and a button, a field and a slider when it has controls.
     static func template(identifier: String, height: Int, controls: Bool, selectable: Bool = true) -> CellTemplate {
-        let at = SourceLocation(file: "generated", line: 1, column: 1)
+        let at = LayoutLocation(file: "generated", line: 1, column: 1)
         var views = [ViewSpec(tag: 1, name: "title", kind: .label, frame: Rect(x: 0, y: 0, width: 18, height: 1),
                               autoresizing: .flexibleWidth, location: at)]
         if controls {

@@ -6,7 +6,7 @@ import TermTableTesting
 /// Cases the generated tests found, and the size-class bugs reported beside the bottom-edge crash; each failed before its fix.
 @Suite("Table regressions at odd sizes") @MainActor
 struct TableRegressionTests {
-    func expectHolds(_ c: GeneratedTableCase, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    func expectHolds(_ c: GeneratedTableCase, sourceLocation: SourceLocation = #_sourceLocation) {
         let problem = GeneratedTableHarness.check(c)
         #expect(problem == nil, "\(problem ?? "")", sourceLocation: sourceLocation)
     }

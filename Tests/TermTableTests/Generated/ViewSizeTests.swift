@@ -33,7 +33,7 @@ struct ViewSizeTests {
     }
 
     /// Draws `view` at `frame` inside a larger screen and returns the lines; checks nothing leaks outside the frame.
-    func drawn(_ view: View, frame: Rect, screenSize: Size, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    func drawn(_ view: View, frame: Rect, screenSize: Size, sourceLocation: SourceLocation = #_sourceLocation) {
         let screen = BufferScreen(size: screenSize)
         let holder = View(frame: Rect(origin: .zero, size: screenSize))
         holder.addSubview(view)

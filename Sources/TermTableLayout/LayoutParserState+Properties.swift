@@ -44,7 +44,7 @@ extension LayoutParserState {
                 error(line, column: tagToken.column, "tag \(tag) has a property line but is not drawn on the canvas",
                       hint: "draw it on the canvas as `[\(tag) name]`, or remove this line")
             }
-            let kindNames = LayoutNames.list(ViewPropertyRules.fieldKinds.map(\.rawValue))
+            let kindNames = LayoutIdentifiers.list(ViewPropertyRules.fieldKinds.map(\.rawValue))
             guard let kindToken = tokens.first, kindToken.value == nil else {
                 error(line, column: tokens.first?.column ?? line.chars.count + 1, "tag \(tag) has no kind",
                       hint: "a property line is `TAG KIND properties...`; the kinds are \(kindNames)")
@@ -57,7 +57,7 @@ extension LayoutParserState {
                           hint: "did you mean `label`?")
                 } else {
                     var hint = "the kinds are \(kindNames)"
-                    if let near = LayoutNames.didYouMean(kindToken.raw, in: ViewPropertyRules.fieldKinds.map(\.rawValue)) {
+                    if let near = LayoutIdentifiers.didYouMean(kindToken.raw, in: ViewPropertyRules.fieldKinds.map(\.rawValue)) {
                         hint = near + " " + hint
                     }
                     error(line, column: kindToken.column, "unknown kind `\(kindToken.raw)`", hint: hint)
@@ -92,7 +92,7 @@ extension LayoutParserState {
             }
             guard property.kinds.contains(kind) else {
                 let takers = ViewPropertyRules.fieldKinds.filter(property.kinds.contains)
-                var hint = "`\(key)` applies to " + LayoutNames.list(takers.map(\.rawValue))
+                var hint = "`\(key)` applies to " + LayoutIdentifiers.list(takers.map(\.rawValue))
                 if kind == .label && property == .title { hint = "did you mean `text=`? " + hint }
                 if property == .minimum {
                     hint = "did you mean `min-width=`, the fewest columns the field narrows to? " + hint
@@ -220,7 +220,7 @@ extension LayoutParserState {
                 var hint = "`pin` is `right`, `bottom` or `right,bottom`"
                 if item == "left" || item == "top" {
                     hint = "views keep their left and top margins unless pinned; leave `\(item)` out. " + hint
-                } else if let near = LayoutNames.didYouMean(String(item), in: ["right", "bottom"]) {
+                } else if let near = LayoutIdentifiers.didYouMean(String(item), in: ["right", "bottom"]) {
                     hint = near + " " + hint
                 }
                 error(line, column: column, "bad value `\(item)` for `pin`", hint: hint)
@@ -271,11 +271,11 @@ extension LayoutParserState {
             suggestion = "a field has one kind, written right after its tag"
         } else if !key.allSatisfy(\.isNumber), Color(name: key) != nil {
             suggestion = "did you mean `fg=\(key)`?"
-        } else if let near = LayoutNames.nearest(to: key, in: ViewProperty.allCases.map(\.rawValue)) {
+        } else if let near = LayoutIdentifiers.nearest(to: key, in: ViewProperty.allCases.map(\.rawValue)) {
             suggestion = "did you mean `\(near)`?"
         }
         let list = "\(ViewPropertyRules.described(kind)) takes "
-            + LayoutNames.list(ViewProperty.properties(of: kind).map(\.rawValue), conjunction: "and")
+            + LayoutIdentifiers.list(ViewProperty.properties(of: kind).map(\.rawValue), conjunction: "and")
         error(line, column: token.column, "unknown property `\(key)`",
               hint: suggestion.map { $0 + " " + list } ?? list)
     }

@@ -26,7 +26,7 @@ extension LayoutParserState {
             return ("", header.firstNonBlank + 1)
         }
         tokens.removeFirst()
-        if let bad = LayoutNames.invalidIdentifierCharacter(in: first.raw) {
+        if let bad = LayoutIdentifiers.invalidIdentifierCharacter(in: first.raw) {
             let character = Array(first.raw)[bad]
             error(header, column: first.column + bad,
                   "invalid character `\(character)` in identifier `\(first.raw)`",
@@ -92,8 +92,8 @@ extension LayoutParserState {
 
     /// Reports an unknown word on a `cell` line.
     mutating func unknownCellAttribute(_ token: LayoutToken, header: LayoutSourceLine) {
-        var hint = "a cell takes " + LayoutNames.list(LayoutParserState.cellAttributeNames, conjunction: "and")
-        if let near = LayoutNames.didYouMean(token.key, in: LayoutParserState.cellAttributeNames) {
+        var hint = "a cell takes " + LayoutIdentifiers.list(LayoutParserState.cellAttributeNames, conjunction: "and")
+        if let near = LayoutIdentifiers.didYouMean(token.key, in: LayoutParserState.cellAttributeNames) {
             hint = near + " " + hint
         } else if token.key.hasPrefix("indent") {
             hint = "did you mean `indent`? " + hint
@@ -109,7 +109,7 @@ extension LayoutParserState {
         var tokens = tokenize(header, from: header.firstNonBlank + 4)
         let (identifier, identifierColumn) = readIdentifier(header, tokens: &tokens)
         let attributes = readAttributes(tokens, header: header)
-        let location = SourceLocation(file: file, line: header.number, column: identifierColumn)
+        let location = LayoutLocation(file: file, line: header.number, column: identifierColumn)
         let shown = identifier.isEmpty ? "cell" : "cell \(identifier)"
         guard !pending.canvas.isEmpty else {
             let named = identifier.isEmpty ? "the cell" : "cell `\(identifier)`"
@@ -150,7 +150,7 @@ extension LayoutParserState {
         var names: [String: Int] = [:]
         var headings: [CanvasField] = []
         for field in fields {
-            let fieldLocation = SourceLocation(file: file, line: field.line.number, column: field.column)
+            let fieldLocation = LayoutLocation(file: file, line: field.line.number, column: field.column)
             guard let propertyLine = lines[field.tag] else {
                 error(field.line, column: field.column,
                       "tag \(field.tag) is drawn on the canvas but has no property line",
@@ -183,7 +183,7 @@ extension LayoutParserState {
                 views.append(ViewSpec(tag: 0, kind: .text,
                                       frame: Rect(x: piece.x, y: piece.row, width: piece.width, height: 1),
                                       properties: properties,
-                                      location: SourceLocation(file: file, line: piece.line.number,
+                                      location: LayoutLocation(file: file, line: piece.line.number,
                                                                column: piece.column)))
             }
         }

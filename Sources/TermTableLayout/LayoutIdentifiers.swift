@@ -1,7 +1,7 @@
 import TermTableCore
 
 /// Name rules and "did you mean" suggestions shared by the parser, the library and the linter.
-public enum LayoutNames {
+public enum LayoutIdentifiers {
     /// True when `text` is a valid reuse identifier: a letter or `_`, then letters, digits, `_`, `-` or `.`.
     public static func isIdentifier(_ text: String) -> Bool {
         invalidIdentifierCharacter(in: text) == nil && !text.isEmpty

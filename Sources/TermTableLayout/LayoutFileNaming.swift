@@ -6,7 +6,7 @@ import TermTableCore
 /// name without `.layout`, compared exactly (case included). It is the rule
 /// "the identifier equals the nib's name" of UIKit apps, and it catches an
 /// identifier mistyped in the file. Files with several cells are not concerned.
-public enum LayoutNaming {
+public enum LayoutFileNaming {
     /// The identifier the convention expects for `file`: its last path component without `.layout`.
     public static func expectedIdentifier(forFile file: String) -> String {
         var name = Substring(file.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(file))

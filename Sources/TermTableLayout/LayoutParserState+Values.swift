@@ -59,9 +59,9 @@ extension LayoutParserState {
                 style.attributes.insert(attribute)
                 continue
             }
-            var hint = "a style list holds " + LayoutNames.list(LayoutParserState.styleWords)
+            var hint = "a style list holds " + LayoutIdentifiers.list(LayoutParserState.styleWords)
                 + ", `fg=COLOUR` and `bg=COLOUR`, separated by commas"
-            if let near = LayoutNames.didYouMean(word, in: LayoutParserState.styleWords) {
+            if let near = LayoutIdentifiers.didYouMean(word, in: LayoutParserState.styleWords) {
                 hint = near + " " + hint
             } else if Color(name: word) != nil {
                 hint = "did you mean `fg=\(word)`? " + hint
@@ -76,7 +76,7 @@ extension LayoutParserState {
     mutating func parseColor(_ name: String, line: LayoutSourceLine, column: Int) -> Color? {
         if let color = Color(name: name) { return color }
         var hint = LayoutParserState.colorHint
-        if let near = LayoutNames.didYouMean(name, in: LayoutParserState.colorNames) { hint = near + " " + hint }
+        if let near = LayoutIdentifiers.didYouMean(name, in: LayoutParserState.colorNames) { hint = near + " " + hint }
         error(line, column: column, name.isEmpty ? "missing colour" : "unknown colour `\(name)`", hint: hint)
         return nil
     }
@@ -93,12 +93,12 @@ extension LayoutParserState {
     /// Reads one of `choices`; nil after reporting an error listing them.
     mutating func parseChoice(_ token: LayoutToken, line: LayoutSourceLine, choices: [String]) -> String? {
         guard let value = token.value else {
-            missingValue(token, line: line, example: LayoutNames.list(choices.map { "\(token.key)=\($0)" }))
+            missingValue(token, line: line, example: LayoutIdentifiers.list(choices.map { "\(token.key)=\($0)" }))
             return nil
         }
         if choices.contains(value) { return value }
-        var hint = "`\(token.key)` is " + LayoutNames.list(choices)
-        if let near = LayoutNames.didYouMean(value, in: choices) { hint = near + " " + hint }
+        var hint = "`\(token.key)` is " + LayoutIdentifiers.list(choices)
+        if let near = LayoutIdentifiers.didYouMean(value, in: choices) { hint = near + " " + hint }
         error(line, column: token.valueColumn, "bad value `\(value)` for `\(token.key)`", hint: hint)
         return nil
     }
@@ -151,7 +151,7 @@ extension LayoutParserState {
             return nil
         }
         let extra: Set<Character> = allowColon ? ["-", ".", ":"] : ["-", "."]
-        if let bad = LayoutNames.invalidIdentifierCharacter(in: value, extra: extra) {
+        if let bad = LayoutIdentifiers.invalidIdentifierCharacter(in: value, extra: extra) {
             error(line, column: token.column(ofValueOffset: bad), "`\(value)` is not a valid \(token.key) name",
                   hint: "a name starts with a letter or `_` and holds letters, digits, `_`, `-`, `.`"
                       + (allowColon ? " or `:`" : ""))

@@ -160,7 +160,7 @@ extension LayoutParserState {
         var name: String? = nil
         if words.count > 1 {
             let word = words[1]
-            if let bad = LayoutNames.invalidIdentifierCharacter(in: word.text) {
+            if let bad = LayoutIdentifiers.invalidIdentifierCharacter(in: word.text) {
                 error(line, column: word.index + bad + 1, "`\(word.text)` is not a valid field name",
                       hint: "a name starts with a letter or `_` and holds letters, digits, `_`, `-` or `.`; "
                           + "sample text goes in the property line: `\(tag) label sample=\"...\"`")
@@ -176,7 +176,7 @@ extension LayoutParserState {
         let example = inField ? "`[1 title]`" : "`1 label`"
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             var hint = "a tag is a whole number from 1, as in \(example)"
-            if inField, LayoutNames.isIdentifier(text) { hint = "start the field with a tag number: `[1 \(text)]`" }
+            if inField, LayoutIdentifiers.isIdentifier(text) { hint = "start the field with a tag number: `[1 \(text)]`" }
             error(line, column: column, "tag `\(text)` is not a positive integer", hint: hint)
             return nil
         }
