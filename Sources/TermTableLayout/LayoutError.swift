@@ -40,7 +40,7 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `file:line:column: error: message`, the source line, a caret under the column, and the hint.
     ///
     /// Every part that can quote the file (its path, the message, the line, the hint) goes through
-    /// ``TerminalText/sanitize(_:)``, as text on the screens does: a layout holding escape sequences
+    /// ``/TermTableCore/TerminalText/sanitize(_:)``, as text on the screens does: a layout holding escape sequences
     /// cannot retitle, clear or recolour the terminal that prints its errors.
     public var description: String {
         var text = TerminalText.sanitize(location.description) + ": error: " + TerminalText.sanitize(message) + "\n"

@@ -19,7 +19,7 @@ public enum LayoutLibraryError: Error, Hashable, Sendable, CustomStringConvertib
     /// No cell has this identifier; `known` are the library's identifiers, `suggestion` the nearest.
     case unknownIdentifier(String, known: [String], suggestion: String?, files: [String])
 
-    /// The error in the compiler's form; paths, names and reasons are sanitised (``TerminalText/sanitize(_:)``).
+    /// The error in the compiler's form; paths, names and reasons are sanitised (``/TermTableCore/TerminalText/sanitize(_:)``).
     public var description: String {
         func safe(_ text: String) -> String { TerminalText.sanitize(text) }
         switch self {

@@ -2,11 +2,11 @@ import TermTableCore
 
 /// Reading the values of `key=value` words: styles, colours, numbers, yes/no, choices.
 extension LayoutParserState {
-    /// The colour names the format accepts, for hints (from ``Color/ansiNames``).
+    /// The colour names the format accepts, for hints (from ``/TermTableCore/Color/ansiNames``).
     static let colorHint = "a colour is " + Color.ansiNames.map { "`\($0)`" }.joined(separator: ", ")
         + ", `gray`, `bright-NAME`, `default` or a palette number 0-255"
 
-    /// The colour names, for suggestions (``Color/named`` less the undocumented `none`).
+    /// The colour names, for suggestions (``/TermTableCore/Color/named`` less the undocumented `none`).
     static let colorNames = Color.named.map(\.name).filter { $0 != "none" }
 
     /// The style items: attribute names, `plain`, and `fg=`/`bg=` inside a style list.

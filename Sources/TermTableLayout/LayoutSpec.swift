@@ -52,23 +52,23 @@ public enum CellAccessory: String, Hashable, Sendable, CaseIterable {
 
 /// The kinds of view a layout field can be.
 public enum ViewKind: String, Hashable, Sendable, CaseIterable {
-    /// ``Label``: text.
+    /// ``/TermTableCore/Label``: text.
     case label
-    /// ``ProgressBar``.
+    /// ``/TermTableCore/ProgressBar``.
     case progress
-    /// ``Button``.
+    /// ``/TermTableCore/Button``.
     case button
-    /// ``TextField``: editable text.
+    /// ``/TermTableCore/TextField``: editable text.
     case field
-    /// ``Slider``.
+    /// ``/TermTableCore/Slider``.
     case slider
-    /// ``Glyph``: one symbol.
+    /// ``/TermTableCore/Glyph``: one symbol.
     case glyph
-    /// ``Separator``: a line.
+    /// ``/TermTableCore/Separator``: a line.
     case separator
-    /// ``Box``: a border with an optional title.
+    /// ``/TermTableCore/Box``: a border with an optional title.
     case box
-    /// Static text drawn on the canvas outside brackets (a ``Label`` with tag 0).
+    /// Static text drawn on the canvas outside brackets (a ``/TermTableCore/Label`` with tag 0).
     case text
 }
 

@@ -94,6 +94,22 @@ struct DocExamplesTests {
         #expect(!readme.contains("ProjectLayouts") && !readme.contains("import TermTableLayouts"))
     }
 
+    /// Bug: the README's layout-error example named a line the file no longer had; it is now what the parser says.
+    @Test func theReadmesLayoutErrorIsWhatTheParserSays() throws {
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        let path = "Examples/Inbox/Layouts/Inbox.layout"
+        let shown = try #require(Self.blocks("", in: readme).first { $0.hasPrefix(path + ":") })
+        let layout = try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
+        let typo = layout.replacingOccurrences(of: "  2 label style=dim", with: "  2 lable style=dim")
+        #expect(typo != layout, "the README's typo is in a line of the layout")
+        do {
+            _ = try LayoutParser.parse(typo, file: path)
+            Issue.record("the misspelt kind was accepted")
+        } catch {
+            #expect(error.errors.first?.description == shown)
+        }
+    }
+
     /// Bug: the ``Application`` documentation said `try await app.run()`, but `run()` does not throw.
     @Test func theApplicationDocumentationExampleIsCompiledHere() throws {
         let source = try String(contentsOfFile: repositoryRoot + "/Sources/TermTable/App/Application.swift", encoding: .utf8)

@@ -140,6 +140,12 @@ import TermTableTesting
             view.messageStyle = .bold
             return view
         }),
+        Covered(name: "LayoutPreviewView", fresh: { LayoutPreviewView(model: LayoutPreviewModel(path: "")) }, configured: {
+            let preview = LayoutPreviewView(model: LayoutPreviewModel(path: "Layouts/Gallery.layout"))
+            configureView(preview)
+            preview.statusNote = "watching"
+            return preview
+        }),
         Covered(name: "HelpBox", fresh: { HelpBox(title: "", entries: []) }, configured: {
             let help = HelpBox(title: "Keys", entries: [(key: "q", action: "quit")])
             configureView(help)

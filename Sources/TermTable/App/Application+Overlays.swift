@@ -3,7 +3,7 @@ import TermTableLayout
 
 /// Where an overlay goes, and goes again when the screen changes size.
 enum OverlayPlacement: Equatable {
-    /// Centred at the size the view asks for (``View/sizeThatFits(_:)`` at the screen's size).
+    /// Centred at the size the view asks for (``/TermTableCore/View/sizeThatFits(_:)`` at the screen's size).
     case centred
     /// The bottom line, full width (a prompt).
     case bottomLine
@@ -15,7 +15,7 @@ extension Application {
     /// Shows `view` over the screen, taking all input until dismissed (Esc dismisses it).
     ///
     /// A view with a zero frame is centred at its preferred size
-    /// (``View/sizeThatFits(_:)`` at the screen's size: a ``Box`` fits its title
+    /// (``/TermTableCore/View/sizeThatFits(_:)`` at the screen's size: a ``/TermTableCore/Box`` fits its title
     /// and subviews), and centred again whenever the screen or the view's
     /// preferred size changes. A view with a frame is placed where its frame
     /// says, and moved (or cut) to stay on a screen that became smaller.
@@ -86,7 +86,7 @@ extension Application {
     /// Only `y` (or a click on the confirm button) confirms; `n`, Esc, or
     /// closing the dialog any other way cancels. Enter presses the highlighted
     /// button, and the cancel button is highlighted first, so a stray Enter is
-    /// always safe. See ``ConfirmDialog``.
+    /// always safe. See ``/TermTableCore/ConfirmDialog``.
     ///
     /// ```swift
     /// app.confirm("Send SIGTERM to 3 processes?") { confirmed in

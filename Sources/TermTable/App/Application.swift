@@ -9,7 +9,7 @@ import TermTableLayout
 /// takes all input. The screen is redrawn after anything changes.
 ///
 /// The run loop is event-driven: between events it sleeps until a key or a
-/// resize arrives (``Screen/notifyWhenInputArrives(_:)``), a timer is due, or
+/// resize arrives (``/TermTableCore/Screen/notifyWhenInputArrives(_:)``), a timer is due, or
 /// main-actor work asks for a frame, so an app at rest is not scheduled at all.
 /// Work finished in the background reaches the screen without waiting for a
 /// key: a download's `await MainActor.run { ... app.setNeedsDisplay() }` runs
@@ -53,7 +53,7 @@ public final class Application: ViewHost {
     public var onResize: (@MainActor (Size) -> Void)?
     /// Called before each frame is drawn (to refresh a status line, say).
     public var willRender: (@MainActor () -> Void)?
-    /// How often the loop polls a screen that cannot notify it of input (``Screen/notifyWhenInputArrives(_:)`` returns false).
+    /// How often the loop polls a screen that cannot notify it of input (``/TermTableCore/Screen/notifyWhenInputArrives(_:)`` returns false).
     public var pollInterval: Duration = .milliseconds(50)
     /// True while ``run()`` is looping.
     public private(set) var isRunning = false
@@ -263,7 +263,7 @@ public final class Application: ViewHost {
         alarm?.cancel()
     }
 
-    /// Waits for input in ``Screen/nextEvent(timeout:)`` at most ``pollInterval`` (a screen that cannot notify).
+    /// Waits for input in ``/TermTableCore/Screen/nextEvent(timeout:)`` at most ``pollInterval`` (a screen that cannot notify).
     private func poll(upTo timeout: Duration?) async {
         let wait = timeout.map { min($0, pollInterval) } ?? pollInterval
         let waitStart = clock.now

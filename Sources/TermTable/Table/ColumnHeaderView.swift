@@ -4,7 +4,7 @@ import TermTableLayout
 /// A row of column titles declared once in a cell template (`heading=` on its fields) and aligned to the cell's fields at every width.
 ///
 /// The titles are laid out by the same rules as the cell's own fields
-/// (``AutoresizingLayout``, ``ShrinkRule``): at any width each title has the
+/// (``/TermTableCore/AutoresizingLayout``, ``/TermTableCore/ShrinkRule``): at any width each title has the
 /// x and width of its field, and a field that gives way takes its title with
 /// it. Set it as a table's ``TableView/columnHeader``: the table shows it above
 /// its rows (it does not scroll), insets it like the rows (mark column,

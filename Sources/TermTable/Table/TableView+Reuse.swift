@@ -9,7 +9,7 @@ public enum TableViewError: Error, CustomStringConvertible, Equatable {
     /// A sentence naming the identifier and the registered ones.
     ///
     /// Identifiers can come from layout files, so each is passed through
-    /// ``TerminalText/sanitize(_:)``: the message never carries control sequences.
+    /// ``/TermTableCore/TerminalText/sanitize(_:)``: the message never carries control sequences.
     public var description: String {
         switch self {
         case .unregisteredIdentifier(let identifier, let registered, let suggestion):

@@ -149,11 +149,11 @@ open class TableView: View {
     var actionHandlers: [String: @MainActor (ViewAction, TableViewCell, IndexPath) -> Void] = [:]
     /// Draw only the rows that changed since the last frame, moving the others with a screen scroll.
     ///
-    /// Rows whose cell, position and drawing (``View/drawVersion``) are unchanged,
-    /// and whose lines nothing else wrote over since (``Screen/lineVersion(_:)``),
+    /// Rows whose cell, position and drawing (``/TermTableCore/View/drawVersion``) are unchanged,
+    /// and whose lines nothing else wrote over since (``/TermTableCore/Screen/lineVersion(_:)``),
     /// are not drawn again; when the rows moved by a few lines the screen scrolls
     /// them (`wscrl` on ncurses, which the terminal turns into a scroll). Custom
-    /// cell views must call ``View/setNeedsDisplay()`` when their drawing changes,
+    /// cell views must call ``/TermTableCore/View/setNeedsDisplay()`` when their drawing changes,
     /// as the built-in views do; turn this off to draw every row every frame.
     public var redrawsOnlyChangedRows = true
     var lastDrawing: TableDrawing?

@@ -58,7 +58,7 @@ open class TableViewCell: View {
     /// The table showing the cell, while it is on screen.
     ///
     /// Set by the table when the cell appears and cleared when it leaves or the
-    /// table goes away (not `weak`, for the same reason as ``View/superview``).
+    /// table goes away (not `weak`, for the same reason as ``/TermTableCore/View/superview``).
     public internal(set) var tableView: TableView? {
         get { tablePointer }
         set { tablePointer = newValue }

@@ -2,8 +2,8 @@
 ///
 /// The generated class is a ``TableViewCell`` subclass with one property per
 /// named field, of the class the layout declares (a `label` field is a
-/// ``Label``, a `progress` field a ``ProgressBar``). The fields are found once,
-/// when the cell is made from its template (``View/init(copying:)``), and kept:
+/// ``/TermTableCore/Label``, a `progress` field a ``/TermTableCore/ProgressBar``). The fields are found once,
+/// when the cell is made from its template (``/TermTableCore/View/init(copying:)``), and kept:
 /// reading one is reading a stored property, with no look-up by name or tag,
 /// and a recycled cell keeps them.
 ///

@@ -9,7 +9,7 @@ public enum TypedCellError: Error, CustomStringConvertible, Equatable, Sendable 
 
     /// A sentence naming the cell, the field, and what was expected and found.
     ///
-    /// Names come from layout files, so each is passed through ``TerminalText/sanitize(_:)``.
+    /// Names come from layout files, so each is passed through ``/TermTableCore/TerminalText/sanitize(_:)``.
     public var description: String {
         let quote = { (name: String) in "`\(TerminalText.sanitize(name))`" }
         let cell = { (identifier: String?) in identifier.map { "cell \(quote($0))" } ?? "the cell" }

@@ -4,7 +4,7 @@ import TermTableLayout
 /// A cell template from a layout file: built into a prototype once, cloned for every new cell.
 ///
 /// The prototype view tree is made the first time it is needed; after that
-/// ``instantiate()`` is a deep copy (``View/copy()``), which keeps tags, names,
+/// ``instantiate()`` is a deep copy (``/TermTableCore/View/copy()``), which keeps tags, names,
 /// actions, styles and autoresizing; its views are its own, and only handler
 /// closures (which cannot be copied) are shared with the prototype and other
 /// copies. ``cloneCount`` counts the copies made.

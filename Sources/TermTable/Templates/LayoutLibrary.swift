@@ -10,14 +10,14 @@ import TermTableLayout
 /// cell.viewWithTag(1, as: Label.self)?.text = "Hello"
 /// ```
 ///
-/// Files are parsed once per process through ``LayoutCache``, whatever the
+/// Files are parsed once per process through ``/TermTableLayout/LayoutCache``, whatever the
 /// number of libraries made from them. Each identifier's ``CellTemplate`` is
 /// built once, on first use, and kept: its prototype view tree is built once,
 /// and every cell is a deep copy of it.
 ///
-/// Problems inside files are thrown as a ``LayoutErrorList`` (every error of
+/// Problems inside files are thrown as a ``/TermTableLayout/LayoutErrorList`` (every error of
 /// every file, located); a missing, unreadable or non-UTF-8 file, an unknown
-/// directory or resource, or an unknown identifier as a ``LayoutLibraryError``.
+/// directory or resource, or an unknown identifier as a ``/TermTableLayout/LayoutLibraryError``.
 @MainActor
 public final class LayoutLibrary {
     /// The parsed files, in load order.
@@ -128,7 +128,7 @@ public final class LayoutLibrary {
 
     // MARK: Parsing without the library
 
-    /// How many times a layout file was parsed in this process (see ``LayoutCache/parseCount``).
+    /// How many times a layout file was parsed in this process (see ``/TermTableLayout/LayoutCache/parseCount``).
     public nonisolated static var parseCount: Int { LayoutCache.shared.parseCount }
 
     /// How many times the file at `path` was parsed in this process.
@@ -168,7 +168,7 @@ public final class LayoutLibrary {
         try template(identifier).instantiate()
     }
 
-    /// Checks the naming convention (a file with one cell names it after the file); see ``LayoutFileNaming``.
+    /// Checks the naming convention (a file with one cell names it after the file); see ``/TermTableLayout/LayoutFileNaming``.
     public func checkNaming() throws(LayoutErrorList) {
         var errors: [LayoutError] = []
         for document in documents { errors += LayoutFileNaming.errors(in: document, text: texts[document.file]) }

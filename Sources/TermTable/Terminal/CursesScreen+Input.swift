@@ -3,7 +3,7 @@ import Foundation
 import TermTableCore
 import TermTableLayout
 
-/// Turning what ncurses reads (`wget_wch`, `getmouse`) into ``InputEvent``s.
+/// Turning what ncurses reads (`wget_wch`, `getmouse`) into ``/TermTableCore/InputEvent``s.
 extension CursesScreen {
     /// The event for a character `wget_wch` read (ESC followed by a key is Alt+key).
     func characterKey(_ value: UInt32) -> InputEvent? {

@@ -6,7 +6,7 @@ import TermTableLayout
 extension CursesScreen {
     /// The text and style ncurses holds for the cell at `point` (tests read the screen back with it).
     ///
-    /// As on ``BufferScreen``, the second column of a wide character reads as `""`
+    /// As on ``/TermTableCore/BufferScreen``, the second column of a wide character reads as `""`
     /// (ncurses keeps a copy of the character there).
     func cell(at point: Point) -> (text: String, style: Style) {
         var cchar = cchar_t()

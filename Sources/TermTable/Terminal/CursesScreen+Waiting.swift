@@ -1,7 +1,7 @@
 import TermTableCore
 import TermTableLayout
 
-/// Waiting for keys and resizes without polling: ``Screen/notifyWhenInputArrives(_:)`` on the terminal.
+/// Waiting for keys and resizes without polling: ``/TermTableCore/Screen/notifyWhenInputArrives(_:)`` on the terminal.
 extension CursesScreen {
     /// Calls `ready` once when a key or a resize may be waiting; false when the input cannot be waited on (/dev/null).
     public func notifyWhenInputArrives(_ ready: @escaping @MainActor () -> Void) -> Bool {

@@ -8,7 +8,7 @@ import TermTableLayout
 ///
 /// Opening a `CursesScreen` sets up a UTF-8 locale (falling back to `C.UTF-8`
 /// when the environment names none), saves the terminal's modes, installs the
-/// guard that restores them on every way out (``TerminalGuard``), and starts
+/// guard that restores them on every way out (``/TermTableCore/TerminalGuard``), and starts
 /// ncurses with `newterm` (with `xterm-256color` when `TERM` is unset): alternate
 /// screen, hidden cursor, cbreak, no echo, keypad, mouse, and colours on the
 /// terminal's default background (256 where the terminal has them; none when
@@ -300,7 +300,7 @@ public final class CursesScreen: Screen {
     }
 
     /// Before text is written over columns `start..<end`: a wide character whose left half
-    /// lies left of `start` becomes spaces there, as on ``BufferScreen``.
+    /// lies left of `start` becomes spaces there, as on ``/TermTableCore/BufferScreen``.
     ///
     /// ncurses only replaces the cells it writes, so without this the left half would stay
     /// a wide character whose right half was overwritten, and the terminal would show
