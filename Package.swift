@@ -38,9 +38,10 @@ let package = Package(
         ),
 
         // The project's own layout templates, found from any working directory.
-        .target(name: "TermTableLayouts", dependencies: ["TermTable"], path: "Layouts", exclude: ["README.md"],
-                resources: [.copy("Bench.layout"), .copy("Gallery.layout"), .copy("News.layout")],
-                plugins: ["TermTableLayoutPlugin"]),
+        .target(
+            name: "TermTableLayouts", dependencies: ["TermTable"], path: "Layouts", exclude: ["README.md"],
+            resources: [.copy("Bench.layout"), .copy("Gallery.layout"), .copy("News.layout")],
+            plugins: ["TermTableLayoutPlugin"]),
 
         // Examples.
         .target(name: "CNewsHTTP", path: "Examples/CNewsHTTP"),
@@ -52,8 +53,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "NewsReader",
-            dependencies: ["NewsReaderCore", "TermTable", "TermTableLayouts", "NewsKit",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "NewsReaderCore", "TermTable", "TermTableLayouts", "NewsKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Examples/NewsReader/App"
         ),
         .executableTarget(
@@ -62,8 +65,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "ScrollBench",
-            dependencies: ["TermTable", "TermTableLayouts",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "TermTable", "TermTableLayouts",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Examples/ScrollBench", exclude: ["README.md"]
         ),
 
@@ -78,16 +83,20 @@ let package = Package(
         ),
         .executableTarget(
             name: "Processes",
-            dependencies: ["ProcessesCore", "ProcessKit", "TermTable",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "ProcessesCore", "ProcessKit", "TermTable",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Examples/Processes/App"
         ),
 
         // Tests.
         .testTarget(
             name: "TermTableTests",
-            dependencies: ["TermTable", "TermTableCore", "TermTableLayout", "TermTableTesting", "TermTableLayouts",
-                           "CNcursesw"],
+            dependencies: [
+                "TermTable", "TermTableCore", "TermTableLayout", "TermTableTesting", "TermTableLayouts",
+                "CNcursesw",
+            ],
             exclude: ["Snapshots"], resources: [.copy("Layouts")]
         ),
         .testTarget(name: "NewsKitTests", dependencies: ["NewsKit"], resources: [.copy("Fixtures")]),

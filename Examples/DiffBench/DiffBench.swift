@@ -1,6 +1,5 @@
 import TermTable
 
-
 /// `diff-bench`: how long applying a snapshot takes as the number of items grows (it should be linear).
 ///
 /// For each N it builds a table of N items in sections of 1,000 on a 120x40
@@ -42,7 +41,9 @@ struct DiffBench {
             }
             let median = times.sorted()[2]
             let ms = Double(median.components.attoseconds) / 1e15 + Double(median.components.seconds) * 1e3
-            print(pad("\(n)", 10), pad(String(format1(ms)), 30), pad(format1(ms * 1e6 / Double(n)), 13), "  ", marksKept ? "yes" : "NO")
+            print(
+                pad("\(n)", 10), pad(String(format1(ms)), 30), pad(format1(ms * 1e6 / Double(n)), 13), "  ",
+                marksKept ? "yes" : "NO")
         }
     }
 
@@ -59,7 +60,9 @@ struct DiffBench {
         return snapshot
     }
 
-    static func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+    static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
 
     static func format1(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())

@@ -22,7 +22,8 @@ import TermTable
         defer { screen.close() }
         let inbox = Inbox()
         let table = TableView()
-        try table.register(InboxLayout.message, from: LayoutLibrary(resource: "Inbox", in: .module, subdirectory: "Layouts"))
+        let layouts = try LayoutLibrary(resource: "Inbox", in: .module, subdirectory: "Layouts")
+        try table.register(InboxLayout.message, from: layouts)
         table.dataSource = inbox
         let app = Application(screen: screen, rootView: table)
         app.bind(Key("q")) { app.quit() }

@@ -26,8 +26,10 @@ public struct Article: Sendable, Hashable, Identifiable {
     public var feedTitle: String
 
     /// Creates an article from its parts.
-    public init(id: String, title: String, link: URL? = nil, summary: String = "",
-                published: Date? = nil, author: String? = nil, feedTitle: String) {
+    public init(
+        id: String, title: String, link: URL? = nil, summary: String = "",
+        published: Date? = nil, author: String? = nil, feedTitle: String
+    ) {
         self.id = id
         self.title = title
         self.link = link

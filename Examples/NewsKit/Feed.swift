@@ -18,8 +18,10 @@ public struct Feed: Sendable, Hashable {
     public var category: [String] = []
 
     /// Creates a feed from its parts.
-    public init(title: String, link: URL? = nil, subtitle: String = "", items: [Article],
-                source: String, format: FeedFormat) {
+    public init(
+        title: String, link: URL? = nil, subtitle: String = "", items: [Article],
+        source: String, format: FeedFormat
+    ) {
         self.title = title
         self.link = link
         self.subtitle = subtitle

@@ -13,7 +13,8 @@ public enum FeedDate {
         let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.utf8.count < 100 else { return nil }
         if let first = trimmed.utf8.first, (0x30...0x39).contains(first),
-           let date = parseISO8601(trimmed) {
+            let date = parseISO8601(trimmed)
+        {
             return date
         }
         return parseRFC822(trimmed)
@@ -23,12 +24,17 @@ public enum FeedDate {
     public static func parseISO8601(_ string: String) -> Date? {
         var scanner = ByteScanner(string.trimmingCharacters(in: .whitespacesAndNewlines))
         guard let year = scanner.number(digits: 4...4), scanner.skip("-"),
-              let month = scanner.number(digits: 2...2), scanner.skip("-"),
-              let day = scanner.number(digits: 2...2) else { return nil }
-        var hour = 0, minute = 0, second = 0.0, offset = 0
+            let month = scanner.number(digits: 2...2), scanner.skip("-"),
+            let day = scanner.number(digits: 2...2)
+        else { return nil }
+        var hour = 0
+        var minute = 0
+        var second = 0.0
+        var offset = 0
         if scanner.skip("T") || scanner.skip("t") || scanner.skip(" ") {
             guard let h = scanner.number(digits: 2...2), scanner.skip(":"),
-                  let m = scanner.number(digits: 2...2) else { return nil }
+                let m = scanner.number(digits: 2...2)
+            else { return nil }
             hour = h
             minute = m
             if scanner.skip(":") {
@@ -55,8 +61,9 @@ public enum FeedDate {
             }
         }
         guard scanner.atEnd else { return nil }
-        return makeDate(year: year, month: month, day: day, hour: hour, minute: minute,
-                        second: second, offset: offset)
+        return makeDate(
+            year: year, month: month, day: day, hour: hour, minute: minute,
+            second: second, offset: offset)
     }
 
     /// Parses an RFC 822 / 1123 / 2822 date (also the RFC 850 `02-Oct-02` form and
@@ -70,7 +77,7 @@ public enum FeedDate {
             }
         guard tokens.count >= 3 else { return nil }
         if let first = tokens.first, first.allSatisfy(\.isLetter), month(named: first) == nil {
-            tokens.removeFirst() // weekday
+            tokens.removeFirst()  // weekday
         }
         guard tokens.count >= 3 else { return nil }
         let day: Int
@@ -100,7 +107,9 @@ public enum FeedDate {
             rest.removeFirst()
         }
         guard let year else { return nil }
-        var hour = 0, minute = 0, second = 0
+        var hour = 0
+        var minute = 0
+        var second = 0
         var zone: Substring?
         if var time {
             if let signIndex = time.firstIndex(where: { $0 == "+" || $0 == "-" }) {
@@ -109,7 +118,7 @@ public enum FeedDate {
             }
             let parts = time.split(separator: ":", omittingEmptySubsequences: false)
             guard (2...3).contains(parts.count),
-                  let h = number(parts[0], digits: 1...2), let m = number(parts[1], digits: 2...2)
+                let h = number(parts[0], digits: 1...2), let m = number(parts[1], digits: 2...2)
             else { return nil }
             hour = h
             minute = m
@@ -130,8 +139,9 @@ public enum FeedDate {
             guard let value = zoneOffset(zone) else { return nil }
             offset = value
         }
-        return makeDate(year: year, month: monthNumber, day: day, hour: hour, minute: minute,
-                        second: Double(second), offset: offset)
+        return makeDate(
+            year: year, month: monthNumber, day: day, hour: hour, minute: minute,
+            second: Double(second), offset: offset)
     }
 
     // MARK: - Helpers
@@ -139,12 +149,15 @@ public enum FeedDate {
     /// The value of a token made only of ASCII digits, with a digit count in `digits`.
     private static func number(_ token: Substring, digits: ClosedRange<Int>) -> Int? {
         guard digits.contains(token.utf8.count),
-              token.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            token.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+        else { return nil }
         return Int(token)
     }
 
-    private static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun",
-                                     "jul", "aug", "sep", "oct", "nov", "dec"]
+    private static let monthNames = [
+        "jan", "feb", "mar", "apr", "may", "jun",
+        "jul", "aug", "sep", "oct", "nov", "dec",
+    ]
 
     /// The month number for an English month name or abbreviation (`Mar`, `March`, `Sept`).
     private static func month(named token: Substring) -> Int? {
@@ -189,11 +202,13 @@ public enum FeedDate {
     }
 
     /// Builds a date from civil UTC fields and an offset, validating every field.
-    static func makeDate(year: Int, month: Int, day: Int, hour: Int, minute: Int,
-                         second: Double, offset: Int) -> Date? {
+    static func makeDate(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int,
+        second: Double, offset: Int
+    ) -> Date? {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...CivilDate.daysIn(month: month, year: year)).contains(day),
-              (0...23).contains(hour), (0...59).contains(minute), second >= 0, second < 61
+            (1...CivilDate.daysIn(month: month, year: year)).contains(day),
+            (0...23).contains(hour), (0...59).contains(minute), second >= 0, second < 61
         else { return nil }
         let days = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 - offset) + min(second, 59.999_999)

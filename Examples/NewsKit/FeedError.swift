@@ -14,14 +14,14 @@ public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A one-line, human-readable explanation.
     public var description: String {
         switch self {
-        case let .malformed(reason, line?): "malformed XML at line \(line): \(reason)"
-        case let .malformed(reason, nil): "malformed XML: \(reason)"
-        case let .notAFeed(root) where root.lowercased() == "html":
+        case .malformed(let reason, let line?): "malformed XML at line \(line): \(reason)"
+        case .malformed(let reason, nil): "malformed XML: \(reason)"
+        case .notAFeed(let root) where root.lowercased() == "html":
             "not a feed: this is an HTML page, not RSS or Atom"
-        case let .notAFeed(root) where root.lowercased() == "opml":
+        case .notAFeed(let root) where root.lowercased() == "opml":
             "not a feed: this is an OPML subscription list"
-        case let .notAFeed(root): "not a feed: root element <\(root)> is not rss, rdf:RDF, feed or CHANNEL"
-        case let .notOPML(root): "not an OPML file: root element is <\(root)>"
+        case .notAFeed(let root): "not a feed: root element <\(root)> is not rss, rdf:RDF, feed or CHANNEL"
+        case .notOPML(let root): "not an OPML file: root element is <\(root)>"
         case .empty: "the document is empty"
         }
     }

@@ -169,7 +169,8 @@ public struct FeedLoader: Sendable {
         do {
             while true {
                 guard let chunk = try handle.read(upToCount: min(1 << 20, maxBytes + 1 - data.count)),
-                      !chunk.isEmpty else { return .success(data) }
+                    !chunk.isEmpty
+                else { return .success(data) }
                 data.append(chunk)
                 if data.count > maxBytes {
                     return .failure(LoadFailure(message: "\(name) is larger than \(sizeText(maxBytes)); not loaded"))

@@ -5,11 +5,13 @@ extension FeedParser {
 
     /// Atom 1.0 and 0.3: `<feed><entry>…</entry></feed>`.
     static func parseAtom(_ root: XMLNode, source: String) -> Feed {
-        let format: FeedFormat = root.namespace == atom03Namespace || root.attributes["version"] == "0.3"
+        let format: FeedFormat =
+            root.namespace == atom03Namespace || root.attributes["version"] == "0.3"
             ? .atom03 : .atom10
         let link = alternateLink(of: root, base: documentURL(source))
-        let title = feedTitle(firstNonEmpty(root, ["atom:title", "dc:title"]) { textConstruct($0, singleLine: true) },
-                              source: source)
+        let title = feedTitle(
+            firstNonEmpty(root, ["atom:title", "dc:title"]) { textConstruct($0, singleLine: true) },
+            source: source)
         let subtitleNode = root.child("atom:subtitle") ?? root.child("atom:tagline")
         let subtitle = subtitleNode.map { textConstruct($0, singleLine: true, isTitle: false) } ?? ""
         let feedAuthor = authorName(of: root)
@@ -21,9 +23,11 @@ extension FeedParser {
             fields.summary = entry.child("atom:summary").map { textConstruct($0, singleLine: false) } ?? ""
             fields.alternateSummary = entry.child("atom:content").map { textConstruct($0, singleLine: false) } ?? ""
             // The last of repeated elements wins, as in feedparser.
-            fields.dates = ["atom:published", "atom:issued", "atom:updated", "atom:modified", "atom:created", "dc:date"]
-                .compactMap { key in entry.children(key).last?.text.trimmingCharacters(in: .whitespacesAndNewlines) }
-                .filter { !$0.isEmpty }
+            fields.dates = [
+                "atom:published", "atom:issued", "atom:updated", "atom:modified", "atom:created", "dc:date",
+            ]
+            .compactMap { key in entry.children(key).last?.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
             fields.author = authorName(of: entry) ?? entry.childText("dc:creator").map(HTMLText.line) ?? feedAuthor
             return fields.article(feedTitle: title)
         }
@@ -33,16 +37,18 @@ extension FeedParser {
     /// The `href` of the first `link` whose `rel` is `alternate` (or absent), preferring HTML.
     private static func alternateLink(of node: XMLNode, base: URL?) -> URL? {
         let alternates = node.children("atom:link").filter { ($0.attributes["rel"] ?? "alternate") == "alternate" }
-        let preferred = alternates.first { link in
-            guard let type = link.attributes["type"]?.lowercased() else { return true }
-            return type.contains("html")
-        } ?? alternates.first
+        let preferred =
+            alternates.first { link in
+                guard let type = link.attributes["type"]?.lowercased() else { return true }
+                return type.contains("html")
+            } ?? alternates.first
         return url(preferred?.attributes["href"], base: base)
     }
 
     private static func authorName(of node: XMLNode) -> String? {
         guard let name = node.child("atom:author")?.childText("atom:name").map(HTMLText.line),
-              !name.isEmpty else { return nil }
+            !name.isEmpty
+        else { return nil }
         return name
     }
 
@@ -58,7 +64,8 @@ extension FeedParser {
         let mode = node.attributes["mode"]?.lowercased()
         var source = htmlSource(node)
         // Atom 1.0: a MIME type that is neither text nor XML means base64-encoded content.
-        let isBinaryType = type.contains("/") && !type.hasPrefix("text/") && !type.hasSuffix("+xml") && !type.hasSuffix("/xml")
+        let isBinaryType =
+            type.contains("/") && !type.hasPrefix("text/") && !type.hasSuffix("+xml") && !type.hasSuffix("/xml")
         if mode == "base64" || (mode == nil && isBinaryType) {
             let compact = source.filter { !$0.isWhitespace }
             source = Data(base64Encoded: compact).map { String(decoding: $0, as: UTF8.self) } ?? ""

@@ -4,7 +4,9 @@ extension FeedParser {
     /// RSS 0.91, 0.92 and 2.0: `<rss><channel>…<item>…</item></channel></rss>`.
     static func parseRSS(_ root: XMLNode, source: String) -> Feed {
         let version = root.attributes["version"] ?? ""
-        let format: FeedFormat = version.hasPrefix("0.91") ? .rss091
+        let format: FeedFormat =
+            version.hasPrefix("0.91")
+            ? .rss091
             : version.hasPrefix("0.9") ? .rss092 : .rss20
         let channel = root.child("channel") ?? root
         // Some 0.9x feeds put items beside the channel instead of inside it.
@@ -15,20 +17,24 @@ extension FeedParser {
     /// RSS 1.0 and 0.90: `<rdf:RDF><channel/><item/>…</rdf:RDF>`, items beside the channel.
     static func parseRDF(_ root: XMLNode, source: String) -> Feed {
         let channel = root.child("channel")
-        let format: FeedFormat = channel?.namespace == "http://my.netscape.com/rdf/simple/0.9/"
-            || root.child("item")?.namespace == "http://my.netscape.com/rdf/simple/0.9/" ? .rss090 : .rss10
+        let format: FeedFormat =
+            channel?.namespace == "http://my.netscape.com/rdf/simple/0.9/"
+                || root.child("item")?.namespace == "http://my.netscape.com/rdf/simple/0.9/" ? .rss090 : .rss10
         // Items usually sit beside the channel; some feeds put them inside it.
         let items = root.children("item") + (channel?.children("item") ?? [])
         return makeFeed(channel: channel, items: items, source: source, format: format)
     }
 
     private static func makeFeed(channel: XMLNode?, items: [XMLNode], source: String, format: FeedFormat) -> Feed {
-        let title = feedTitle(firstNonEmpty(channel, ["title", "dc:title"], convert: { HTMLText.title(htmlSource($0)) }),
-                              source: source)
+        let title = feedTitle(
+            firstNonEmpty(channel, ["title", "dc:title"], convert: { HTMLText.title(htmlSource($0)) }),
+            source: source)
         let link = url(channel?.childText("link"), base: documentURL(source))
-        let subtitle = firstNonEmpty(channel, ["description", "dc:description", "itunes:subtitle", "itunes:summary"],
-                                     convert: { HTMLText.line(htmlSource($0)) })
-        let channelAuthor = channel?.childText("dc:creator") ?? channel?.childText("managingEditor")
+        let subtitle = firstNonEmpty(
+            channel, ["description", "dc:description", "itunes:subtitle", "itunes:summary"],
+            convert: { HTMLText.line(htmlSource($0)) })
+        let channelAuthor =
+            channel?.childText("dc:creator") ?? channel?.childText("managingEditor")
             ?? channel?.childText("itunes:author")
         let articles = items.map { item in
             var fields = rssFields(item, base: link ?? documentURL(source))
@@ -51,22 +57,26 @@ extension FeedParser {
             fields.guid = guid
             // A guid is a permalink unless it says otherwise.
             if fields.link == nil, guidNode.attributes["isPermaLink"]?.lowercased() != "false",
-               guid.hasPrefix("http://") || guid.hasPrefix("https://") {
+                guid.hasPrefix("http://") || guid.hasPrefix("https://")
+            {
                 fields.link = URL(string: guid)
             }
         }
-        fields.summary = firstNonEmpty([item], ["description", "dc:description", "itunes:summary"],
-                                       convert: { HTMLText.text(htmlSource($0)) })
+        fields.summary = firstNonEmpty(
+            [item], ["description", "dc:description", "itunes:summary"],
+            convert: { HTMLText.text(htmlSource($0)) })
         if fields.summary.isEmpty {
             fields.summary = firstNonEmpty(media, ["media:description"], convert: { mediaText($0, singleLine: false) })
         }
         // content:encoded, an XHTML <body> or a <fullitem> (extensions some feeds use).
-        fields.alternateSummary = firstNonEmpty([item], ["content:encoded", "body", "fullitem"],
-                                                convert: { HTMLText.text(htmlSource($0)) })
+        fields.alternateSummary = firstNonEmpty(
+            [item], ["content:encoded", "body", "fullitem"],
+            convert: { HTMLText.text(htmlSource($0)) })
         fields.dates = ["pubDate", "dc:date", "dcterms:issued", "dcterms:created", "dcterms:modified"]
             .compactMap { item.childText($0) }
-        fields.author = ArticleFields.authorName(item.childText("dc:creator") ?? item.childText("author")
-            ?? item.childText("dc:author") ?? item.childText("itunes:author"))
+        fields.author = ArticleFields.authorName(
+            item.childText("dc:creator") ?? item.childText("author")
+                ?? item.childText("dc:author") ?? item.childText("itunes:author"))
         return fields
     }
 

@@ -44,7 +44,7 @@ public enum FeedParser {
     /// Resolves a link that may be relative against the feed's link.
     static func url(_ string: String?, base: URL?) -> URL? {
         guard let string = string?.trimmingCharacters(in: .whitespacesAndNewlines), !string.isEmpty,
-              let url = URL(string: string, relativeTo: base)?.absoluteURL ?? URL(string: string)
+            let url = URL(string: string, relativeTo: base)?.absoluteURL ?? URL(string: string)
         else { return nil }
         return url
     }
@@ -53,7 +53,8 @@ public enum FeedParser {
     /// is resolved; `nil` for files and standard input.
     static func documentURL(_ source: String) -> URL? {
         guard let url = URL(string: source), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https" else { return nil }
+            scheme == "http" || scheme == "https"
+        else { return nil }
         return url
     }
 
@@ -96,9 +97,10 @@ struct ArticleFields {
         if published == nil { dateString = dates.first ?? "" }
         let shownTitle = title.isEmpty ? Self.fallbackTitle(summaryText, link: link) : title
         let id = guid ?? link?.absoluteString ?? rawLink ?? ArticleID.hash(title: shownTitle, date: dateString)
-        return Article(id: id, title: shownTitle,
-                       link: link, summary: summaryText, published: published,
-                       author: author, feedTitle: feedTitle)
+        return Article(
+            id: id, title: shownTitle,
+            link: link, summary: summaryText, published: published,
+            author: author, feedTitle: feedTitle)
     }
 
     /// A title for an untitled item: the summary's first line, else the link without its

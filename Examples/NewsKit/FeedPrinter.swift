@@ -30,8 +30,10 @@ public enum FeedPrinter {
             case .loaded(let feed):
                 output += field((feed.category + [feed.title]).joined(separator: " › ")) + "\n"
                 for article in feed.items {
-                    let columns = [article.title, article.published.map(isoDate) ?? "",
-                                   article.link?.absoluteString ?? "", article.author ?? ""]
+                    let columns = [
+                        article.title, article.published.map(isoDate) ?? "",
+                        article.link?.absoluteString ?? "", article.author ?? "",
+                    ]
                     output += "\t" + columns.map { $0.isEmpty ? "-" : field($0) }.joined(separator: "\t") + "\n"
                 }
             }
@@ -53,9 +55,10 @@ public enum FeedPrinter {
                 entry.subtitle = feed.subtitle.isEmpty ? nil : feed.subtitle
                 entry.format = feed.format.rawValue
                 entry.articles = feed.items.map { article in
-                    PrintedArticle(id: article.id, title: article.title, link: article.link?.absoluteString,
-                                   date: article.published.map(isoDate), author: article.author,
-                                   summary: article.summary.isEmpty ? nil : article.summary)
+                    PrintedArticle(
+                        id: article.id, title: article.title, link: article.link?.absoluteString,
+                        date: article.published.map(isoDate), author: article.author,
+                        summary: article.summary.isEmpty ? nil : article.summary)
                 }
                 return entry
             }

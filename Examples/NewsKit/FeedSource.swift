@@ -46,8 +46,13 @@ public enum FeedSource: Sendable, Hashable, CustomStringConvertible {
         }
         if case .url(let base) = self {
             guard let url = URL(string: address, relativeTo: base)?.absoluteURL,
-                  let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-                return .failure(.init(message: "refused \(address): a list fetched from \(base.host ?? "the network") may name only http(s) feeds"))
+                let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+            else {
+                return .failure(
+                    .init(
+                        message:
+                            "refused \(address): a list fetched from \(base.host ?? "the network") may name only http(s) feeds"
+                    ))
             }
             return .success(.url(url))
         }
@@ -58,7 +63,8 @@ public enum FeedSource: Sendable, Hashable, CustomStringConvertible {
         case .file(let path):
             if address.hasPrefix("/") { return .success(.file(address)) }
             let directory = (path as NSString).deletingLastPathComponent
-            return .success(.file(directory.isEmpty ? address : (directory as NSString).appendingPathComponent(address)))
+            return .success(
+                .file(directory.isEmpty ? address : (directory as NSString).appendingPathComponent(address)))
         case .standardInput, .url:
             return .success(.file(address))
         }

@@ -51,11 +51,14 @@ public enum HTMLEntities {
             table[String(name)] = Unicode.Scalar(UInt32(0xA0 + offset))
         }
         for (name, value) in otherEntities { table[name] = Unicode.Scalar(value) }
-        let greek = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigmaf sigma tau upsilon phi chi psi omega"
+        let greek =
+            "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigmaf sigma tau upsilon phi chi psi omega"
         for (offset, name) in greek.split(separator: " ").enumerated() {
             table[String(name)] = Unicode.Scalar(UInt32(0x3B1 + offset))
             // The capitals have no final sigma: U+03A2 is unassigned.
-            if name != "sigmaf" { table[name.prefix(1).uppercased() + name.dropFirst()] = Unicode.Scalar(UInt32(0x391 + offset)) }
+            if name != "sigmaf" {
+                table[name.prefix(1).uppercased() + name.dropFirst()] = Unicode.Scalar(UInt32(0x391 + offset))
+            }
         }
         for (name, value) in symbolEntities { table[name] = Unicode.Scalar(value) }
         return table

@@ -69,7 +69,8 @@ struct Tag {
         let closing = Array("</\(name)".unicodeScalars)
         while let found = find(s, "<", from: index) {
             if found + closing.count <= s.count,
-               zip(s[found..<found + closing.count], closing).allSatisfy({ lower($0) == $1 }) {
+                zip(s[found..<found + closing.count], closing).allSatisfy({ lower($0) == $1 })
+            {
                 let after = found + closing.count
                 if after >= s.count || !isNameCharacter(s[after]) {
                     return find(s, ">", from: after).map { $0 + 1 } ?? s.count

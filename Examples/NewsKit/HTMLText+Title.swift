@@ -21,11 +21,15 @@ extension HTMLText {
                 let markup = Array(scalars[index..<tag.end])
                 // An attribute value is text: its character references are decoded, nothing else.
                 if let alt = attribute("alt", in: markup).map({ plain(decodeEntities($0), singleLine: true) }),
-                   !alt.isEmpty { return alt }
+                    !alt.isEmpty
+                {
+                    return alt
+                }
                 if let source = attribute("src", in: markup),
-                   let path = source.split(whereSeparator: { $0 == "?" || $0 == "#" }).first,
-                   let name = path.split(separator: "/").last(where: { !$0.contains(":") }).map({ line(String($0)) }),
-                   !name.isEmpty {
+                    let path = source.split(whereSeparator: { $0 == "?" || $0 == "#" }).first,
+                    let name = path.split(separator: "/").last(where: { !$0.contains(":") }).map({ line(String($0)) }),
+                    !name.isEmpty
+                {
                     return "[\(name)]"
                 }
             }
@@ -41,7 +45,8 @@ extension HTMLText {
         while index < tag.count {
             // An attribute name starts after a space.
             guard TextAssembler.isSpace(tag[index - 1]), index + target.count < tag.count,
-                  zip(tag[index..<(index + target.count)], target).allSatisfy({ lowercased($0) == $1 }) else {
+                zip(tag[index..<(index + target.count)], target).allSatisfy({ lowercased($0) == $1 })
+            else {
                 index += 1
                 continue
             }
@@ -58,7 +63,10 @@ extension HTMLText {
             var value = String.UnicodeScalarView()
             if quote == "\"" || quote == "'" {
                 cursor += 1
-                while cursor < tag.count, tag[cursor] != quote { value.append(tag[cursor]); cursor += 1 }
+                while cursor < tag.count, tag[cursor] != quote {
+                    value.append(tag[cursor])
+                    cursor += 1
+                }
             } else {
                 while cursor < tag.count, !TextAssembler.isSpace(tag[cursor]), tag[cursor] != ">" {
                     value.append(tag[cursor])

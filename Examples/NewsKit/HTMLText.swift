@@ -92,8 +92,10 @@ public enum HTMLText {
         return output.result
     }
 
-    private static func handle(_ tag: Tag, in scalars: [Unicode.Scalar], index: inout Int,
-                               output: inout TextAssembler) {
+    private static func handle(
+        _ tag: Tag, in scalars: [Unicode.Scalar], index: inout Int,
+        output: inout TextAssembler
+    ) {
         switch tag.kind {
         case .ignored:
             return
@@ -155,7 +157,8 @@ public enum HTMLText {
             index += 1
         }
         guard !name.isEmpty, index < scalars.count, scalars[index] == ";",
-              let scalar = HTMLEntities.character(named: name) else { return nil }
+            let scalar = HTMLEntities.character(named: name)
+        else { return nil }
         return (scalar, index + 1)
     }
 

@@ -1,7 +1,8 @@
 import CNewsHTTP
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One bounded HTTP(S) download through the system's libcurl (see `CNewsHTTP.h` for why not URLSession).
@@ -20,7 +21,9 @@ struct HTTPDownload: Sendable {
     /// The body, or a sentence saying why there is none.
     func run() async -> Result<Data, FeedLoader.LoadFailure> {
         guard !Task.isCancelled else { return .failure(.init(message: "cancelled")) }
-        let url = url.absoluteString, timeout = timeout, maxBytes = maxBytes
+        let url = url.absoluteString
+        let timeout = timeout
+        let maxBytes = maxBytes
         return await CancellationFlag.runOnThread { flag in
             var response = news_http_response()
             defer { news_http_free(&response) }
@@ -29,7 +32,8 @@ struct HTTPDownload: Sendable {
                     Self.userAgent.withCString { userAgent in
                         var request = news_http_request(
                             url: url, accept: accept, user_agent: userAgent, max_bytes: Int64(maxBytes),
-                            timeout_ms: Int(max(1, timeout * 1000)), connect_timeout_ms: Int(max(1, min(timeout, 10) * 1000)),
+                            timeout_ms: Int(max(1, timeout * 1000)),
+                            connect_timeout_ms: Int(max(1, min(timeout, 10) * 1000)),
                             max_redirects: 5)
                         news_http_get(&request, flag.cFlag, &response)
                     }
@@ -48,15 +52,20 @@ struct HTTPDownload: Sendable {
     static func charset(inContentType type: String) -> String? {
         for parameter in type.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
-            let value = pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else {
+                continue
+            }
+            let value = pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                in: CharacterSet(charactersIn: "\""))
             return value.isEmpty ? nil : value
         }
         return nil
     }
 
-    private static func result(of response: news_http_response, timeout: TimeInterval,
-                               maxBytes: Int) -> Result<Data, FeedLoader.LoadFailure> {
+    private static func result(
+        of response: news_http_response, timeout: TimeInterval,
+        maxBytes: Int
+    ) -> Result<Data, FeedLoader.LoadFailure> {
         var detail = response.message
         let message = withUnsafeBytes(of: &detail) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)

@@ -16,7 +16,9 @@ public enum OPMLParser {
             localName.lowercased() == "opml" ? nil : FeedError.notOPML(root: qualifiedName)
         }
         var subscriptions: [FeedSubscription] = []
-        var stack: [(outlines: [XMLNode], next: Int, category: [String])] = [((root.child("body") ?? root).elements, 0, [])]
+        var stack: [(outlines: [XMLNode], next: Int, category: [String])] = [
+            ((root.child("body") ?? root).elements, 0, [])
+        ]
         while let (outlines, next, category) = stack.last {
             guard next < outlines.count else {
                 stack.removeLast()
@@ -25,8 +27,9 @@ public enum OPMLParser {
             stack[stack.count - 1].next += 1
             let outline = outlines[next]
             guard outline.localName == "outline" else { continue }
-            let attributes = Dictionary(outline.attributes.map { ($0.key.lowercased(), $0.value) },
-                                        uniquingKeysWith: { first, _ in first })
+            let attributes = Dictionary(
+                outline.attributes.map { ($0.key.lowercased(), $0.value) },
+                uniquingKeysWith: { first, _ in first })
             let title = [attributes["title"], attributes["text"]]
                 .compactMap { $0.map(HTMLText.line) }
                 .first { !$0.isEmpty }

@@ -14,11 +14,12 @@ enum JournalRecord: Equatable {
 
     /// The record as one line of JSON, newline included.
     var line: Data {
-        let object: [String: Any] = switch self {
-        case .read(let id, let day): ["read": id, "day": day]
-        case .unread(let id): ["unread": id]
-        case .seen(let ids, let day): ["seen": ids, "day": day]
-        }
+        let object: [String: Any] =
+            switch self {
+            case .read(let id, let day): ["read": id, "day": day]
+            case .unread(let id): ["unread": id]
+            case .seen(let ids, let day): ["seen": ids, "day": day]
+            }
         var data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         data.append(0x0A)
         return data

@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension ReadStateStore {
@@ -58,14 +59,20 @@ extension ReadStateStore {
             for change in unsaved { lines.append(change.line) }
             do {
                 try Self.writeAll(lines, to: files.journal)
-                guard fdatasync(files.journal) == 0 else { throw SystemError(operation: "fsync", message: Self.errnoText()) }
+                guard fdatasync(files.journal) == 0 else {
+                    throw SystemError(operation: "fsync", message: Self.errnoText())
+                }
             } catch {
-                warn("Could not save read marks to \(files.snapshotPath + Self.journalSuffix): \(error.localizedDescription). Changes are kept until news quits.")
+                warn(
+                    "Could not save read marks to \(files.snapshotPath + Self.journalSuffix): \(error.localizedDescription). Changes are kept until news quits."
+                )
                 return false
             }
             disk.journalOffset = Self.size(of: files.journal)
             unsaved.removeAll()
-            if disk.snapshotVersion < Self.formatVersion || disk.journalOffset > max(journalLimit, disk.snapshotBytes / 4) {
+            if disk.snapshotVersion < Self.formatVersion
+                || disk.journalOffset > max(journalLimit, disk.snapshotBytes / 4)
+            {
                 compact(files)
             }
             return true
@@ -86,8 +93,9 @@ extension ReadStateStore {
             let directory = (files.snapshotPath as NSString).deletingLastPathComponent
             try Self.writeAtomically(data, to: files.snapshotPath, directory: directory)
             if ftruncate(files.journal, 0) == 0 { _ = fdatasync(files.journal) }
-            disk = DiskPosition(snapshot: Self.identity(of: files.snapshotPath), journalOffset: Self.size(of: files.journal),
-                                needsSnapshot: false, snapshotBytes: data.count, snapshotVersion: Self.formatVersion)
+            disk = DiskPosition(
+                snapshot: Self.identity(of: files.snapshotPath), journalOffset: Self.size(of: files.journal),
+                needsSnapshot: false, snapshotBytes: data.count, snapshotVersion: Self.formatVersion)
         } catch {
             // The journal still holds every change: nothing is lost, the next save tries again.
             warn("Could not write \(files.snapshotPath): \(error.localizedDescription)")
@@ -147,11 +155,14 @@ extension ReadStateStore {
             guard snapshot.version <= Self.formatVersion else {
                 // Show what can be read, never rewrite it.
                 for id in snapshot.read { lastSeen[id] = day }
-                becomeReadOnly("\(path) was written by a newer version of news (format \(snapshot.version)); it is left as it is, and marks made now are kept until news quits.")
+                becomeReadOnly(
+                    "\(path) was written by a newer version of news (format \(snapshot.version)); it is left as it is, and marks made now are kept until news quits."
+                )
                 return
             }
             // Version 1 has no days: its marks count as seen today.
-            let days = snapshot.lastSeen.flatMap { $0.count == snapshot.read.count ? $0 : nil }
+            let days =
+                snapshot.lastSeen.flatMap { $0.count == snapshot.read.count ? $0 : nil }
                 ?? Array(repeating: day, count: snapshot.read.count)
             lastSeen = Dictionary(zip(snapshot.read, days), uniquingKeysWith: max)
         } catch {
@@ -169,9 +180,13 @@ extension ReadStateStore {
         disk.snapshotVersion = Self.formatVersion
         disk.snapshotBytes = 0
         if rename(path, aside) == 0 {
-            warn("Could not read \(path) (\(reason)); moved it to \((aside as NSString).lastPathComponent) and started with no articles marked read.")
+            warn(
+                "Could not read \(path) (\(reason)); moved it to \((aside as NSString).lastPathComponent) and started with no articles marked read."
+            )
         } else {
-            warn("Could not read \(path) (\(reason)) or move it aside (\(Self.errnoText())); starting with no articles marked read.")
+            warn(
+                "Could not read \(path) (\(reason)) or move it aside (\(Self.errnoText())); starting with no articles marked read."
+            )
         }
     }
 
@@ -192,8 +207,11 @@ extension ReadStateStore {
         for _ in 0..<16 {
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-                  let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return path }
-            path = target.hasPrefix("/") ? target
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+            else { return path }
+            path =
+                target.hasPrefix("/")
+                ? target
                 : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
         }
         return path
@@ -208,18 +226,23 @@ extension ReadStateStore {
         let journalPath = snapshotPath + Self.journalSuffix
         if creating {
             do {
-                try FileManager.default.createDirectory(atPath: (snapshotPath as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: (snapshotPath as NSString).deletingLastPathComponent,
+                    withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
             } catch {
-                warn("Could not save read marks to \(snapshotPath): \(error.localizedDescription). Changes are kept until news quits.")
+                warn(
+                    "Could not save read marks to \(snapshotPath): \(error.localizedDescription). Changes are kept until news quits."
+                )
                 return nil
             }
         }
         var journal = open(journalPath, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         if journal < 0 {
             if creating {
-                warn("Could not save read marks to \(journalPath): \(Self.errnoText()). Changes are kept until news quits.")
+                warn(
+                    "Could not save read marks to \(journalPath): \(Self.errnoText()). Changes are kept until news quits."
+                )
                 return nil
             }
             journal = open(journalPath, O_RDONLY | O_CLOEXEC)
@@ -250,7 +273,9 @@ extension ReadStateStore {
     static func identity(of path: String) -> [Int]? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return [Int(info.st_dev), Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+        return [
+            Int(info.st_dev), Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
+        ]
     }
 
     static func size(of descriptor: Int32) -> Int {
@@ -290,7 +315,8 @@ extension ReadStateStore {
     /// Writes `data` to a temporary file in `directory`, fsyncs it, renames it over `path`
     /// and fsyncs the directory so the rename itself is durable.
     static func writeAtomically(_ data: Data, to path: String, directory: String) throws {
-        let temporary = "\(directory)/.\((path as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
+        let temporary =
+            "\(directory)/.\((path as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw SystemError(operation: "create \(temporary)", message: errnoText()) }
         var closed = false

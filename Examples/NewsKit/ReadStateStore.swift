@@ -115,7 +115,6 @@ public final class ReadStateStore {
         if !isReadOnly { append(record) }
     }
 
-
     /// Takes in the marks other readers saved since this store last read the files; returns
     /// whether there were any.
     @discardableResult

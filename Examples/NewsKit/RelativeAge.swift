@@ -13,8 +13,10 @@ import Foundation
 ///
 /// Every unit is truncated (59 minutes is `"59m"`, not `"1h"`).
 public enum RelativeAge {
-    private static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                             "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let monthAbbreviations = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
 
     /// The short age of `date` relative to `now`, per the scheme above.
     public static func string(from date: Date?, now: Date) -> String {

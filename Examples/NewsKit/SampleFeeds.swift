@@ -11,7 +11,7 @@ public enum SampleFeeds {
     /// The sample feed files (`Samples/*.xml`), sorted by file name.
     public static var urls: [URL] {
         guard let directory,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
         else { return [] }
         return names.filter { $0.hasSuffix(".xml") }.sorted()
             .map { directory.appendingPathComponent($0) }
@@ -20,7 +20,8 @@ public enum SampleFeeds {
     /// The sample OPML subscription list, which names the sample feeds by relative path.
     public static var subscriptionListURL: URL? {
         guard let url = directory?.appendingPathComponent("subscriptions.opml"),
-              FileManager.default.fileExists(atPath: url.path) else { return nil }
+            FileManager.default.fileExists(atPath: url.path)
+        else { return nil }
         return url
     }
 

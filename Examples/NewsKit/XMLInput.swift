@@ -38,11 +38,13 @@ enum XMLInput {
         let label = charset.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'")).lowercased()
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-_.:")
         guard !label.isEmpty, label.count <= 40, label.allSatisfy({ allowed.contains($0) }),
-              !label.hasPrefix("utf-16"), !label.hasPrefix("utf-32"), !label.hasPrefix("ucs"),
-              !label.hasPrefix("iso-10646") else { return data }
+            !label.hasPrefix("utf-16"), !label.hasPrefix("utf-32"), !label.hasPrefix("ucs"),
+            !label.hasPrefix("iso-10646")
+        else { return data }
         let bytes = [UInt8](data)
         guard wideEncoding(bytes) == nil, !bytes.starts(with: [0xEF, 0xBB, 0xBF]),
-              !bytes.starts(with: ebcdicDeclarationStart) else { return data }
+            !bytes.starts(with: ebcdicDeclarationStart)
+        else { return data }
         let declaration = Array(#"<?xml version="1.0" encoding="\#(label)"?>"#.utf8)
         guard let range = declarationRange(bytes) else { return Data(declaration + bytes) }
         return Data(declaration + bytes[range.upperBound...])
@@ -85,8 +87,13 @@ enum XMLInput {
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         guard let last = bytes.lastIndex(where: { !isSpace($0) }) else { return bytes }
         var index = last
-        while index > 0, isASCIIAlphanumeric(bytes[index]) || [UInt8(ascii: ":"), UInt8(ascii: "-"),
-              UInt8(ascii: "_"), UInt8(ascii: ".")].contains(bytes[index]) {
+        while index > 0,
+            isASCIIAlphanumeric(bytes[index])
+                || [
+                    UInt8(ascii: ":"), UInt8(ascii: "-"),
+                    UInt8(ascii: "_"), UInt8(ascii: "."),
+                ].contains(bytes[index])
+        {
             index -= 1
         }
         guard index < last, index >= 1, bytes[index] == UInt8(ascii: "/"), bytes[index - 1] == UInt8(ascii: "<") else {
@@ -191,7 +198,8 @@ enum XMLInput {
             if end > index + 1, end < bytes.count, bytes[end] == UInt8(ascii: ";") {
                 let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
                 if !["amp", "lt", "gt", "quot", "apos"].contains(name),
-                   let scalar = HTMLEntities.character(named: name) {
+                    let scalar = HTMLEntities.character(named: name)
+                {
                     output.append(contentsOf: "&#\(scalar.value);".utf8)
                     index = end + 1
                     continue
@@ -227,7 +235,8 @@ enum XMLInput {
             cursor += 1
         }
         guard cursor > digitsStart, cursor < bytes.count, bytes[cursor] == UInt8(ascii: ";"),
-              (0x80...0x9F).contains(value), let scalar = Windows1252.scalar(for: UInt8(value)) else { return nil }
+            (0x80...0x9F).contains(value), let scalar = Windows1252.scalar(for: UInt8(value))
+        else { return nil }
         return (scalar, cursor + 1)
     }
 

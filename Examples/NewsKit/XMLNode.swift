@@ -56,7 +56,8 @@ final class XMLNode {
     /// The trimmed text of the first child with the given key, or `nil` if absent or empty.
     func childText(_ key: String) -> String? {
         guard let text = child(key)?.text.trimmingCharacters(in: .whitespacesAndNewlines),
-              !text.isEmpty else { return nil }
+            !text.isEmpty
+        else { return nil }
         return text
     }
 

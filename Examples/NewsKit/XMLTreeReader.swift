@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// libxml2 is not thread-safe in every respect, so documents are parsed one at a time.
@@ -143,8 +144,10 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
 
     // MARK: - XMLParserDelegate
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         guard rejection == nil, fatalError == nil else { return }
         let namespace = namespaceURI ?? ""
         if root == nil && stack.isEmpty {
@@ -167,14 +170,17 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
             parser.abortParsing()
             return
         }
-        let node = XMLNode(key: key(local: elementName, namespace: namespace, qualified: qName),
-                           localName: elementName, namespace: namespace, attributes: attributeDict)
+        let node = XMLNode(
+            key: key(local: elementName, namespace: namespace, qualified: qName),
+            localName: elementName, namespace: namespace, attributes: attributeDict)
         stack.last?.append(node)
         stack.append(node)
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?
+    ) {
         guard rejection == nil, fatalError == nil, let node = stack.popLast() else { return }
         if stack.isEmpty && root == nil { root = node }
     }
@@ -183,8 +189,8 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         stack.last?.append(text: string)
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        stack.last?.append(text: String(decoding: CDATABlock, as: UTF8.self))
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        stack.last?.append(text: String(decoding: block, as: UTF8.self))
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
@@ -198,7 +204,9 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
             if unqualifiedIsAtom, !(qualified ?? local).contains(":") { return "atom:" + local }
             return qualified ?? local
         }
-        if let prefix = Self.prefixes[namespace] ?? (adoptedNamespace?.uri == namespace ? adoptedNamespace?.prefix : nil) {
+        if let prefix = Self.prefixes[namespace]
+            ?? (adoptedNamespace?.uri == namespace ? adoptedNamespace?.prefix : nil)
+        {
             return prefix.isEmpty ? local : prefix + ":" + local
         }
         return "{\(namespace)}" + local

@@ -23,8 +23,10 @@ struct BenchResult: Codable, Sendable {
 /// Runs the workload: frame 0 with row 0 selected, then F moves down, each frame drawn.
 @MainActor
 enum BenchRun {
-    static func run(workload: BenchWorkload = .list, mode: BenchMode, rows: Int, frames: Int, screen: Screen,
-                    screenName: String, layoutPath: String) throws -> BenchResult {
+    static func run(
+        workload: BenchWorkload = .list, mode: BenchMode, rows: Int, frames: Int, screen: Screen,
+        screenName: String, layoutPath: String
+    ) throws -> BenchResult {
         let table = TableView()
         let source: BenchDataSource?
         let dataSource: AnyObject  // the table holds its data source weakly
@@ -94,14 +96,16 @@ enum BenchRun {
         guard let cursor = table.state.cursor, let top = table.state.top else { return false }
         let title = String(Workload.title(NewsDataSource.article(cursor)).prefix(16))
         let shown = (0..<screen.size.height).contains { (y: Int) -> Bool in
-            screen.line(y).contains(title) && screen.styleMask(line: y) { $0.attributes.contains(.reverse) }.contains("^")
+            screen.line(y).contains(title)
+                && screen.styleMask(line: y) { $0.attributes.contains(.reverse) }.contains("^")
         }
         return shown && screen.line(0).contains("Feed \(top.section):")
     }
 
     /// The final frame must show rows top...F with row F in reverse video across the line, as the peers' check requires.
     static func verify(_ screen: BufferScreen, rows: Int, frames: Int) -> Bool {
-        let height = screen.size.height, width = screen.size.width
+        let height = screen.size.height
+        let width = screen.size.width
         let selected = min(frames, rows - 1)
         let top = max(0, selected - (height - 1))
         for y in 0..<height {

@@ -10,8 +10,10 @@ enum Report {
 
     /// A plain-text table, one line per mode, with ratios against `reuse`.
     static func table(_ results: [BenchResult]) -> String {
-        let header = ["workload", "mode", "screen", "rows", "frames", "frames/s", "µs/frame p50", "µs p99",
-                      "cells made", "reused", "clones", "parses", "peak RSS MiB", "final screen"]
+        let header = [
+            "workload", "mode", "screen", "rows", "frames", "frames/s", "µs/frame p50", "µs p99",
+            "cells made", "reused", "clones", "parses", "peak RSS MiB", "final screen",
+        ]
         var lines = [header]
         for r in results {
             lines.append([
@@ -29,7 +31,8 @@ enum Report {
         text.insert(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
         if let reuse = results.first(where: { $0.mode == "reuse" && $0.workload == "list" }) {
             for other in results where other.workload == "list" && other.mode != "reuse" && other.framesPerSecond > 0 {
-                text.append(String(format: "reuse / %@: %.2fx", other.mode, reuse.framesPerSecond / other.framesPerSecond))
+                text.append(
+                    String(format: "reuse / %@: %.2fx", other.mode, reuse.framesPerSecond / other.framesPerSecond))
             }
         }
         return text.joined(separator: "\n")

@@ -36,7 +36,10 @@ struct ScrollBench: AsyncParsableCommand {
     @Flag(help: "Run every mode in one process, interleaved (memory screen).") var all = false
     @Option(help: "Rounds of every mode with --all; medians are reported.") var `repeat` = 3
     @Flag(help: "Print the results as JSON.") var json = false
-    @Option(help: "The layout file: with the `row` cell for list (default: the bundled Layouts/Bench.layout), with the news reader's cells for news (default: Layouts/News.layout).")
+    @Option(
+        help:
+            "The layout file: with the `row` cell for list (default: the bundled Layouts/Bench.layout), with the news reader's cells for news (default: Layouts/News.layout)."
+    )
     var layout: String?
 
     func validate() throws {
@@ -47,7 +50,8 @@ struct ScrollBench: AsyncParsableCommand {
         }
         guard !(all && screen == .tty) else { throw ValidationError("--all runs on the memory screen only") }
         guard let kind = BenchWorkload(rawValue: workload) else {
-            throw ValidationError("--workload must be one of \(BenchWorkload.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "--workload must be one of \(BenchWorkload.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard kind == .list || mode == BenchMode.reuse.rawValue else {
             throw ValidationError("--workload news runs in --mode reuse only")
@@ -72,21 +76,32 @@ struct ScrollBench: AsyncParsableCommand {
         let chosen = BenchMode(rawValue: mode)!
         switch screen {
         case .tty:
-            let terminal = try CursesScreen(options: { var o = CursesScreen.Options(); o.mouse = false; return o }())
+            let terminal = try CursesScreen(
+                options: {
+                    var o = CursesScreen.Options()
+                    o.mouse = false
+                    return o
+                }())
             defer { terminal.close() }
-            return [try BenchRun.run(workload: workload, mode: chosen, rows: rows, frames: frames, screen: terminal, screenName: "tty",
-                                     layoutPath: layoutPath)]
+            return [
+                try BenchRun.run(
+                    workload: workload, mode: chosen, rows: rows, frames: frames, screen: terminal, screenName: "tty",
+                    layoutPath: layoutPath)
+            ]
         case .memory:
-            let plan: [(BenchWorkload, BenchMode)] = all
+            let plan: [(BenchWorkload, BenchMode)] =
+                all
                 ? [(.list, .reuse), (.list, .handcoded), (.list, .noReuse), (.list, .reparse), (.news, .reuse)]
                 : [(workload, chosen)]
             var runs: [String: [BenchResult]] = [:]
             for _ in 0..<(all ? max(1, self.repeat) : 1) {
                 for (kind, mode) in plan {
-                    let path = kind == workload ? layoutPath : ProjectLayouts.path(for: kind == .news ? "News" : "Bench")
+                    let path =
+                        kind == workload ? layoutPath : ProjectLayouts.path(for: kind == .news ? "News" : "Bench")
                     let memory = BufferScreen(width: width, height: height)
-                    let result = try BenchRun.run(workload: kind, mode: mode, rows: rows, frames: frames, screen: memory,
-                                                  screenName: "memory", layoutPath: path)
+                    let result = try BenchRun.run(
+                        workload: kind, mode: mode, rows: rows, frames: frames, screen: memory,
+                        screenName: "memory", layoutPath: path)
                     runs[kind.rawValue + "/" + mode.rawValue, default: []].append(result)
                 }
             }

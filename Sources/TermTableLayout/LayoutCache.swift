@@ -68,7 +68,9 @@ public final class LayoutCache: Sendable {
         }
     }
 
-    private static func parse(path: String, key: String, counting state: inout State) throws(LayoutLibraryError) -> Entry {
+    private static func parse(path: String, key: String, counting state: inout State) throws(LayoutLibraryError)
+        -> Entry
+    {
         let text = try LayoutCache.read(path: path)
         state.total += 1
         state.counts[key, default: 0] += 1

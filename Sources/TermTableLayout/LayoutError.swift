@@ -54,7 +54,11 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     static func printable(_ line: String) -> String {
         var result = ""
         for character in line {
-            if character == "\t" { result.append(character) } else { result += TerminalText.sanitize(String(character)) }
+            if character == "\t" {
+                result.append(character)
+            } else {
+                result += TerminalText.sanitize(String(character))
+            }
         }
         return result
     }

@@ -20,14 +20,18 @@ public enum LayoutFileNaming {
         let expected = expectedIdentifier(forFile: document.file)
         guard cell.identifier != expected else { return [] }
         let lines = text.map(LayoutParser.lines(of:)) ?? []
-        let sourceLine = cell.location.line - 1 < lines.count ? lines[cell.location.line - 1] : "cell \(cell.identifier)"
+        let sourceLine =
+            cell.location.line - 1 < lines.count ? lines[cell.location.line - 1] : "cell \(cell.identifier)"
         let fileName = expected + ".layout"
         var hint = "name the cell after the file, `cell \(expected)`, or rename the file to `\(cell.identifier).layout`"
         if expected.lowercased() == cell.identifier.lowercased() {
             hint = "the names differ only in case, and the check is case-sensitive: " + hint
         }
-        return [LayoutError(file: document.file, line: cell.location.line, column: cell.location.column,
-                            message: "`\(fileName)` holds one cell, `\(cell.identifier)`, not named after the file",
-                            hint: hint, sourceLine: sourceLine)]
+        return [
+            LayoutError(
+                file: document.file, line: cell.location.line, column: cell.location.column,
+                message: "`\(fileName)` holds one cell, `\(cell.identifier)`, not named after the file",
+                hint: hint, sourceLine: sourceLine)
+        ]
     }
 }

@@ -23,7 +23,8 @@ public enum LayoutIdentifiers {
 
     /// The edit distance between `a` and `b` (insertions, deletions, substitutions and swaps of neighbours).
     public static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
+        let x = Array(a)
+        let y = Array(b)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
         // Keep the work bounded whatever the input: very long words are simply far from everything.

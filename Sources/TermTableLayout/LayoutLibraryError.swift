@@ -41,7 +41,9 @@ public enum LayoutLibraryError: Error, Hashable, Sendable, CustomStringConvertib
         case .unknownIdentifier(let identifier, let known, let suggestion, let files):
             let source = files.isEmpty ? "the library" : files.map(safe).joined(separator: ", ")
             var text = "error: no cell `\(safe(identifier))` in \(source); "
-            text += known.isEmpty ? "it holds no cell"
+            text +=
+                known.isEmpty
+                ? "it holds no cell"
                 : "the identifiers are " + LayoutIdentifiers.list(known.map(safe), conjunction: "and")
             if let suggestion { text += "\nhint: did you mean `\(safe(suggestion))`?" }
             return text

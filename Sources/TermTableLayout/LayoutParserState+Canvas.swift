@@ -67,9 +67,10 @@ extension LayoutParserState {
         var trusted = close != nil
         if close == nil {
             while end > open + 1, chars[end - 1] == " " || chars[end - 1] == "\t" { end -= 1 }
-            error(line, column: end + 1, "canvas line has no closing `|`",
-                  hint: "end every canvas line with `|` in the same column as the other lines; "
-                      + "a note after the bar starts with `#`")
+            error(
+                line, column: end + 1, "canvas line has no closing `|`",
+                hint: "end every canvas line with `|` in the same column as the other lines; "
+                    + "a note after the bar starts with `#`")
         }
         var result = CanvasRow(line: line, width: nil, closingColumn: end + 1)
         var dx = 0
@@ -84,8 +85,9 @@ extension LayoutParserState {
             if c == "\t" && !reportedTab {
                 reportedTab = true
                 trusted = false
-                error(line, column: i + 1, "tab in the canvas",
-                      hint: "use spaces: a tab has no fixed width, so the columns of the canvas would be guesses")
+                error(
+                    line, column: i + 1, "tab in the canvas",
+                    hint: "use spaces: a tab has no fixed width, so the columns of the canvas would be guesses")
             }
             if c == "[" {
                 result.texts += staticPieces(textRun, row: row, line: line)
@@ -96,8 +98,9 @@ extension LayoutParserState {
                     if chars[j] == "\t" && !reportedTab {
                         reportedTab = true
                         trusted = false
-                        error(line, column: j + 1, "tab in the canvas",
-                              hint: "use spaces: a tab has no fixed width, so the columns of the canvas would be guesses")
+                        error(
+                            line, column: j + 1, "tab in the canvas",
+                            hint: "use spaces: a tab has no fixed width, so the columns of the canvas would be guesses")
                     }
                     fieldWidth += width(chars[j])
                     j += 1
@@ -110,9 +113,11 @@ extension LayoutParserState {
                     dx += fieldWidth
                     i = j + 1
                 } else {
-                    error(line, column: i + 1, "unclosed bracket: this field has no `]`",
-                          hint: j < end ? "close the field with `]` before the next `[` starts"
-                                        : "close the field with `]` before the canvas's right bar")
+                    error(
+                        line, column: i + 1, "unclosed bracket: this field has no `]`",
+                        hint: j < end
+                            ? "close the field with `]` before the next `[` starts"
+                            : "close the field with `]` before the canvas's right bar")
                     dx += fieldWidth
                     i = j
                 }
@@ -121,8 +126,9 @@ extension LayoutParserState {
             if c == "]" {
                 result.texts += staticPieces(textRun, row: row, line: line)
                 textRun.removeAll()
-                error(line, column: i + 1, "`]` without a matching `[`",
-                      hint: "brackets mark fields, `[TAG NAME]`; static text cannot hold them")
+                error(
+                    line, column: i + 1, "`]` without a matching `[`",
+                    hint: "brackets mark fields, `[TAG NAME]`; static text cannot hold them")
                 dx += 1
                 i += 1
                 continue
@@ -138,8 +144,10 @@ extension LayoutParserState {
     }
 
     /// Reads the inside of a field `[TAG NAME notes...]` spanning characters `open...close`.
-    mutating func fieldRow(_ line: LayoutSourceLine, from open: Int, to close: Int, x: Int, width: Int,
-                           row: Int) -> CanvasFieldRow? {
+    mutating func fieldRow(
+        _ line: LayoutSourceLine, from open: Int, to close: Int, x: Int, width: Int,
+        row: Int
+    ) -> CanvasFieldRow? {
         var words: [(text: String, index: Int)] = []
         var i = open + 1
         while i < close {
@@ -150,8 +158,9 @@ extension LayoutParserState {
             words.append((String(line.chars[start..<i]), start))
         }
         guard let tagWord = words.first else {
-            error(line, column: open + 1, "empty field: a field starts with its tag",
-                  hint: "write the tag number first, then an optional name: `[1 title]`")
+            error(
+                line, column: open + 1, "empty field: a field starts with its tag",
+                hint: "write the tag number first, then an optional name: `[1 title]`")
             return nil
         }
         guard let tag = parseTag(tagWord.text, line: line, column: tagWord.index + 1, inField: true) else {
@@ -161,9 +170,10 @@ extension LayoutParserState {
         if words.count > 1 {
             let word = words[1]
             if let bad = LayoutIdentifiers.invalidIdentifierCharacter(in: word.text) {
-                error(line, column: word.index + bad + 1, "`\(word.text)` is not a valid field name",
-                      hint: "a name starts with a letter or `_` and holds letters, digits, `_`, `-` or `.`; "
-                          + "sample text goes in the property line: `\(tag) label sample=\"...\"`")
+                error(
+                    line, column: word.index + bad + 1, "`\(word.text)` is not a valid field name",
+                    hint: "a name starts with a letter or `_` and holds letters, digits, `_`, `-` or `.`; "
+                        + "sample text goes in the property line: `\(tag) label sample=\"...\"`")
             } else {
                 name = word.text
             }
@@ -176,7 +186,9 @@ extension LayoutParserState {
         let example = inField ? "`[1 title]`" : "`1 label`"
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             var hint = "a tag is a whole number from 1, as in \(example)"
-            if inField, LayoutIdentifiers.isIdentifier(text) { hint = "start the field with a tag number: `[1 \(text)]`" }
+            if inField, LayoutIdentifiers.isIdentifier(text) {
+                hint = "start the field with a tag number: `[1 \(text)]`"
+            }
             error(line, column: column, "tag `\(text)` is not a positive integer", hint: hint)
             return nil
         }
@@ -186,16 +198,19 @@ extension LayoutParserState {
             return nil
         }
         guard value > 0 else {
-            error(line, column: column, "tag 0 is reserved for static text",
-                  hint: "number the fields from 1, as in \(example)")
+            error(
+                line, column: column, "tag 0 is reserved for static text",
+                hint: "number the fields from 1, as in \(example)")
             return nil
         }
         return value
     }
 
     /// Splits a run of static text at runs of two or more spaces; single spaces stay inside a piece.
-    func staticPieces(_ run: [(character: Character, index: Int, x: Int, width: Int)], row: Int,
-                      line: LayoutSourceLine) -> [CanvasText] {
+    func staticPieces(
+        _ run: [(character: Character, index: Int, x: Int, width: Int)], row: Int,
+        line: LayoutSourceLine
+    ) -> [CanvasText] {
         var pieces: [CanvasText] = []
         var current: [(character: Character, index: Int, x: Int, width: Int)] = []
         var spaces: [(character: Character, index: Int, x: Int, width: Int)] = []
@@ -203,8 +218,10 @@ extension LayoutParserState {
             guard let first = current.first else { return }
             let width = current.reduce(0) { $0 + $1.width }
             if width > 0 {
-                pieces.append(CanvasText(text: String(current.map(\.character)), x: first.x, width: width,
-                                         row: row, column: first.index + 1, line: line))
+                pieces.append(
+                    CanvasText(
+                        text: String(current.map(\.character)), x: first.x, width: width,
+                        row: row, column: first.index + 1, line: line))
             }
             current.removeAll()
         }
@@ -231,9 +248,11 @@ extension LayoutParserState {
             for part in row.fields {
                 guard let index = indexByTag[part.tag] else {
                     indexByTag[part.tag] = fields.count
-                    fields.append(CanvasField(tag: part.tag, name: part.name,
-                                              frame: Rect(x: part.x, y: part.row, width: part.width, height: 1),
-                                              column: part.column, line: part.line))
+                    fields.append(
+                        CanvasField(
+                            tag: part.tag, name: part.name,
+                            frame: Rect(x: part.x, y: part.row, width: part.width, height: 1),
+                            column: part.column, line: part.line))
                     continue
                 }
                 let field = fields[index]
@@ -242,25 +261,28 @@ extension LayoutParserState {
                 let meets = part.x < field.frame.maxX && field.frame.x < part.x + part.width
                 if field.frame.maxY != part.row || !meets {
                     let named = identifier.isEmpty ? "the cell" : "cell `\(identifier)`"
-                    error(part.line, column: part.column,
-                          "tag \(part.tag) is used twice in \(named) (first on line \(field.line.number))",
-                          hint: "give each field its own tag; to make a field taller, repeat its tag on the very "
-                              + "next line in the same columns")
+                    error(
+                        part.line, column: part.column,
+                        "tag \(part.tag) is used twice in \(named) (first on line \(field.line.number))",
+                        hint: "give each field its own tag; to make a field taller, repeat its tag on the very "
+                            + "next line in the same columns")
                     continue
                 }
                 if field.frame.x != part.x || field.frame.width != part.width {
                     let aboveLine = field.line.number + field.frame.height - 1
-                    error(part.line, column: part.column,
-                          "field \(part.tag) overlaps: here it takes columns \(part.x)..<\(part.x + part.width), "
-                              + "on line \(aboveLine) columns \(field.frame.x)..<\(field.frame.maxX)",
-                          hint: "a taller field repeats `[\(part.tag)` and `]` in exactly the same columns on each "
-                              + "line; a different field needs a tag of its own")
+                    error(
+                        part.line, column: part.column,
+                        "field \(part.tag) overlaps: here it takes columns \(part.x)..<\(part.x + part.width), "
+                            + "on line \(aboveLine) columns \(field.frame.x)..<\(field.frame.maxX)",
+                        hint: "a taller field repeats `[\(part.tag)` and `]` in exactly the same columns on each "
+                            + "line; a different field needs a tag of its own")
                     continue
                 }
                 if let name = part.name, let first = field.name, name != first {
-                    error(part.line, column: part.column,
-                          "field \(part.tag) is named `\(first)` on line \(field.line.number) but `\(name)` here",
-                          hint: "name a field once, on its first line, or repeat the same name")
+                    error(
+                        part.line, column: part.column,
+                        "field \(part.tag) is named `\(first)` on line \(field.line.number) but `\(name)` here",
+                        hint: "name a field once, on its first line, or repeat the same name")
                 }
                 fields[index].frame.size.height += 1
                 if fields[index].name == nil { fields[index].name = part.name }

@@ -21,22 +21,25 @@ extension LayoutParserState {
         guard let first = tokens.first, first.value == nil else {
             let column = tokens.first?.column ?? keywordEnd + 2
             let example = tokens.isEmpty ? "`cell row`" : "`cell row \(tokens.map(\.raw).joined(separator: " "))`"
-            error(header, column: column, "cell has no identifier",
-                  hint: "write the reuse identifier right after `cell`: \(example)")
+            error(
+                header, column: column, "cell has no identifier",
+                hint: "write the reuse identifier right after `cell`: \(example)")
             return ("", header.firstNonBlank + 1)
         }
         tokens.removeFirst()
         if let bad = LayoutIdentifiers.invalidIdentifierCharacter(in: first.raw) {
             let character = Array(first.raw)[bad]
-            error(header, column: first.column + bad,
-                  "invalid character `\(character)` in identifier `\(first.raw)`",
-                  hint: "an identifier starts with a letter or `_` and holds letters, digits, `_`, `-` or `.`")
+            error(
+                header, column: first.column + bad,
+                "invalid character `\(character)` in identifier `\(first.raw)`",
+                hint: "an identifier starts with a letter or `_` and holds letters, digits, `_`, `-` or `.`")
             return ("", first.column)
         }
         if let line = identifierLines[first.raw] {
-            error(header, column: first.column,
-                  "duplicate identifier `\(first.raw)`: a cell `\(first.raw)` is already defined on line \(line)",
-                  hint: "reuse identifiers must be unique in a file; rename this cell or the other one")
+            error(
+                header, column: first.column,
+                "duplicate identifier `\(first.raw)`: a cell `\(first.raw)` is already defined on line \(line)",
+                hint: "reuse identifiers must be unique in a file; rename this cell or the other one")
         } else {
             identifierLines[first.raw] = header.number
         }
@@ -53,8 +56,9 @@ extension LayoutParserState {
                 continue
             }
             guard seen.insert(attribute).inserted else {
-                error(header, column: token.column, "`\(token.key)` is given twice",
-                      hint: "give each attribute once")
+                error(
+                    header, column: token.column, "`\(token.key)` is given twice",
+                    hint: "give each attribute once")
                 continue
             }
             switch attribute {
@@ -71,9 +75,10 @@ extension LayoutParserState {
                 } else if token.value == "reverse" {
                     attributes.selection = .reverse
                 } else if token.value == nil || token.value == "" {
-                    missingValue(token, line: header,
-                                 example: "`selection=reverse`, `selection=none` or a style list such as "
-                                     + "`selection=bold,fg=black,bg=cyan`")
+                    missingValue(
+                        token, line: header,
+                        example: "`selection=reverse`, `selection=none` or a style list such as "
+                            + "`selection=bold,fg=black,bg=cyan`")
                 } else if let style = parseStyleList(token, line: header) {
                     attributes.selection = .custom(style)
                 }
@@ -113,8 +118,9 @@ extension LayoutParserState {
         let shown = identifier.isEmpty ? "cell" : "cell \(identifier)"
         guard !pending.canvas.isEmpty else {
             let named = identifier.isEmpty ? "the cell" : "cell `\(identifier)`"
-            error(header, column: identifierColumn, "\(named) has no canvas",
-                  hint: "draw the cell between `|` bars on the lines right after `\(shown)`: `| [1 title ] |`")
+            error(
+                header, column: identifierColumn, "\(named) has no canvas",
+                hint: "draw the cell between `|` bars on the lines right after `\(shown)`: `| [1 title ] |`")
             return nil
         }
 
@@ -125,22 +131,26 @@ extension LayoutParserState {
         if let reference {
             for row in rows {
                 guard let rowWidth = row.width, rowWidth != width else { continue }
-                error(row.line, column: row.closingColumn,
-                      "ragged canvas: this line is \(rowWidth) columns wide, the first canvas line "
-                          + "(line \(reference.line.number)) is \(width)",
-                      hint: "put every closing `|` in the same display column; pad with spaces "
-                          + "(wide characters such as 日 or 🙂 take 2 columns)")
+                error(
+                    row.line, column: row.closingColumn,
+                    "ragged canvas: this line is \(rowWidth) columns wide, the first canvas line "
+                        + "(line \(reference.line.number)) is \(width)",
+                    hint: "put every closing `|` in the same display column; pad with spaces "
+                        + "(wide characters such as 日 or 🙂 take 2 columns)")
             }
             if width == 0 {
-                error(reference.line, column: reference.closingColumn, "the canvas has no columns",
-                      hint: "draw the cell between the bars: `| [1 title ] |`")
+                error(
+                    reference.line, column: reference.closingColumn, "the canvas has no columns",
+                    hint: "draw the cell between the bars: `| [1 title ] |`")
             }
         }
         let height = rows.count
         if let given = attributes.height, given != height, let token = attributes.heightToken {
-            error(header, column: token.column, "height=\(given) but the canvas has \(height) line\(height == 1 ? "" : "s")",
-                  hint: "draw \(given) canvas line\(given == 1 ? "" : "s"), or write `height=\(height)`, "
-                      + "or leave height out (the canvas gives it)")
+            error(
+                header, column: token.column,
+                "height=\(given) but the canvas has \(height) line\(height == 1 ? "" : "s")",
+                hint: "draw \(given) canvas line\(given == 1 ? "" : "s"), or write `height=\(height)`, "
+                    + "or leave height out (the canvas gives it)")
         }
 
         let fields = joinFields(rows, identifier: identifier)
@@ -152,9 +162,10 @@ extension LayoutParserState {
         for field in fields {
             let fieldLocation = LayoutLocation(file: file, line: field.line.number, column: field.column)
             guard let propertyLine = lines[field.tag] else {
-                error(field.line, column: field.column,
-                      "tag \(field.tag) is drawn on the canvas but has no property line",
-                      hint: "add a line such as `  \(field.tag) label stretch` under the canvas")
+                error(
+                    field.line, column: field.column,
+                    "tag \(field.tag) is drawn on the canvas but has no property line",
+                    hint: "add a line such as `  \(field.tag) label stretch` under the canvas")
                 continue
             }
             guard let applied = propertyLine.applied, let kind = propertyLine.kind else { continue }
@@ -163,34 +174,42 @@ extension LayoutParserState {
                 if let other = names[name] {
                     let column = applied.name != nil ? (applied.nameColumn ?? field.column) : field.column
                     let line = applied.name != nil ? propertyLine.line : field.line
-                    error(line, column: column, "name `\(name)` is already used by tag \(other) in this cell",
-                          hint: "give each view its own name; tags and names both find views")
+                    error(
+                        line, column: column, "name `\(name)` is already used by tag \(other) in this cell",
+                        hint: "give each view its own name; tags and names both find views")
                 } else {
                     names[name] = field.tag
                 }
             }
             checkGeometry(kind: kind, field: field, applied: applied, propertyLine: propertyLine)
-            checkNarrowing(field: field, applied: applied, propertyLine: propertyLine, cellWidth: width,
-                           headings: &headings)
-            views.append(ViewSpec(tag: field.tag, name: name, kind: kind, frame: field.frame,
-                                  autoresizing: applied.autoresizing, shrinkRule: applied.shrinkRule,
-                                  style: applied.style, properties: applied.properties, location: fieldLocation))
+            checkNarrowing(
+                field: field, applied: applied, propertyLine: propertyLine, cellWidth: width,
+                headings: &headings)
+            views.append(
+                ViewSpec(
+                    tag: field.tag, name: name, kind: kind, frame: field.frame,
+                    autoresizing: applied.autoresizing, shrinkRule: applied.shrinkRule,
+                    style: applied.style, properties: applied.properties, location: fieldLocation))
         }
         for row in rows {
             for piece in row.texts {
                 var properties = ViewProperties()
                 properties.text = piece.text
-                views.append(ViewSpec(tag: 0, kind: .text,
-                                      frame: Rect(x: piece.x, y: piece.row, width: piece.width, height: 1),
-                                      properties: properties,
-                                      location: LayoutLocation(file: file, line: piece.line.number,
-                                                               column: piece.column)))
+                views.append(
+                    ViewSpec(
+                        tag: 0, kind: .text,
+                        frame: Rect(x: piece.x, y: piece.row, width: piece.width, height: 1),
+                        properties: properties,
+                        location: LayoutLocation(
+                            file: file, line: piece.line.number,
+                            column: piece.column)))
             }
         }
         views.sort { ($0.frame.y, $0.frame.x) < ($1.frame.y, $1.frame.x) }
-        return CellSpec(identifier: identifier, width: width, height: height, selectable: attributes.selectable,
-                        selectionStyle: attributes.selection, accessory: attributes.accessory,
-                        indentation: attributes.indentation, style: attributes.style, views: views,
-                        location: location)
+        return CellSpec(
+            identifier: identifier, width: width, height: height, selectable: attributes.selectable,
+            selectionStyle: attributes.selection, accessory: attributes.accessory,
+            indentation: attributes.indentation, style: attributes.style, views: views,
+            location: location)
     }
 }

@@ -34,7 +34,8 @@ extension LayoutParserState {
             while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
             guard i < chars.count, chars[i] != "#" else { break }
             let tokenStart = i
-            var raw = "", key = ""
+            var raw = ""
+            var key = ""
             var value: String? = nil
             var valueColumn = tokenStart + 1
             var quoted = false
@@ -71,11 +72,14 @@ extension LayoutParserState {
                 i += 1
             }
             if let open = quoteStart {
-                error(line, column: open + 1, "unterminated quote",
-                      hint: "close the value with `\"`; write `\\\"` for a quote inside it")
+                error(
+                    line, column: open + 1, "unterminated quote",
+                    hint: "close the value with `\"`; write `\\\"` for a quote inside it")
             }
-            tokens.append(LayoutToken(raw: raw, key: key, value: value, column: tokenStart + 1,
-                                      valueColumn: valueColumn, quoted: quoted))
+            tokens.append(
+                LayoutToken(
+                    raw: raw, key: key, value: value, column: tokenStart + 1,
+                    valueColumn: valueColumn, quoted: quoted))
         }
         return tokens
     }

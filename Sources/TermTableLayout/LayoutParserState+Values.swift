@@ -3,7 +3,8 @@ import TermTableCore
 /// Reading the values of `key=value` words: styles, colours, numbers, yes/no, choices.
 extension LayoutParserState {
     /// The colour names the format accepts, for hints (from ``/TermTableCore/Color/ansiNames``).
-    static let colorHint = "a colour is " + Color.ansiNames.map { "`\($0)`" }.joined(separator: ", ")
+    static let colorHint =
+        "a colour is " + Color.ansiNames.map { "`\($0)`" }.joined(separator: ", ")
         + ", `gray`, `bright-NAME`, `default` or a palette number 0-255"
 
     /// The colour names, for suggestions (``/TermTableCore/Color/named`` less the undocumented `none`).
@@ -26,22 +27,25 @@ extension LayoutParserState {
         var style = Style.plain
         var ok = true
         var offset = 0
-        var seenForeground = false, seenBackground = false
+        var seenForeground = false
+        var seenBackground = false
         for item in value.split(separator: ",", omittingEmptySubsequences: false) {
             let word = String(item)
             let column = token.column(ofValueOffset: offset)
             offset += word.count + 1
             if word.isEmpty {
-                error(line, column: column, "empty item in the style list `\(value)`",
-                      hint: "separate the items with single commas: `bold,underline`")
+                error(
+                    line, column: column, "empty item in the style list `\(value)`",
+                    hint: "separate the items with single commas: `bold,underline`")
                 ok = false
                 continue
             }
             if word.hasPrefix("fg=") || word.hasPrefix("bg=") {
                 let isForeground = word.hasPrefix("fg=")
                 if isForeground ? seenForeground : seenBackground {
-                    error(line, column: column, "`\(word.prefix(2))` is given twice in `\(value)`",
-                          hint: "give each colour once")
+                    error(
+                        line, column: column, "`\(word.prefix(2))` is given twice in `\(value)`",
+                        hint: "give each colour once")
                     ok = false
                     continue
                 }
@@ -59,7 +63,8 @@ extension LayoutParserState {
                 style.attributes.insert(attribute)
                 continue
             }
-            var hint = "a style list holds " + LayoutIdentifiers.list(LayoutParserState.styleWords)
+            var hint =
+                "a style list holds " + LayoutIdentifiers.list(LayoutParserState.styleWords)
                 + ", `fg=COLOUR` and `bg=COLOUR`, separated by commas"
             if let near = LayoutIdentifiers.didYouMean(word, in: LayoutParserState.styleWords) {
                 hint = near + " " + hint
@@ -110,8 +115,9 @@ extension LayoutParserState {
         case "yes", "true", "on": return true
         case "no", "false", "off": return false
         default:
-            error(line, column: token.valueColumn, "bad value `\(value)` for `\(token.key)`",
-                  hint: "write `\(token.key)` alone, or `\(token.key)=yes` / `\(token.key)=no`")
+            error(
+                line, column: token.valueColumn, "bad value `\(value)` for `\(token.key)`",
+                hint: "write `\(token.key)` alone, or `\(token.key)=yes` / `\(token.key)=no`")
             return nil
         }
     }
@@ -123,8 +129,9 @@ extension LayoutParserState {
             return nil
         }
         guard value.count <= 12, let number = Int(value), range.contains(number) else {
-            error(line, column: token.valueColumn, "bad value `\(value)` for `\(token.key)`",
-                  hint: "`\(token.key)` is a whole number from \(range.lowerBound) to \(range.upperBound)")
+            error(
+                line, column: token.valueColumn, "bad value `\(value)` for `\(token.key)`",
+                hint: "`\(token.key)` is a whole number from \(range.lowerBound) to \(range.upperBound)")
             return nil
         }
         return number
@@ -137,8 +144,9 @@ extension LayoutParserState {
             return nil
         }
         guard value.count <= 40, value.allSatisfy({ $0.isASCII }), let number = Double(value), number.isFinite else {
-            error(line, column: token.valueColumn, "bad value `\(value)` for `\(token.key)`",
-                  hint: "`\(token.key)` is a number such as `0`, `12` or `0.25`")
+            error(
+                line, column: token.valueColumn, "bad value `\(value)` for `\(token.key)`",
+                hint: "`\(token.key)` is a number such as `0`, `12` or `0.25`")
             return nil
         }
         return number
@@ -152,9 +160,10 @@ extension LayoutParserState {
         }
         let extra: Set<Character> = allowColon ? ["-", ".", ":"] : ["-", "."]
         if let bad = LayoutIdentifiers.invalidIdentifierCharacter(in: value, extra: extra) {
-            error(line, column: token.column(ofValueOffset: bad), "`\(value)` is not a valid \(token.key) name",
-                  hint: "a name starts with a letter or `_` and holds letters, digits, `_`, `-`, `.`"
-                      + (allowColon ? " or `:`" : ""))
+            error(
+                line, column: token.column(ofValueOffset: bad), "`\(value)` is not a valid \(token.key) name",
+                hint: "a name starts with a letter or `_` and holds letters, digits, `_`, `-`, `.`"
+                    + (allowColon ? " or `:`" : ""))
             return nil
         }
         return value

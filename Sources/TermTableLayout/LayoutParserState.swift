@@ -51,8 +51,10 @@ struct LayoutParserState {
 
     /// Records an error at character `column` (1-based) of `line`.
     mutating func error(_ line: LayoutSourceLine, column: Int, _ message: String, hint: String? = nil) {
-        errors.append(LayoutError(file: file, line: line.number, column: max(1, column), message: message,
-                                  hint: hint, sourceLine: line.text))
+        errors.append(
+            LayoutError(
+                file: file, line: line.number, column: max(1, column), message: message,
+                hint: hint, sourceLine: line.text))
     }
 
     /// Reads the whole text.
@@ -64,9 +66,10 @@ struct LayoutParserState {
         finishCell()
         if !sawCell {
             let first = LayoutSourceLine(number: 1, text: lines.first ?? "")
-            error(first, column: 1, "no cell in the file",
-                  hint: "a layout file holds cells: a line `cell IDENTIFIER`, the canvas `| [1 title ] |` under it, "
-                      + "then a property line such as `  1 label stretch`")
+            error(
+                first, column: 1, "no cell in the file",
+                hint: "a layout file holds cells: a line `cell IDENTIFIER`, the canvas `| [1 title ] |` under it, "
+                    + "then a property line such as `  1 label stretch`")
         }
     }
 
@@ -78,13 +81,15 @@ struct LayoutParserState {
         if first == "#" { return }
         if first == "|" {
             guard current != nil else {
-                error(line, column: start + 1, "canvas line outside a cell",
-                      hint: "start the cell with a line `cell IDENTIFIER` above its canvas")
+                error(
+                    line, column: start + 1, "canvas line outside a cell",
+                    hint: "start the cell with a line `cell IDENTIFIER` above its canvas")
                 return
             }
             if !(current!.properties.isEmpty) {
-                error(line, column: start + 1, "canvas line after the property lines",
-                      hint: "draw the whole canvas first, then write the property lines under it")
+                error(
+                    line, column: start + 1, "canvas line after the property lines",
+                    hint: "draw the whole canvas first, then write the property lines under it")
                 return
             }
             current!.canvas.append(line)
@@ -97,16 +102,20 @@ struct LayoutParserState {
             current = PendingCell(header: line)
             return
         }
-        if first.isASCII && first.isNumber || (first == "-" && start + 1 < line.chars.count
-                                                && line.chars[start + 1].isASCII && line.chars[start + 1].isNumber) {
+        if first.isASCII && first.isNumber
+            || (first == "-" && start + 1 < line.chars.count
+                && line.chars[start + 1].isASCII && line.chars[start + 1].isNumber)
+        {
             guard current != nil else {
-                error(line, column: start + 1, "property line outside a cell",
-                      hint: "property lines go under the canvas of a cell that starts with `cell IDENTIFIER`")
+                error(
+                    line, column: start + 1, "property line outside a cell",
+                    hint: "property lines go under the canvas of a cell that starts with `cell IDENTIFIER`")
                 return
             }
             if current!.canvas.isEmpty {
-                error(line, column: start + 1, "property line before the canvas",
-                      hint: "draw the canvas `| [1 title ] |` right after the `cell` line, then the property lines")
+                error(
+                    line, column: start + 1, "property line before the canvas",
+                    hint: "draw the canvas `| [1 title ] |` right after the `cell` line, then the property lines")
                 return
             }
             current!.properties.append(line)
@@ -117,7 +126,8 @@ struct LayoutParserState {
 
     /// Reports a line that is none of the known kinds.
     mutating func junk(_ line: LayoutSourceLine, word: String, column: Int) {
-        var hint = "expected `cell IDENTIFIER`, a canvas line between `|` bars, a property line `TAG KIND ...`, "
+        var hint =
+            "expected `cell IDENTIFIER`, a canvas line between `|` bars, a property line `TAG KIND ...`, "
             + "a `#` comment or a blank line"
         if let kind = ViewKind(rawValue: word.lowercased()) {
             hint = "a property line starts with the field's tag number: `  1 \(kind.rawValue) ...`"

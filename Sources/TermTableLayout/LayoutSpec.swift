@@ -129,9 +129,11 @@ public struct ViewSpec: Hashable, Sendable {
     public var location: LayoutLocation
 
     /// Creates a view spec.
-    public init(tag: Int, name: String? = nil, kind: ViewKind, frame: Rect, autoresizing: Autoresizing = [],
-                shrinkRule: ShrinkRule = ShrinkRule(), style: Style = .plain,
-                properties: ViewProperties = ViewProperties(), location: LayoutLocation) {
+    public init(
+        tag: Int, name: String? = nil, kind: ViewKind, frame: Rect, autoresizing: Autoresizing = [],
+        shrinkRule: ShrinkRule = ShrinkRule(), style: Style = .plain,
+        properties: ViewProperties = ViewProperties(), location: LayoutLocation
+    ) {
         self.tag = tag
         self.name = name
         self.kind = kind
@@ -168,9 +170,11 @@ public struct CellSpec: Hashable, Sendable {
     public var location: LayoutLocation
 
     /// Creates a cell spec.
-    public init(identifier: String, width: Int, height: Int, selectable: Bool = true,
-                selectionStyle: SelectionStyle = .reverse, accessory: CellAccessory = .none,
-                indentation: Int = 0, style: Style? = nil, views: [ViewSpec], location: LayoutLocation) {
+    public init(
+        identifier: String, width: Int, height: Int, selectable: Bool = true,
+        selectionStyle: SelectionStyle = .reverse, accessory: CellAccessory = .none,
+        indentation: Int = 0, style: Style? = nil, views: [ViewSpec], location: LayoutLocation
+    ) {
         self.identifier = identifier
         self.width = width
         self.height = height

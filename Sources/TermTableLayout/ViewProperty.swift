@@ -63,7 +63,7 @@ public enum ViewProperty: String, CaseIterable, Hashable, Sendable {
     public var kinds: Set<ViewKind> {
         switch self {
         case .style, .foreground, .background, .stretch, .pin, .minWidth, .shrink, .hideBelow, .heading, .hidden,
-             .name:
+            .name:
             return Set(ViewPropertyRules.fieldKinds)
         case .align: return [.label, .button, .field]
         case .truncate: return [.label, .button]
@@ -138,7 +138,7 @@ public enum ViewProperty: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .name, .action, .step, .heading: return false
         case .style, .foreground, .background, .stretch, .pin, .minWidth, .shrink, .hideBelow, .hidden, .align,
-             .truncate, .wrap, .text, .sample, .title, .value, .minimum, .maximum, .percent, .placeholder, .symbol:
+            .truncate, .wrap, .text, .sample, .title, .value, .minimum, .maximum, .percent, .placeholder, .symbol:
             return true
         }
     }
@@ -157,8 +157,10 @@ public enum ViewProperty: String, CaseIterable, Hashable, Sendable {
     public static var referenceTable: String {
         var rows = ["| property | kinds | values | meaning |", "|---|---|---|---|"]
         for property in allCases {
-            let kinds = property.kinds == Set(ViewPropertyRules.fieldKinds)
-                ? "all" : ViewPropertyRules.fieldKinds.filter(property.kinds.contains).map(\.rawValue)
+            let kinds =
+                property.kinds == Set(ViewPropertyRules.fieldKinds)
+                ? "all"
+                : ViewPropertyRules.fieldKinds.filter(property.kinds.contains).map(\.rawValue)
                     .joined(separator: ", ")
             rows.append("| `\(property.rawValue)` | \(kinds) | \(property.values) | \(property.meaning) |")
         }

@@ -38,14 +38,21 @@ enum LayoutGenMain {
         guard let input, let output else { fail(usage) }
         guard let data = FileManager.default.contents(atPath: input) else { fail("\(input): cannot read the file") }
         guard let text = String(data: data, encoding: .utf8) else {
-            report(LayoutErrorList([LayoutError(file: input, line: 1, column: 1, message: "the file is not UTF-8 text",
-                                                hint: "save the layout as UTF-8", sourceLine: "")]))
+            report(
+                LayoutErrorList([
+                    LayoutError(
+                        file: input, line: 1, column: 1, message: "the file is not UTF-8 text",
+                        hint: "save the layout as UTF-8", sourceLine: "")
+                ]))
         }
         let source: String
         do {
             let document = try LayoutParser.parse(text, file: input)
-            let generator = SwiftLayoutGenerator(document: document, lines: text.split(
-                omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init),
+            let generator = SwiftLayoutGenerator(
+                document: document,
+                lines: text.split(
+                    omittingEmptySubsequences: false, whereSeparator: \.isNewline
+                ).map(String.init),
                 displayName: (input as NSString).lastPathComponent, access: access)
             switch generator.generate() {
             case .success(let swift): source = swift

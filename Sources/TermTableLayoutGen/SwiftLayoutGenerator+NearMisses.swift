@@ -10,7 +10,8 @@ extension SwiftLayoutGenerator {
         func add(_ candidate: [Character]) {
             let text = String(candidate)
             guard text != name, text.count >= 2, let first = candidate.first, first.isLetter || first == "_",
-                  !result.contains(text) else { return }
+                !result.contains(text)
+            else { return }
             result.append(text)
         }
         for index in characters.indices {
@@ -37,8 +38,10 @@ extension SwiftLayoutGenerator {
         var owners: [String: [String]] = [:]
         var order: [String] = []
         for name in names {
-            for miss in nearMisses(of: name) where !taken.contains(miss) && !names.contains(miss)
-                && !SwiftNames.keywords.contains(miss) && !SwiftNames.reserved.contains(miss) {
+            for miss in nearMisses(of: name)
+            where !taken.contains(miss) && !names.contains(miss)
+                && !SwiftNames.keywords.contains(miss) && !SwiftNames.reserved.contains(miss)
+            {
                 if owners[miss] == nil { order.append(miss) }
                 owners[miss, default: []].append(name)
             }
@@ -55,22 +58,32 @@ extension SwiftLayoutGenerator {
         var out = ""
         for (miss, property) in Self.misspellings(of: properties, taken: SwiftNames.cellMembers) {
             guard let field = fields.first(where: { $0.property == property }) else { continue }
-            let message = "cell `\(cell.identifier)` of \(displayName) has no field `\(miss)`; did you mean `\(property)`?"
+            let message =
+                "cell `\(cell.identifier)` of \(displayName) has no field `\(miss)`; did you mean `\(property)`?"
             out += "        @available(*, unavailable, message: \(SwiftNames.literal(SwiftNames.comment(message))))\n"
             out += "        \(prefix)var \(miss): TermTable.\(field.className) { \(storage(field)) }\n"
         }
-        return out.isEmpty ? "" : "\n        // Misspellings, so a typo names the field it meant (the compiler's own suggestions are off).\n" + out
+        return out.isEmpty
+            ? ""
+            : "\n        // Misspellings, so a typo names the field it meant (the compiler's own suggestions are off).\n"
+                + out
     }
 
     /// `@available(*, unavailable)` declarations for the misspellings of the file's cell identifiers.
-    func identifierMisspellings(_ identifiers: [(swift: String, cell: CellSpec, className: String)], prefix: String) -> String {
+    func identifierMisspellings(_ identifiers: [(swift: String, cell: CellSpec, className: String)], prefix: String)
+        -> String
+    {
         var out = ""
         for (miss, name) in Self.misspellings(of: identifiers.map(\.swift), taken: []) {
             guard let entry = identifiers.first(where: { $0.swift == name }) else { continue }
             let message = "\(displayName) has no cell `\(miss)`; did you mean `\(name)`?"
             out += "    @available(*, unavailable, message: \(SwiftNames.literal(SwiftNames.comment(message))))\n"
-            out += "    \(prefix)static var \(miss): TermTable.CellIdentifier<\(entry.className)> { \(SwiftNames.declarable(name)) }\n"
+            out +=
+                "    \(prefix)static var \(miss): TermTable.CellIdentifier<\(entry.className)> { \(SwiftNames.declarable(name)) }\n"
         }
-        return out.isEmpty ? "" : "\n    // Misspellings, so a typo names the cell it meant (the compiler's own suggestions are off).\n" + out
+        return out.isEmpty
+            ? ""
+            : "\n    // Misspellings, so a typo names the cell it meant (the compiler's own suggestions are off).\n"
+                + out
     }
 }

@@ -85,7 +85,11 @@ enum SwiftNames {
 
     /// Text safe in a `///` comment: control characters dropped, on one line.
     static func comment(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F
-            && !(0x80..<0xA0).contains($0.value) && !(0x2028...0x2029).contains($0.value) }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter {
+                    $0.value >= 0x20 && $0.value != 0x7F
+                        && !(0x80..<0xA0).contains($0.value) && !(0x2028...0x2029).contains($0.value)
+                }))
     }
 }

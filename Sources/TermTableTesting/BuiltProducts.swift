@@ -29,7 +29,9 @@ public enum BuiltProducts {
         if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
             return found
         }
-        throw TmuxSession.Failure(description:
-            "the \(name) executable was not found (looked at \(candidates.joined(separator: ", "))); run `swift build` first")
+        throw TmuxSession.Failure(
+            description:
+                "the \(name) executable was not found (looked at \(candidates.joined(separator: ", "))); run `swift build` first"
+        )
     }
 }

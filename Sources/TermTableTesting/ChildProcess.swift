@@ -37,8 +37,10 @@ public enum ChildProcess {
     /// never see its panes end, nor SIGTERM. With `newSession` it leads a session of its own, so
     /// the first terminal it opens (say, a pty slave in `fileActions`) becomes its controlling
     /// terminal. `fileActions` sets up its standard descriptors.
-    public static func spawn(_ arguments: [String], environment: [String: String], newSession: Bool = false,
-                             fileActions: (inout posix_spawn_file_actions_t) -> Void) throws -> pid_t {
+    public static func spawn(
+        _ arguments: [String], environment: [String: String], newSession: Bool = false,
+        fileActions: (inout posix_spawn_file_actions_t) -> Void
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -51,15 +51,18 @@ public final class AppDriver {
     /// The location is taken as `#fileID`, `#filePath`, `#line` and `#column`
     /// rather than Swift Testing's `#_sourceLocation`, which would make every
     /// file that calls `press` import Testing; a helper passes its own caller's.
-    public func press(_ script: String, fileID: String = #fileID, filePath: String = #filePath,
-                      line: Int = #line, column: Int = #column) {
+    public func press(
+        _ script: String, fileID: String = #fileID, filePath: String = #filePath,
+        line: Int = #line, column: Int = #column
+    ) {
         let sourceLocation = Testing.SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let names = script.split(separator: " ").map(String.init)
         let keys = names.map { Key(parsing: $0) }
         let unknown = zip(names, keys).filter { $0.1 == nil }.map { "'\($0.0)'" }
         guard unknown.isEmpty else {
-            Issue.record("unknown key name \(unknown.joined(separator: ", ")) in key script '\(script)'; no key was pressed",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "unknown key name \(unknown.joined(separator: ", ")) in key script '\(script)'; no key was pressed",
+                sourceLocation: sourceLocation)
             return
         }
         for key in keys.compactMap({ $0 }) { send(.key(key)) }

@@ -24,8 +24,9 @@ public func assertSnapshot(
     let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
     let outcome = SnapshotFile(directory: directory, name: name).check(lines, record: record)
     if let report = outcome.report {
-        Issue.record(Comment(rawValue: report), severity: outcome.failsTest ? .error : .warning,
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            Comment(rawValue: report), severity: outcome.failsTest ? .error : .warning,
+            sourceLocation: sourceLocation)
     }
 }
 
@@ -94,8 +95,9 @@ public struct SnapshotFile: Sendable {
         let existing = try? String(contentsOf: file, encoding: .utf8)
         if let existing, existing == actual { return record ? .unchanged(path: file.path) : .matches }
         if let existing, !record {
-            return .differs(path: file.path,
-                            diff: SnapshotFormat.diff(expected: SnapshotFormat.decode(existing), actual: lines))
+            return .differs(
+                path: file.path,
+                diff: SnapshotFormat.diff(expected: SnapshotFormat.decode(existing), actual: lines))
         }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -30,9 +30,11 @@ public final class TmuxSession {
     public init(width: Int = 100, height: Int = 30, command: String, directory: URL) throws {
         socket = "termtable-e2e-\(getpid())-\(TmuxSession.counter.next())"
         self.directory = directory
-        try run(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "main",
-                 "-c", directory.path,
-                 "sh", "-c", command])
+        try run([
+            "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "main",
+            "-c", directory.path,
+            "sh", "-c", command,
+        ])
     }
 
     private var isClosed = false
@@ -89,9 +91,11 @@ public final class TmuxSession {
 
     /// Polls the pane until `predicate` holds (at most `timeout`); returns the last capture or fails.
     @discardableResult
-    public func waitFor(_ what: String, timeout: Duration = .seconds(10),
-                 sourceLocation: SourceLocation = #_sourceLocation,
-                 _ predicate: (String) -> Bool) throws -> String {
+    public func waitFor(
+        _ what: String, timeout: Duration = .seconds(10),
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ predicate: (String) -> Bool
+    ) throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var screen = capture()

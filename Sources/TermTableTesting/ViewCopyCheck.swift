@@ -66,13 +66,14 @@ public struct ViewCopyCheck {
                 "markStyle": "set by the table from its markStyle when the cell appears",
                 "markColumnWidth": "set by the table from showsMarkColumn when the cell appears",
             ],
-            "TableView": Dictionary(uniqueKeysWithValues: [
-                "dataSource", "ownedDataSource", "expectsDataSource", "delegate", "state", "metrics", "placedItems",
-                "onScreen", "visibleCells", "placementPass", "measuredCells", "visibleHighWater", "heightCache",
-                "selectableCache", "lazyHeaders", "lazyHeaderMeasurements", "staleItems", "needsReload",
-                "needsReveal", "cursorWasCleared", "pendingCursorLine", "reusePools", "lastDrawing",
-                "lastHeaderDrawing", "statistics",
-            ].map { ($0, "what the table shows, not its configuration: a copy starts empty, with no data source") }),
+            "TableView": Dictionary(
+                uniqueKeysWithValues: [
+                    "dataSource", "ownedDataSource", "expectsDataSource", "delegate", "state", "metrics", "placedItems",
+                    "onScreen", "visibleCells", "placementPass", "measuredCells", "visibleHighWater", "heightCache",
+                    "selectableCache", "lazyHeaders", "lazyHeaderMeasurements", "staleItems", "needsReload",
+                    "needsReveal", "cursorWasCleared", "pendingCursorLine", "reusePools", "lastDrawing",
+                    "lastHeaderDrawing", "statistics",
+                ].map { ($0, "what the table shows, not its configuration: a copy starts empty, with no data source") }),
             "ConfirmDialog": ["isAnswered": "a copy is a new question, not yet answered"],
             "LayoutPreviewView": [
                 "top": "where the content is scrolled to: set from the model's cursor when the view draws",
@@ -108,8 +109,10 @@ public struct ViewCopyCheck {
     }
 
     /// This check with more exemptions (for an app's own view classes).
-    public func adding(notCopied more: [String: [String: String]] = [:],
-                       shared moreShared: [String: [String: String]] = [:]) -> ViewCopyCheck {
+    public func adding(
+        notCopied more: [String: [String: String]] = [:],
+        shared moreShared: [String: [String: String]] = [:]
+    ) -> ViewCopyCheck {
         var check = self
         check.notCopied.merge(more) { $0.merging($1) { _, new in new } }
         check.shared.merge(moreShared) { $0.merging($1) { _, new in new } }
@@ -136,19 +139,22 @@ public struct ViewCopyCheck {
         let originalProperties = originalWalk.describeRoot()
         let copyProperties = copyWalk.describeRoot()
         for (original, copied) in zip(originalProperties, copyProperties) where original.text != copied.text {
-            problems.append("\(className): \(original.owner).\(original.label) differs in the copy: "
-                            + Walk.difference(copied.text, original.text))
+            problems.append(
+                "\(className): \(original.owner).\(original.label) differs in the copy: "
+                    + Walk.difference(copied.text, original.text))
         }
         // (b) Nothing the copy reaches is reached by the original, except through shared properties.
         let common = copyWalk.reached.intersection(originalWalk.reached)
         for id in common {
             let path = copyWalk.paths[id] ?? "?"
-            problems.append("\(className): the copy shares a \(copyWalk.typeNames[id] ?? "object") with the original "
-                            + "at \(path); copy it, or list the property as shared with a reason")
+            problems.append(
+                "\(className): the copy shares a \(copyWalk.typeNames[id] ?? "object") with the original "
+                    + "at \(path); copy it, or list the property as shared with a reason")
         }
         for property in copyWalk.notCopiedObjects(of: copy) where originalWalk.reached.contains(property.id) {
-            problems.append("\(className): \(property.owner).\(property.label) of the copy holds an object of the "
-                            + "original (not copied state must start fresh)")
+            problems.append(
+                "\(className): \(property.owner).\(property.label) of the copy holds an object of the "
+                    + "original (not copied state must start fresh)")
         }
         // (c) The configured instance differs from a fresh one in every property the copy takes.
         for property in originalProperties where !ignoringDefaults {
@@ -156,17 +162,20 @@ public struct ViewCopyCheck {
             let freshText = Walk(check: self, root: fresh).describeProperty(property.owner, property.label)
             // A closure that is not optional cannot be told from another: the test checks it by calling it.
             if configuredText == freshText && configuredText != "(Function)" {
-                problems.append("\(className): \(property.owner).\(property.label) has its default value "
-                                + "(\(Walk.shortened(configuredText))) in the configured instance: set it in the "
-                                + "test's configuration so the copy check can see it")
+                problems.append(
+                    "\(className): \(property.owner).\(property.label) has its default value "
+                        + "(\(Walk.shortened(configuredText))) in the configured instance: set it in the "
+                        + "test's configuration so the copy check can see it")
             }
         }
         return problems
     }
 
     /// Records an issue for each problem of copying `configured` (see ``problems(configured:fresh:ignoringDefaults:)``).
-    public func expectFaithfulCopy(of configured: View, fresh: View, ignoringDefaults: Bool = false,
-                                   sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    public func expectFaithfulCopy(
+        of configured: View, fresh: View, ignoringDefaults: Bool = false,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         for problem in problems(configured: configured, fresh: fresh, ignoringDefaults: ignoringDefaults) {
             Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
         }
@@ -188,7 +197,8 @@ public struct ViewCopyCheck {
             for (className, labels) in lists {
                 guard let known = properties[className] else { continue }
                 for label in labels.keys where !known.contains(label) {
-                    unknown.append("\(className).\(label) is listed as \(kind) but is no stored property of \(className)")
+                    unknown.append(
+                        "\(className).\(label) is listed as \(kind) but is no stored property of \(className)")
                 }
             }
         }
@@ -223,10 +233,13 @@ public struct ViewCopyCheck {
     /// The classes with a superclass declared in the Swift files under `directory`: name, superclass and file.
     static func declaredClasses(under directory: URL) -> [String: (superclass: String, file: String)] {
         var result: [String: (superclass: String, file: String)] = [:]
-        let pattern = #/(?m)^[ \t]*(?:(?:public|open|final|internal|package|fileprivate|private|@MainActor)[ \t]+)*class[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:<[^>{]*>)?[ \t]*:[ \t]*([A-Za-z_][A-Za-z0-9_.]*)/#
+        let pattern =
+            #/(?m)^[ \t]*(?:(?:public|open|final|internal|package|fileprivate|private|@MainActor)[ \t]+)*class[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:<[^>{]*>)?[ \t]*:[ \t]*([A-Za-z_][A-Za-z0-9_.]*)/#
         let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
         while let url = files?.nextObject() as? URL {
-            guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else {
+                continue
+            }
             for match in text.matches(of: pattern) {
                 let name = String(match.1)
                 let superclass = String(match.2.split(separator: ".").last ?? match.2)
@@ -285,8 +298,12 @@ private final class Walk {
             let owner = String(describing: level.subjectType)
             for child in level.children {
                 guard let label = child.label, check.notCopied[owner]?[label] == nil else { continue }
-                result.append(Property(owner: owner, label: label,
-                                       text: describe(Walk.copiedValue(of: root, level: owner, label: label) ?? child.value, owner: owner, label: label, path: label)))
+                result.append(
+                    Property(
+                        owner: owner, label: label,
+                        text: describe(
+                            Walk.copiedValue(of: root, level: owner, label: label) ?? child.value, owner: owner,
+                            label: label, path: label)))
             }
         }
         return result
@@ -296,7 +313,9 @@ private final class Walk {
     func describeProperty(_ owner: String, _ label: String) -> String {
         for level in Walk.levels(Mirror(reflecting: root)) where String(describing: level.subjectType) == owner {
             for child in level.children where child.label == label {
-                return describe(Walk.copiedValue(of: root, level: owner, label: label) ?? child.value, owner: owner, label: label, path: label)
+                return describe(
+                    Walk.copiedValue(of: root, level: owner, label: label) ?? child.value, owner: owner, label: label,
+                    path: label)
             }
         }
         return "<missing>"
@@ -343,10 +362,13 @@ private final class Walk {
             for level in Walk.levels(mirror) {
                 let levelOwner = String(describing: level.subjectType)
                 for child in level.children {
-                    guard let childLabel = child.label, check.notCopied[levelOwner]?[childLabel] == nil else { continue }
+                    guard let childLabel = child.label, check.notCopied[levelOwner]?[childLabel] == nil else {
+                        continue
+                    }
                     let value = Walk.copiedValue(of: object, level: levelOwner, label: childLabel) ?? child.value
-                    parts.append("\(childLabel): "
-                                 + describe(value, owner: levelOwner, label: childLabel, path: "\(path).\(childLabel)"))
+                    parts.append(
+                        "\(childLabel): "
+                            + describe(value, owner: levelOwner, label: childLabel, path: "\(path).\(childLabel)"))
                 }
             }
             return "\(type(of: object)){\(parts.joined(separator: ", "))}"
@@ -357,7 +379,8 @@ private final class Walk {
             return "[\(items.joined(separator: ", "))]"
         case .set:
             let items = mirror.children.map(\.value).sorted { String(reflecting: $0) < String(reflecting: $1) }
-            return "Set[\(items.map { describe($0, owner: owner, label: label, path: "\(path){}") }.joined(separator: ", "))]"
+            return
+                "Set[\(items.map { describe($0, owner: owner, label: label, path: "\(path){}") }.joined(separator: ", "))]"
         case .dictionary:
             // Entries in key order: two equal dictionaries may list their entries in different orders.
             let entries = mirror.children.map { child -> (key: Any, value: Any) in
@@ -388,7 +411,8 @@ private final class Walk {
     /// True for a type of the standard library or Foundation.
     static func isPlatformValue(_ type: Any.Type) -> Bool {
         let module = String(reflecting: type).prefix { $0 != "." }
-        return ["Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization"].contains(String(module))
+        return ["Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization"].contains(
+            String(module))
     }
 
     /// The two descriptions from where they start to differ, shortened.

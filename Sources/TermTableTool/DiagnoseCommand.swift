@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import TermTable
 
 /// `termtable diagnose`: runs a failure on purpose, to see (and test) how TermTable reports it.
@@ -62,12 +62,13 @@ struct DiagnoseCommand: AsyncParsableCommand {
     static func wrongTagClass() throws {
         let screen = try CursesScreen()
         defer { screen.close() }
-        let library = try LayoutLibrary(string: """
-            cell row
-            | [1 title              ] [2 done  ] |
-              1 label stretch
-              2 progress pin=right
-            """, name: "diagnose.layout")
+        let library = try LayoutLibrary(
+            string: """
+                cell row
+                | [1 title              ] [2 done  ] |
+                  1 label stretch
+                  2 progress pin=right
+                """, name: "diagnose.layout")
         let cell = try library.instantiate("row")
         let app = Application(screen: screen, rootView: cell)
         app.render()

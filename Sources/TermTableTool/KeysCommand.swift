@@ -23,7 +23,8 @@ struct KeysCommand: AsyncParsableCommand {
             func draw() {
                 screen.clear()
                 let size = screen.size
-                screen.put("termtable keys: press keys, click, scroll, resize; q quits", at: Point(x: 0, y: 0), style: .bold)
+                screen.put(
+                    "termtable keys: press keys, click, scroll, resize; q quits", at: Point(x: 0, y: 0), style: .bold)
                 screen.put("size \(size)", at: Point(x: 0, y: 1), style: .dim)
                 for (index, entry) in log.suffix(max(0, size.height - 3)).enumerated() {
                     screen.put(entry, at: Point(x: 0, y: 3 + index))

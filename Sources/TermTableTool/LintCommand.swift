@@ -43,7 +43,8 @@ struct LintCommand: ParsableCommand {
         paths.flatMap { path -> [String] in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-                  let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [path] }
+                let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+            else { return [path] }
             let prefix = path.hasSuffix("/") ? path : path + "/"
             return names.filter { $0.hasSuffix(".layout") }.sorted().map { prefix + $0 }
         }

@@ -40,8 +40,9 @@ struct PreviewCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let width, !LayoutPreview.widths.contains(width) {
-            throw ValidationError("--width must be between \(LayoutPreview.widths.lowerBound) and "
-                                  + "\(LayoutPreview.widths.upperBound) columns (got \(width))")
+            throw ValidationError(
+                "--width must be between \(LayoutPreview.widths.lowerBound) and "
+                    + "\(LayoutPreview.widths.upperBound) columns (got \(width))")
         }
         if watch && width != nil {
             throw ValidationError("--watch shows the file live at the terminal's width; leave out --width")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 @Suite("Atom parsing")
@@ -9,7 +10,7 @@ struct AtomParserTests {
         #expect(feed.format == .atom10)
         #expect(feed.title == "Atom & Eve")
         #expect(feed.subtitle == "A modern feed")
-        #expect(feed.link == URL(string: "http://atom.example.com/")) // the link without rel, not rel="self"
+        #expect(feed.link == URL(string: "http://atom.example.com/"))  // the link without rel, not rel="self"
         #expect(feed.items.count == 3)
     }
 
@@ -18,7 +19,7 @@ struct AtomParserTests {
         #expect(entry.id == "urn:uuid:1225c695-cfb8-4ebb-aaaa-80da344efa6a")
         #expect(entry.title == "HTML title & more")
         #expect(entry.link == URL(string: "http://atom.example.com/2024/03/one"))
-        #expect(entry.summary == "Line one\nLine two") // summary preferred over content
+        #expect(entry.summary == "Line one\nLine two")  // summary preferred over content
         #expect(entry.published == utc(2024, 3, 15, 10, 15, 30, nanosecond: 250_000_000))
         #expect(entry.author == "Entry Author")
         #expect(entry.feedTitle == "Atom & Eve")
@@ -29,13 +30,13 @@ struct AtomParserTests {
         #expect(entry.title == "XHTML title")
         #expect(entry.link == URL(string: "http://atom.example.com/relative/two"))
         #expect(entry.summary == "First & foremost\n\n• Apple\n• Pear")
-        #expect(entry.published == utc(2024, 3, 14, 6, 0, 0)) // only <updated>
+        #expect(entry.published == utc(2024, 3, 14, 6, 0, 0))  // only <updated>
         #expect(entry.author == "Feed Author")
     }
 
     @Test func textTypeKeepsAngleBracketsAndParagraphs() throws {
         let entry = try Fixture.feed("atom10.xml").items[2]
-        #expect(entry.title == "Text title with <angle> brackets") // not the <source> title
+        #expect(entry.title == "Text title with <angle> brackets")  // not the <source> title
         #expect(entry.summary == "Plain text summary.\n\nSecond paragraph.")
         #expect(entry.published == utc(2024, 3, 13))
         #expect(entry.link == nil)
@@ -55,7 +56,7 @@ struct AtomParserTests {
         let entry = try Fixture.feed("atom03.xml").items[0]
         #expect(entry.id == "tag:diary.example.net,2004:1")
         #expect(entry.summary == "Hello & welcome")
-        #expect(entry.published == utc(2004, 5, 1, 0, 0, 0)) // issued wins over modified
+        #expect(entry.published == utc(2004, 5, 1, 0, 0, 0))  // issued wins over modified
         #expect(entry.link == URL(string: "http://diary.example.net/2004/04/escaped"))
         #expect(entry.author == "Dee Writer")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 @Suite("Control characters never reach articles")
@@ -15,7 +16,9 @@ struct ControlCharacterTests {
         let feed = try FeedParser.parse(Data(xml.utf8), source: "test")
         let article = try #require(feed.items.first)
         for text in [feed.title, article.title, article.summary] {
-            let controls = text.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }
+            let controls = text.unicodeScalars.filter {
+                $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value)
+            }
             #expect(controls.isEmpty, "control characters in \(text.debugDescription)")
         }
         #expect(article.title == "One \u{FFFD}]0;pwned\u{FFFD} two")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 /// Hardening item 6: deep nesting segfaulted (recursive tree walks and teardown, recursive
@@ -7,14 +8,17 @@ import Testing
 @Suite("Deep nesting never overflows the stack")
 struct DeepNestingTests {
     static func feed(descriptionDepth depth: Int) -> Data {
-        Data(("<rss version=\"2.0\"><channel><title>Deep</title><item><title>x</title><description>"
-            + String(repeating: "<b>", count: depth) + "hi" + String(repeating: "</b>", count: depth)
-            + "</description></item></channel></rss>").utf8)
+        Data(
+            ("<rss version=\"2.0\"><channel><title>Deep</title><item><title>x</title><description>"
+                + String(repeating: "<b>", count: depth) + "hi" + String(repeating: "</b>", count: depth)
+                + "</description></item></channel></rss>").utf8)
     }
 
     @Test func fortyThousandNestedElementsInADescriptionAreAClearError() async throws {
         let result = try await offPool {
-            Result { () throws(FeedError) -> Feed in try FeedParser.parse(Self.feed(descriptionDepth: 40_000), source: "deep") }
+            Result { () throws(FeedError) -> Feed in
+                try FeedParser.parse(Self.feed(descriptionDepth: 40_000), source: "deep")
+            }
         }
         guard case .failure(let error) = result else {
             Issue.record("40,000 nested elements parsed")
@@ -35,7 +39,8 @@ struct DeepNestingTests {
 
     @Test func aHundredThousandNestedOutlinesAreAClearError() async throws {
         let result = try await offPool { () -> Result<[FeedSubscription], FeedError> in
-            let opml = "<opml version=\"2.0\"><body>"
+            let opml =
+                "<opml version=\"2.0\"><body>"
                 + String(repeating: "<outline text=\"f\" xmlUrl=\"a.xml\">", count: 100_000)
                 + String(repeating: "</outline>", count: 100_000) + "</body></opml>"
             return Result { () throws(FeedError) -> [FeedSubscription] in try OPMLParser.parse(Data(opml.utf8)) }
@@ -49,7 +54,8 @@ struct DeepNestingTests {
 
     @Test func opmlNestedToTheCapIsCollected() throws {
         let depth = XMLTreeReader.maxDepth - 2
-        let opml = "<opml version=\"2.0\"><body>"
+        let opml =
+            "<opml version=\"2.0\"><body>"
             + String(repeating: "<outline text=\"f\" xmlUrl=\"a.xml\">", count: depth)
             + String(repeating: "</outline>", count: depth) + "</body></opml>"
         let subscriptions = try OPMLParser.parse(Data(opml.utf8))
@@ -70,7 +76,7 @@ struct DeepNestingTests {
             }
             node.append(text: "hi")
             return (root.text, root.innerMarkup)
-        } // root is released here: before, the teardown recursed 100,000 times and crashed.
+        }  // root is released here: before, the teardown recursed 100,000 times and crashed.
         #expect(text == "hi")
         #expect(markup.hasPrefix("<b><b>") && markup.hasSuffix("</b></b>"))
         #expect(markup.utf8.count == depth * 7 + 2)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 @Suite("Character encodings")
@@ -14,8 +15,9 @@ struct EncodingTests {
     static let cases: [Case] = [
         Case(file: "enc-iso-8859-1.xml", title: "Café Ñandú ½ größer", summary: "Crème brûlée à la carte"),
         Case(file: "enc-windows-1252.xml", title: "“Smart quotes” — €5 café", summary: "It’s… fine"),
-        Case(file: "enc-windows-1251.xml", title: "Привет, мир — новости",
-             summary: "Съешь же ещё этих мягких французских булок"),
+        Case(
+            file: "enc-windows-1251.xml", title: "Привет, мир — новости",
+            summary: "Съешь же ещё этих мягких французских булок"),
         Case(file: "enc-koi8-r.xml", title: "Новости дня", summary: "Погода"),
         Case(file: "enc-utf-16le-bom.xml", title: "Café Привет 日本語 😀", summary: "Ünïcödé"),
         Case(file: "enc-utf-16be-bom.xml", title: "Café Привет 日本語 😀", summary: "Ünïcödé"),
@@ -39,23 +41,28 @@ struct EncodingTests {
 
     @Test func fixturesReallyAreInTheirEncodings() throws {
         // Guard against an editor "fixing" the fixture files.
-        #expect(try Fixture.data("enc-iso-8859-1.xml").contains(0xE9)) // é in Latin-1
-        #expect(try Fixture.data("enc-windows-1252.xml").contains(0x93)) // “ in Windows-1252
-        #expect(try Fixture.data("enc-windows-1251.xml").contains(0xCF)) // П in Windows-1251
+        #expect(try Fixture.data("enc-iso-8859-1.xml").contains(0xE9))  // é in Latin-1
+        #expect(try Fixture.data("enc-windows-1252.xml").contains(0x93))  // “ in Windows-1252
+        #expect(try Fixture.data("enc-windows-1251.xml").contains(0xCF))  // П in Windows-1251
         #expect(try Fixture.data("enc-utf-16le-bom.xml").prefix(2) == Data([0xFF, 0xFE]))
         #expect(try Fixture.data("enc-utf-16be-bom.xml").prefix(2) == Data([0xFE, 0xFF]))
         #expect(try Fixture.data("enc-utf-8-bom.xml").prefix(3) == Data([0xEF, 0xBB, 0xBF]))
     }
 
     @Test func declaredEncodingIsRead() {
-        #expect(XMLInput.declaredEncoding(Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><a/>"#.utf8)) == "iso-8859-1")
-        #expect(XMLInput.declaredEncoding(Array("<?xml version='1.0' encoding = 'windows-1251' ?><a/>".utf8)) == "windows-1251")
+        #expect(
+            XMLInput.declaredEncoding(Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><a/>"#.utf8)) == "iso-8859-1")
+        #expect(
+            XMLInput.declaredEncoding(Array("<?xml version='1.0' encoding = 'windows-1251' ?><a/>".utf8))
+                == "windows-1251")
         #expect(XMLInput.declaredEncoding(Array("<?xml version=\"1.0\"?><a/>".utf8)) == nil)
         #expect(XMLInput.declaredEncoding(Array("<a/>".utf8)) == nil)
     }
 
     @Test func unknownEncodingLabelFallsBackToUTF8() throws {
-        let data = Data(#"<?xml version="1.0" encoding="x-made-up"?><rss version="2.0"><channel><title>Zoë</title></channel></rss>"#.utf8)
+        let data = Data(
+            #"<?xml version="1.0" encoding="x-made-up"?><rss version="2.0"><channel><title>Zoë</title></channel></rss>"#
+                .utf8)
         #expect(try FeedParser.parse(data, source: "s").title == "Zoë")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 /// Downloads against a server on 127.0.0.1 that the test starts: limits, deadline, cancellation.
@@ -13,20 +14,25 @@ struct FeedDownloadTests {
             "/gone.xml": LocalHTTPServer.response(Data(), status: "404 Not Found"),
         ])
         defer { server.stop() }
-        let results = await FeedLoader().loadAll([.url(server.url("plain.xml")), .url(server.url("gzip.xml")),
-                                                  .url(server.url("gone.xml"))])
+        let results = await FeedLoader().loadAll([
+            .url(server.url("plain.xml")), .url(server.url("gzip.xml")),
+            .url(server.url("gone.xml")),
+        ])
         #expect(results[0].feed?.title == "Fixture Gazette")
         #expect(results[1].feed?.title == "Fixture Gazette")
-        #expect(results[2].failureReason?.hasPrefix("HTTP 404") == true, "got \(String(describing: results[2].failureReason))")
+        #expect(
+            results[2].failureReason?.hasPrefix("HTTP 404") == true,
+            "got \(String(describing: results[2].failureReason))")
     }
 
     @Test func anEndlessBodyStopsAtTheCap() async throws {
         let server = try LocalHTTPServer(routes: [
-            "/endless.xml": LocalHTTPServer.endless(Data(repeating: UInt8(ascii: " "), count: 64 << 10)),
+            "/endless.xml": LocalHTTPServer.endless(Data(repeating: UInt8(ascii: " "), count: 64 << 10))
         ])
         defer { server.stop() }
         let result = await FeedLoader(maxBytes: 1 << 20).load(.url(server.url("endless.xml")))
-        #expect(result.failureReason == "larger than 1 MB; not loaded", "got \(String(describing: result.failureReason))")
+        #expect(
+            result.failureReason == "larger than 1 MB; not loaded", "got \(String(describing: result.failureReason))")
         await server.wait(for: "closed /endless.xml")  // the connection was dropped, not drained
     }
 
@@ -34,17 +40,19 @@ struct FeedDownloadTests {
         let bomb = Gzip.bomb(matches: 8_200)  // 2.1 MB of spaces in about 13 KB
         #expect(bomb.count < 1 << 20)
         let server = try LocalHTTPServer(routes: [
-            "/bomb.xml": LocalHTTPServer.response(bomb, headers: ["Content-Encoding: gzip", "Content-Type: application/rss+xml"]),
+            "/bomb.xml": LocalHTTPServer.response(
+                bomb, headers: ["Content-Encoding: gzip", "Content-Type: application/rss+xml"])
         ])
         defer { server.stop() }
         let result = await FeedLoader(maxBytes: 1 << 20).load(.url(server.url("bomb.xml")))
-        #expect(result.failureReason == "larger than 1 MB; not loaded", "got \(String(describing: result.failureReason))")
+        #expect(
+            result.failureReason == "larger than 1 MB; not loaded", "got \(String(describing: result.failureReason))")
     }
 
     @Test func aTrickleHitsTheTotalDeadline() async throws {
         // A byte every 20 ms never trips a per-read timeout; the deadline is for the whole download.
         let server = try LocalHTTPServer(routes: [
-            "/trickle.xml": LocalHTTPServer.endless(Data(" ".utf8), pause: 0.02),
+            "/trickle.xml": LocalHTTPServer.endless(Data(" ".utf8), pause: 0.02)
         ])
         defer { server.stop() }
         let result = await FeedLoader(timeout: 1).load(.url(server.url("trickle.xml")))
@@ -53,7 +61,7 @@ struct FeedDownloadTests {
 
     @Test func cancellingTheTaskStopsTheDownload() async throws {
         let server = try LocalHTTPServer(routes: [
-            "/slow.xml": LocalHTTPServer.endless(Data(" ".utf8), pause: 0.05),
+            "/slow.xml": LocalHTTPServer.endless(Data(" ".utf8), pause: 0.05)
         ])
         defer { server.stop() }
         let url = server.url("slow.xml")
@@ -67,12 +75,14 @@ struct FeedDownloadTests {
 
     @Test func redirectsGoToHTTPOnly() async throws {
         let server = try LocalHTTPServer(routes: [
-            "/to-file.xml": LocalHTTPServer.response(Data(), status: "302 Found", headers: ["Location: file:///etc/passwd"]),
+            "/to-file.xml": LocalHTTPServer.response(
+                Data(), status: "302 Found", headers: ["Location: file:///etc/passwd"])
         ])
         defer { server.stop() }
         let result = await FeedLoader().load(.url(server.url("to-file.xml")))
-        #expect(result.failureReason == "unsupported address (only http and https are loaded)",
-                "got \(String(describing: result.failureReason))")
+        #expect(
+            result.failureReason == "unsupported address (only http and https are loaded)",
+            "got \(String(describing: result.failureReason))")
     }
 
     @Test func filesAndDevicesLargerThanTheCapAreRefused() async throws {

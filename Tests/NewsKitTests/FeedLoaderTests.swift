@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 @Suite("Feed loader")
@@ -29,10 +30,11 @@ struct FeedLoaderTests {
         let html = try Fixture.url("not-a-feed.html").path
         let directory = try Fixture.url("rss20.xml").deletingLastPathComponent().path
         let results = await FeedLoader().loadAll([.file(html), .file(directory)])
-        #expect(results == [
-            .failed(source: html, reason: "not a feed: this is an HTML page, not RSS or Atom"),
-            .failed(source: directory, reason: "\(directory) is a directory, not a feed file"),
-        ])
+        #expect(
+            results == [
+                .failed(source: html, reason: "not a feed: this is an HTML page, not RSS or Atom"),
+                .failed(source: directory, reason: "\(directory) is a directory, not a feed file"),
+            ])
     }
 
     @Test func connectionRefusedIsSaidAtOnceNotAfterTheTimeout() async throws {
@@ -49,9 +51,10 @@ struct FeedLoaderTests {
         let directory = (list as NSString).deletingLastPathComponent
         let first = try Fixture.url("rss10.xml").path
         let results = await FeedLoader(maxConcurrentLoads: 2).loadAll([.file(first), .file(list)])
-        #expect(results.map(\.source) == [
-            first, "\(directory)/rss20.xml", "\(directory)/no-such-feed.xml", "\(directory)/atom10.xml",
-        ])
+        #expect(
+            results.map(\.source) == [
+                first, "\(directory)/rss20.xml", "\(directory)/no-such-feed.xml", "\(directory)/atom10.xml",
+            ])
         #expect(results.map { $0.feed?.title } == ["RDF Weekly", "Fixture Gazette", nil, "Atom & Eve"])
         #expect(results[2].failureReason == "no such file: \(directory)/no-such-feed.xml")
     }

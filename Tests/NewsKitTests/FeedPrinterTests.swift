@@ -1,28 +1,33 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 @Suite("news --print output")
 struct FeedPrinterTests {
     static let results: [FeedLoadResult] = [
-        .loaded(Feed(title: "Gazette", link: URL(string: "https://example.com/"), subtitle: "Daily",
-                     items: [
-                        Article(id: "a", title: "First\tstory", link: URL(string: "https://example.com/1"),
-                                summary: "Body", published: Date(timeIntervalSince1970: 1_700_000_000),
-                                author: "Jo", feedTitle: "Gazette"),
-                        Article(id: "b", title: "Bare", feedTitle: "Gazette"),
-                     ], source: "gazette.xml", format: .rss20)),
+        .loaded(
+            Feed(
+                title: "Gazette", link: URL(string: "https://example.com/"), subtitle: "Daily",
+                items: [
+                    Article(
+                        id: "a", title: "First\tstory", link: URL(string: "https://example.com/1"),
+                        summary: "Body", published: Date(timeIntervalSince1970: 1_700_000_000),
+                        author: "Jo", feedTitle: "Gazette"),
+                    Article(id: "b", title: "Bare", feedTitle: "Gazette"),
+                ], source: "gazette.xml", format: .rss20)),
         .failed(source: "bad\u{1B}[31m.xml", reason: "malformed XML at line 3: attribute without a value"),
     ]
 
     @Test func textIsAFeedLineThenTabSeparatedArticles() {
-        #expect(FeedPrinter.text(Self.results) == """
-            Gazette
-            \tFirst story\t2023-11-14T22:13:20Z\thttps://example.com/1\tJo
-            \tBare\t-\t-\t-
-            bad[31m.xml: error: malformed XML at line 3: attribute without a value
+        #expect(
+            FeedPrinter.text(Self.results) == """
+                Gazette
+                \tFirst story\t2023-11-14T22:13:20Z\thttps://example.com/1\tJo
+                \tBare\t-\t-\t-
+                bad[31m.xml: error: malformed XML at line 3: attribute without a value
 
-            """)
+                """)
     }
 
     @Test func jsonCarriesEveryFieldAndErrorRows() throws {
@@ -34,8 +39,11 @@ struct FeedPrinterTests {
         #expect(decoded[0]["subtitle"] as? String == "Daily")
         #expect(decoded[0]["format"] as? String == "RSS 2.0")
         let articles = try #require(decoded[0]["articles"] as? [[String: String]])
-        #expect(articles[0] == ["id": "a", "title": "First\tstory", "link": "https://example.com/1",
-                                "date": "2023-11-14T22:13:20Z", "author": "Jo", "summary": "Body"])
+        #expect(
+            articles[0] == [
+                "id": "a", "title": "First\tstory", "link": "https://example.com/1",
+                "date": "2023-11-14T22:13:20Z", "author": "Jo", "summary": "Body",
+            ])
         #expect(articles[1] == ["id": "b", "title": "Bare"])
         #expect(decoded[1]["error"] as? String == "malformed XML at line 3: attribute without a value")
         // Control characters are escaped by JSON, so the raw output never holds an ESC.

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 @Suite("Feed sources")
 struct FeedSourceTests {
     @Test func argumentsAreClassified() {
         #expect(FeedSource(argument: "-") == .standardInput)
-        #expect(FeedSource(argument: "https://example.com/feed.xml") == .url(URL(string: "https://example.com/feed.xml")!))
+        #expect(
+            FeedSource(argument: "https://example.com/feed.xml") == .url(URL(string: "https://example.com/feed.xml")!))
         #expect(FeedSource(argument: "HTTP://example.com/rss") == .url(URL(string: "HTTP://example.com/rss")!))
         #expect(FeedSource(argument: "feeds/news.xml") == .file("feeds/news.xml"))
         #expect(FeedSource(argument: "/tmp/a b.xml") == .file("/tmp/a b.xml"))
@@ -29,13 +31,16 @@ struct FeedSourceTests {
         #expect(FeedSource.file("subs.opml").resolving("a.xml") == .success(.file("a.xml")))
         let web = FeedSource.url(URL(string: "https://example.com/lists/subs.opml")!)
         #expect(web.resolving("../feeds/a.xml") == .success(.url(URL(string: "https://example.com/feeds/a.xml")!)))
-        #expect(web.resolving("http://other.example/b.xml") == .success(.url(URL(string: "http://other.example/b.xml")!)))
+        #expect(
+            web.resolving("http://other.example/b.xml") == .success(.url(URL(string: "http://other.example/b.xml")!)))
     }
 
     /// Hardening item 7: `xmlUrl="-"` made the loader read standard input (the terminal, once
     /// the reader runs), and a list fetched over the network could name local files.
     @Test func listsCannotNameStandardInputNorRemoteListsLocalFiles() {
-        for list in [FeedSource.file("/data/subs.opml"), .standardInput, .url(URL(string: "https://example.com/subs.opml")!)] {
+        for list in [
+            FeedSource.file("/data/subs.opml"), .standardInput, .url(URL(string: "https://example.com/subs.opml")!),
+        ] {
             guard case .failure(let refusal) = list.resolving("-") else {
                 Issue.record("\(list) may name standard input")
                 continue
@@ -43,8 +48,10 @@ struct FeedSourceTests {
             #expect(refusal.message.contains("standard input"))
         }
         let web = FeedSource.url(URL(string: "https://example.com/lists/subs.opml")!)
-        for address in ["file:///etc/passwd", "FILE:///home/me/.ssh/id_rsa", "ftp://example.com/feed.xml",
-                        "javascript:alert(1)"] {
+        for address in [
+            "file:///etc/passwd", "FILE:///home/me/.ssh/id_rsa", "ftp://example.com/feed.xml",
+            "javascript:alert(1)",
+        ] {
             guard case .failure(let refusal) = web.resolving(address) else {
                 Issue.record("a remote list may name \(address)")
                 continue

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 /// The classes of real-world feeds that showed "Untitled" or "no articles" (issue 14), each
@@ -11,7 +12,8 @@ struct FeedVariantTests {
     }
 
     @Test func dublinCoreTitleCreatorDateAndDescription() throws {
-        let feed = try Self.parse("""
+        let feed = try Self.parse(
+            """
             <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>
             <dc:title>DC channel</dc:title><dc:description>About</dc:description>
             <item><dc:title>DC item</dc:title><dc:creator>Jo</dc:creator><dc:date>2004-01-01T19:48:21Z</dc:date>
@@ -29,7 +31,8 @@ struct FeedVariantTests {
     }
 
     @Test func mediaRSSTitlesAndDescriptionsAlsoNested() throws {
-        let feed = try Self.parse("""
+        let feed = try Self.parse(
+            """
             <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>M</title>
             <item><media:title>Top level</media:title><media:description>Described</media:description></item>
             <item><media:group><media:title>In group</media:title></media:group></item>
@@ -43,21 +46,24 @@ struct FeedVariantTests {
     }
 
     @Test func rss090ItemsBesideTheChannelAndRSS2InADefaultNamespace() throws {
-        let rss090 = try Self.parse("""
+        let rss090 = try Self.parse(
+            """
             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://my.netscape.com/rdf/simple/0.9/">
             <channel><title>Netscape</title><link>http://example.com/</link></channel>
             <item><title>First</title><link>http://example.com/1</link></item></rdf:RDF>
             """)
         #expect(rss090.format == .rss090)
         #expect(rss090.items.map(\.title) == ["First"])
-        let namespaced = try Self.parse("""
+        let namespaced = try Self.parse(
+            """
             <rss version="2.0" xmlns="http://backend.userland.com/rss2"><channel><title>UserLand</title>
             <description>Desc</description><item><title>One</title><link>http://example.com/1</link></item></channel></rss>
             """)
         #expect(namespaced.title == "UserLand")
         #expect(namespaced.subtitle == "Desc")
         #expect(namespaced.items.map(\.title) == ["One"])
-        let unknown = try Self.parse("""
+        let unknown = try Self.parse(
+            """
             <rss version="2.0" xmlns="http://example.com/any-namespace"><channel><title>Any</title>
             <item><title>Two</title></item></channel></rss>
             """)
@@ -65,7 +71,8 @@ struct FeedVariantTests {
     }
 
     @Test func atomInAnUnknownNamespaceIsStillAtom() throws {
-        let feed = try Self.parse("""
+        let feed = try Self.parse(
+            """
             <feed version="0.3" xmlns="http://purl.org/pie/"><title>Pie</title>
             <entry><title>Slice</title></entry></feed>
             """)
@@ -74,13 +81,15 @@ struct FeedVariantTests {
     }
 
     @Test func atomBase64AndEscapedModesAndBinaryTypes() throws {
-        let feed = try Self.parse("""
+        let feed = try Self.parse(
+            """
             <feed version="0.3" xmlns="http://purl.org/atom/ns#"><title mode="base64">RXhhbXBsZSA8Yj5BdG9tPC9iPg==</title>
             <entry><title type="text/html" mode="escaped">&lt;b&gt;Bold&lt;/b&gt; &amp;amp; more</title></entry></feed>
             """)
         #expect(feed.title == "Example <b>Atom</b>")
         #expect(feed.items.first?.title == "Bold & more")
-        let atom10 = try Self.parse("""
+        let atom10 = try Self.parse(
+            """
             <feed xmlns="http://www.w3.org/2005/Atom"><title type="text">a &lt;b&gt; c</title>
             <entry><title type="application/octet-stream">RXhhbXBsZSA8Yj5BdG9tPC9iPg==</title></entry></feed>
             """)
@@ -89,7 +98,8 @@ struct FeedVariantTests {
     }
 
     @Test func scriptAndStyleTextNeverShowAndImageTitlesShowTheirAlt() throws {
-        let feed = try Self.parse("""
+        let feed = try Self.parse(
+            """
             <rss version="2.0"><channel><title>T</title>
             <item><title>&lt;script&gt;alert(1)&lt;/script&gt;Safe &lt;style&gt;p{}&lt;/style&gt;title</title></item>
             <item><title>&lt;img src="http://example.com/cam-full.jpg" alt="A webcam" /&gt;</title></item>
@@ -101,7 +111,8 @@ struct FeedVariantTests {
     }
 
     @Test func cdfChannelsGiveTitlesLinksSummariesAndDates() throws {
-        let feed = try Self.parse("""
+        let feed = try Self.parse(
+            """
             <CHANNEL HREF="http://www.example.org/"><TITLE>Example feed</TITLE><ABSTRACT>About it</ABSTRACT>
             <ITEM HREF="item.html" LASTMOD="2004-04-06T23:05:43-05:00"><TITLE>Example item</TITLE>
             <ABSTRACT>Item text</ABSTRACT></ITEM>
@@ -118,7 +129,8 @@ struct FeedVariantTests {
     }
 
     @Test func itunesFieldsAndXHTMLBodiesAreFallbacks() throws {
-        let feed = try Self.parse("""
+        let feed = try Self.parse(
+            """
             <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:x="http://www.w3.org/1999/xhtml">
             <channel><title>Pod</title><itunes:subtitle>Sub</itunes:subtitle>
             <item><title>Ep</title><itunes:author>Mark</itunes:author><itunes:summary>Sum</itunes:summary></item>
@@ -138,7 +150,8 @@ struct FeedVariantTests {
     }
 
     @Test func lastOfRepeatedAtomDatesWins() throws {
-        let feed = try Self.parse("""
+        let feed = try Self.parse(
+            """
             <feed xmlns="http://www.w3.org/2005/Atom"><entry><updated>2010-12-01T10:14:55Z</updated>
             <updated>2003-12-31T10:14:55Z</updated></entry></feed>
             """)
@@ -146,7 +159,8 @@ struct FeedVariantTests {
     }
 
     @Test func everyHTML4EntityAndWindows1252References() throws {
-        let feed = try Self.parse("""
+        let feed = try Self.parse(
+            """
             <rss><channel><title>&alefsym; &forall; &Sigma;&sigmaf; &lang;x&rang;</title>
             <item><title>don&#146;t &#x93;quote&#x94;</title><description>don\u{92}t</description></item></channel></rss>
             """)
@@ -156,7 +170,8 @@ struct FeedVariantTests {
     }
 
     @Test func aDocumentShortOnlyOfItsLastBracketAndCommentsWithDoubleHyphens() throws {
-        let feed = try Self.parse("""
+        let feed = try Self.parse(
+            """
             <!-- a comment -- with a double hyphen -->
             <rss><channel><title>Cut</title><item><title>Kept</title></item></channel></rss
             """)
@@ -177,13 +192,15 @@ struct FeedVariantTests {
     /// An unclosed `<object>` hid the rest of the text: its content is fallback text for readers.
     @Test func objectAndIframeContentIsFallbackTextAndNothingIsLost() {
         #expect(HTMLText.line("safe<object classid=\"clsid:C932\"> description") == "safe description")
-        #expect(HTMLText.line("safe<iframe src=\"http://example.com/\"> <b>description</b></iframe>") == "safe description")
+        #expect(
+            HTMLText.line("safe<iframe src=\"http://example.com/\"> <b>description</b></iframe>") == "safe description")
         #expect(HTMLText.line("a<script>var x = '<b>';</script>b<style>p {}</style>c") == "abc")
     }
 
     /// An item with only a link showed "Untitled".
     @Test func anItemWithOnlyALinkIsTitledWithIt() throws {
-        let feed = try Self.parse("""
+        let feed = try Self.parse(
+            """
             <rss version="2.0"><channel><title>T</title>
             <item><link>https://example.com/2026/harbor-story</link></item>
             <item><link>https://example.com/</link></item><item><guid isPermaLink="false">x</guid></item>

@@ -12,7 +12,7 @@ enum Gzip {
             bits.write(0, count: 2)  // BTYPE 00: stored
             bits.alignToByte()
             bits.bytes += [UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
-            bits.bytes += data[data.startIndex + offset ..< data.startIndex + offset + count]
+            bits.bytes += data[data.startIndex + offset..<data.startIndex + offset + count]
             offset += count
         } while offset < data.count
         return wrap(bits.bytes, crc: crc32(data), size: data.count)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NewsKit
 
 @Suite("HTML to text")
@@ -17,20 +18,21 @@ struct HTMLTextTests {
             spans lines.</p><p>Second<br>line two<br/>line three</p>
             <ul><li>one</li><li>two <b>bold</b></li></ul><div>After</div>
             """
-        #expect(HTMLText.text(html) == """
-            Title
+        #expect(
+            HTMLText.text(html) == """
+                Title
 
-            First paragraph spans lines.
+                First paragraph spans lines.
 
-            Second
-            line two
-            line three
+                Second
+                line two
+                line three
 
-            • one
-            • two bold
+                • one
+                • two bold
 
-            After
-            """)
+                After
+                """)
     }
 
     @Test func blankLineRunsCollapse() {
@@ -39,7 +41,8 @@ struct HTMLTextTests {
     }
 
     @Test func scriptsStylesAndCommentsAreDropped() {
-        let html = "<style>p{color:red}</style>Visible<script type=\"x\">if (a < b) { alert('</p>') }</script> text<!-- hidden <b> -->!"
+        let html =
+            "<style>p{color:red}</style>Visible<script type=\"x\">if (a < b) { alert('</p>') }</script> text<!-- hidden <b> -->!"
         #expect(HTMLText.text(html) == "Visible text!")
         #expect(HTMLText.text("<SCRIPT>x</SCRIPT>ok") == "ok")
         #expect(HTMLText.text("before<script>never closed") == "before")
@@ -63,8 +66,9 @@ struct HTMLTextTests {
     }
 
     @Test func numericReferencesNeverIntroduceControlCharacters() {
-        #expect(HTMLText.line("a&#0;b&#1;c&#x7F;d&#xD800;e&#x110000;f") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f")
-        #expect(HTMLText.line("&#150;&#151;&#128;&#153;") == "–—€™") // Windows-1252 range, as browsers do
+        #expect(
+            HTMLText.line("a&#0;b&#1;c&#x7F;d&#xD800;e&#x110000;f") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f")
+        #expect(HTMLText.line("&#150;&#151;&#128;&#153;") == "–—€™")  // Windows-1252 range, as browsers do
         #expect(HTMLText.line("&#129;") == "\u{FFFD}")
         #expect(HTMLText.line("&#99999999999999999999;") == "\u{FFFD}")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 /// Hardening item 10: well-formed feeds over ~10 MB failed with "XML error 1" (libxml2's
@@ -14,7 +15,8 @@ struct LargeDocumentTests {
             let padding = String(repeating: "x", count: 10_000)
             var xml = "<rss version=\"2.0\"><channel><title>Big</title>"
             for index in 0..<count {
-                xml += "<item><title>Item \(index)</title><link>https://example.com/\(index)</link>"
+                xml +=
+                    "<item><title>Item \(index)</title><link>https://example.com/\(index)</link>"
                     + "<padding>\(padding)</padding></item>"
             }
             xml += "</channel></rss>"
@@ -29,7 +31,8 @@ struct LargeDocumentTests {
     /// libxml2's limit on one piece of markup remains: it is named, not "XML error 1".
     @Test func aCDATASectionOverTenMegabytesIsAClearError() async throws {
         let result = try await offPool { () -> Result<Feed, FeedError> in
-            let xml = "<rss version=\"2.0\"><channel><title>T</title><item><description><![CDATA["
+            let xml =
+                "<rss version=\"2.0\"><channel><title>T</title><item><description><![CDATA["
                 + String(repeating: "z", count: 10_500_000) + "]]></description></item></channel></rss>"
             return Result { () throws(FeedError) -> Feed in try FeedParser.parse(Data(xml.utf8), source: "t") }
         }
@@ -37,7 +40,10 @@ struct LargeDocumentTests {
             Issue.record("an 11 MB CDATA section parsed")
             return
         }
-        #expect(error.description == "malformed XML at line 1: a CDATA section, attribute value or name is over the XML parser's 10 MB limit")
+        #expect(
+            error.description
+                == "malformed XML at line 1: a CDATA section, attribute value or name is over the XML parser's 10 MB limit"
+        )
     }
 
     @Test func xmlErrorsAreExplainedInWords() throws {

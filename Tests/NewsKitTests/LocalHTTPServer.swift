@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for the loader's tests: started by the test, on a free port,
@@ -33,9 +34,14 @@ final class LocalHTTPServer: Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
-        guard bound == 0, listen(listener, 16) == 0 else { close(listener); throw POSIXError(.EADDRINUSE) }
+        guard bound == 0, listen(listener, 16) == 0 else {
+            close(listener)
+            throw POSIXError(.EADDRINUSE)
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
@@ -56,9 +62,10 @@ final class LocalHTTPServer: Sendable {
 
     /// Starts serving fixed documents by path (`/feed.xml`).
     convenience init(documents: [String: Document]) throws {
-        try self.init(routes: documents.mapValues { document in
-            LocalHTTPServer.response(document.body, headers: ["Content-Type: \(document.contentType)"])
-        })
+        try self.init(
+            routes: documents.mapValues { document in
+                LocalHTTPServer.response(document.body, headers: ["Content-Type: \(document.contentType)"])
+            })
     }
 
     /// The address of `path` on this server.
@@ -124,7 +131,8 @@ final class LocalHTTPServer: Sendable {
             return data.withUnsafeBytes { bytes in
                 var offset = 0
                 while offset < bytes.count {
-                    let sent = Glibc.send(connection, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                    let sent = Glibc.send(
+                        connection, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
                     if sent <= 0 { return false }
                     offset += sent
                 }
@@ -143,16 +151,23 @@ final class LocalHTTPServer: Sendable {
     /// A complete response with `body` and extra header lines.
     static func response(_ body: Data, status: String = "200 OK", headers: [String] = []) -> Route {
         { send in
-            let head = (["HTTP/1.1 \(status)", "Content-Length: \(body.count)", "Connection: close"] + headers)
+            let head =
+                (["HTTP/1.1 \(status)", "Content-Length: \(body.count)", "Connection: close"] + headers)
                 .joined(separator: "\r\n") + "\r\n\r\n"
             _ = send(Data(head.utf8)) && send(body)
         }
     }
 
     /// A response whose body never ends: `chunk` again and again (after `pause` each time) until the client leaves.
-    static func endless(_ chunk: Data, pause: TimeInterval = 0, head: String = "<rss version=\"2.0\"><channel>") -> Route {
+    static func endless(_ chunk: Data, pause: TimeInterval = 0, head: String = "<rss version=\"2.0\"><channel>")
+        -> Route
+    {
         { send in
-            guard send(Data("HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nConnection: close\r\n\r\n\(head)".utf8))
+            guard
+                send(
+                    Data(
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nConnection: close\r\n\r\n\(head)".utf8)
+                )
             else { return }
             while send(chunk) {
                 if pause > 0 { Thread.sleep(forTimeInterval: pause) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 @Suite("OPML lists: folders and the addresses a list may name")
@@ -32,12 +33,15 @@ struct OPMLLoadingTests {
     @Test func aListNamingStandardInputGetsAnErrorRowAndStdinIsNotRead() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.copyItem(at: Fixture.url("rss20.xml"), to: directory.appendingPathComponent("rss20.xml"))
+        try FileManager.default.copyItem(
+            at: Fixture.url("rss20.xml"), to: directory.appendingPathComponent("rss20.xml"))
         let list = directory.appendingPathComponent("list.opml")
-        try Data("""
+        try Data(
+            """
             <opml version="2.0"><body><outline text="Stdin" xmlUrl="-"/>
             <outline text="Gazette" xmlUrl="rss20.xml"/></body></opml>
-            """.utf8).write(to: list)
+            """.utf8
+        ).write(to: list)
         let results = await FeedLoader(timeout: 5).loadAll([.file(list.path)])
         #expect(results.count == 2)
         #expect(results[0].source == "-")

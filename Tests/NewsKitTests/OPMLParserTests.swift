@@ -1,18 +1,24 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 @Suite("OPML")
 struct OPMLParserTests {
     @Test func nestedOutlines() throws {
         let subscriptions = try OPMLParser.parse(Fixture.data("nested.opml"))
-        #expect(subscriptions == [
-            FeedSubscription(title: "Harbor & Coast", xmlUrl: "https://chronicle.example.com/feed.xml", category: ["News"]),
-            FeedSubscription(title: "Digest", xmlUrl: "https://digest.example.org/rss", category: ["News", "Tech"]),
-            FeedSubscription(title: "Orbital Notes", xmlUrl: "https://orbital-notes.example.net/atom.xml", category: ["News", "Tech"]),
-            FeedSubscription(title: "Top level", xmlUrl: "feeds/local.xml"),
-            FeedSubscription(title: "https://untitled.example.com/rss", xmlUrl: "https://untitled.example.com/rss"),
-        ])
+        #expect(
+            subscriptions == [
+                FeedSubscription(
+                    title: "Harbor & Coast", xmlUrl: "https://chronicle.example.com/feed.xml", category: ["News"]),
+                FeedSubscription(
+                    title: "Digest", xmlUrl: "https://digest.example.org/rss", category: ["News", "Tech"]),
+                FeedSubscription(
+                    title: "Orbital Notes", xmlUrl: "https://orbital-notes.example.net/atom.xml",
+                    category: ["News", "Tech"]),
+                FeedSubscription(title: "Top level", xmlUrl: "feeds/local.xml"),
+                FeedSubscription(title: "https://untitled.example.com/rss", xmlUrl: "https://untitled.example.com/rss"),
+            ])
     }
 
     @Test func feedIsNotOPML() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 @Suite("Parser errors and robustness")
@@ -12,8 +13,9 @@ struct ParserErrorTests {
 
     @Test func otherXMLIsNotAFeed() throws {
         #expect(throws: FeedError.notAFeed(root: "urlset")) { try Fixture.feed("not-a-feed.xml") }
-        #expect(FeedError.notAFeed(root: "urlset").description
-            == "not a feed: root element <urlset> is not rss, rdf:RDF, feed or CHANNEL")
+        #expect(
+            FeedError.notAFeed(root: "urlset").description
+                == "not a feed: root element <urlset> is not rss, rdf:RDF, feed or CHANNEL")
     }
 
     @Test func opmlIsNotAFeed() throws {
@@ -22,12 +24,12 @@ struct ParserErrorTests {
 
     @Test func truncatedDocumentIsMalformedWithLine() throws {
         let error = try #require(throws: FeedError.self) { try Fixture.feed("truncated.xml") }
-        guard case let .malformed(reason, line) = error else {
+        guard case .malformed(let reason, let line) = error else {
             Issue.record("expected .malformed, got \(error)")
             return
         }
         #expect(reason.hasPrefix("the document ends too early (truncated?)"))
-        #expect(line == 25) // the last line, where the data stops
+        #expect(line == 25)  // the last line, where the data stops
         #expect(error.description.hasPrefix("malformed XML at line 25: the document ends too early"))
     }
 
@@ -60,13 +62,15 @@ struct ParserErrorTests {
         let environment = ProcessInfo.processInfo.environment
         let rounds = environment["NEWSKIT_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 25
         var generator = SplitMix64(seed: environment["NEWSKIT_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED)
-        let seeds = try ["rss20.xml", "atom10.xml", "atom03.xml", "rss10.xml", "entities-titles.xml",
-                         "enc-utf-16le-bom.xml", "enc-windows-1251.xml", "nested.opml"].map(Fixture.data)
+        let seeds = try [
+            "rss20.xml", "atom10.xml", "atom03.xml", "rss10.xml", "entities-titles.xml",
+            "enc-utf-16le-bom.xml", "enc-windows-1251.xml", "nested.opml",
+        ].map(Fixture.data)
         var parsed = 0
         var failed = 0
         let dump = environment["NEWSKIT_FUZZ_DUMP"].map { URL(fileURLWithPath: $0) }
         func attempt(_ data: Data) {
-            if let dump { try? data.write(to: dump) } // the last input, to reproduce a crash
+            if let dump { try? data.write(to: dump) }  // the last input, to reproduce a crash
             do {
                 _ = try FeedParser.parse(data, source: "fuzz")
                 parsed += 1
@@ -81,7 +85,8 @@ struct ParserErrorTests {
                 attempt(seed.prefix(Int.random(in: 0...seed.count, using: &generator)))
                 var bytes = [UInt8](seed)
                 for _ in 0..<Int.random(in: 1...8, using: &generator) {
-                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(
+                        in: 0...255, using: &generator)
                 }
                 attempt(Data(bytes))
             }
@@ -99,9 +104,11 @@ struct ParserErrorTests {
     /// The text helpers get arbitrary strings from feeds; they must never trap either.
     @Test func fuzzTextHelpers() {
         var generator = SplitMix64(seed: 0xDA7E)
-        let pieces = ["<", ">", "&", ";", "#", "x", "1", "9", ":", "-", "+", " ", "\n", "/", "!", "--", "p", "br",
-                      "script", "Wed,", "Oct", "2024", "GMT", "T", "Z", ".", "\"", "é", "😀", "٣", "½", "\u{0}",
-                      "&#", "&amp", "<![CDATA[", "]]>", "<!--", "-->", "<li>", "</p>", "12:30", "99999999999"]
+        let pieces = [
+            "<", ">", "&", ";", "#", "x", "1", "9", ":", "-", "+", " ", "\n", "/", "!", "--", "p", "br",
+            "script", "Wed,", "Oct", "2024", "GMT", "T", "Z", ".", "\"", "é", "😀", "٣", "½", "\u{0}",
+            "&#", "&amp", "<![CDATA[", "]]>", "<!--", "-->", "<li>", "</p>", "12:30", "99999999999",
+        ]
         for _ in 0..<3000 {
             let text = (0..<Int.random(in: 0...24, using: &generator))
                 .map { _ in pieces.randomElement(using: &generator)! }.joined()

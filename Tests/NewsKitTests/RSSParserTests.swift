@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 @Suite("RSS parsing")
@@ -29,7 +30,7 @@ struct RSSParserTests {
     @Test func rss20CDATAListDropsScriptAndStyle() throws {
         let second = try Fixture.feed("rss20.xml").item("abc-123")
         #expect(second.title == "Second item")
-        #expect(second.link == nil) // isPermaLink="false" guid is not a link
+        #expect(second.link == nil)  // isPermaLink="false" guid is not a link
         #expect(second.summary == "• One\n• Two")
         #expect(second.published == utc(2003, 6, 11, 14, 30, 0))
         #expect(second.author == "Sam Smith")
@@ -39,7 +40,7 @@ struct RSSParserTests {
         let feed = try Fixture.feed("rss20.xml")
         let third = feed.items[2]
         #expect(third.id == "https://gazette.example.com/third")
-        #expect(third.summary == "Only content") // content:encoded when there is no description
+        #expect(third.summary == "Only content")  // content:encoded when there is no description
         #expect(third.published == utc(2003, 6, 12, 18, 0, 0))
 
         let fourth = feed.items[3]
@@ -93,7 +94,7 @@ struct RSSParserTests {
     @Test func rss10RDF() throws {
         let feed = try Fixture.feed("rss10.xml")
         #expect(feed.format == .rss10)
-        #expect(feed.title == "RDF Weekly") // not the <image> title
+        #expect(feed.title == "RDF Weekly")  // not the <image> title
         #expect(feed.link == URL(string: "http://rdf.example.org/"))
         #expect(feed.items.count == 2)
         let alpha = feed.items[0]

@@ -1,24 +1,29 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import NewsKit
 
 @Suite("Read state")
 struct ReadStateStoreTests {
     @Test func defaultDirectoryFollowsXDG() {
-        #expect(ReadStateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"]).path
-            == "/x/state/termtable-news")
-        #expect(ReadStateStore.defaultDirectory(environment: ["HOME": "/home/u"]).path
-            == "/home/u/.local/state/termtable-news")
+        #expect(
+            ReadStateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"]).path
+                == "/x/state/termtable-news")
+        #expect(
+            ReadStateStore.defaultDirectory(environment: ["HOME": "/home/u"]).path
+                == "/home/u/.local/state/termtable-news")
         // A relative XDG_STATE_HOME is invalid per the spec and ignored.
-        #expect(ReadStateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "rel", "HOME": "/home/u"]).path
-            == "/home/u/.local/state/termtable-news")
-        #expect(ReadStateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "", "HOME": "/home/u"]).path
-            == "/home/u/.local/state/termtable-news")
+        #expect(
+            ReadStateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "rel", "HOME": "/home/u"]).path
+                == "/home/u/.local/state/termtable-news")
+        #expect(
+            ReadStateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "", "HOME": "/home/u"]).path
+                == "/home/u/.local/state/termtable-news")
     }
 
     @Test func roundTripAcrossInstances() throws {
-        let directory = try temporaryDirectory().appendingPathComponent("nested/state") // created on save
+        let directory = try temporaryDirectory().appendingPathComponent("nested/state")  // created on save
         let store = ReadStateStore(directory: directory)
         #expect(!store.isRead("a"))
         store.setRead("a", true)
@@ -41,7 +46,8 @@ struct ReadStateStoreTests {
         store.setRead("z-id", true)
         store.setRead("a-id", true)
         // A mark is a journal line...
-        let journal = try String(contentsOf: directory.appendingPathComponent("read-state.json.journal"), encoding: .utf8)
+        let journal = try String(
+            contentsOf: directory.appendingPathComponent("read-state.json.journal"), encoding: .utf8)
         #expect(journal == "{\"day\":20000,\"read\":\"z-id\"}\n{\"day\":20000,\"read\":\"a-id\"}\n")
         // ...folded into the snapshot when it grows (or when asked).
         store.saveSnapshot()
@@ -56,7 +62,8 @@ struct ReadStateStoreTests {
 
     @Test func versionOneFilesAreReadAndUpgradedAtTheFirstChange() throws {
         let directory = try temporaryDirectory()
-        try Data(#"{"version": 1, "read": ["old-1", "old-2"]}"#.utf8).write(to: directory.appendingPathComponent("read-state.json"))
+        try Data(#"{"version": 1, "read": ["old-1", "old-2"]}"#.utf8).write(
+            to: directory.appendingPathComponent("read-state.json"))
         let store = ReadStateStore(directory: directory)
         #expect(store.readIDs == ["old-1", "old-2"] && store.warnings.isEmpty)
         store.setRead("new", true)
@@ -73,7 +80,8 @@ struct ReadStateStoreTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(names == ["read-state.json", "read-state.json.journal"])
         for name in names {
-            let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
+            let attributes = try FileManager.default.attributesOfItem(
+                atPath: directory.appendingPathComponent(name).path)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         }
         #expect(ReadStateStore(directory: directory).readIDs == store.readIDs)
@@ -89,7 +97,9 @@ struct ReadStateStoreTests {
         let warning = try #require(store.warnings.first)
         #expect(warning.contains("not valid read-state JSON"))
         #expect(warning.contains("read-state.json.corrupt-"))
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasSuffix(".journal") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            !$0.hasSuffix(".journal")
+        }
         #expect(names.count == 1)
         let aside = try #require(names.first)
         #expect(aside.hasPrefix("read-state.json.corrupt-"))
@@ -112,10 +122,10 @@ struct ReadStateStoreTests {
     @Test func unwritableDirectoryGivesAWarningNotACrash() throws {
         let blocker = try temporaryDirectory().appendingPathComponent("file")
         try Data("x".utf8).write(to: blocker)
-        let store = ReadStateStore(directory: blocker.appendingPathComponent("state")) // parent is a file
+        let store = ReadStateStore(directory: blocker.appendingPathComponent("state"))  // parent is a file
         store.setRead("a", true)
         store.setRead("b", true)
-        #expect(store.isRead("a")) // kept in memory
+        #expect(store.isRead("a"))  // kept in memory
         #expect(store.warnings.count == 1)
         #expect(store.warnings.first?.hasPrefix("Could not save read marks") == true)
     }
@@ -156,7 +166,8 @@ struct ReadStateSharingTests {
 
     @Test func concurrentWritersWithFrequentSnapshotsLoseNothing() async throws {
         let directory = try temporaryDirectory()
-        let writers = 4, marks = 150
+        let writers = 4
+        let marks = 150
         await withTaskGroup(of: Void.self) { group in
             for writer in 0..<writers {
                 group.addTask {
@@ -170,9 +181,10 @@ struct ReadStateSharingTests {
                 }
             }
         }
-        let expected = Set((0..<writers).flatMap { writer in
-            (0..<marks).filter { $0 % 3 != 0 }.map { "w\(writer)-\($0)" }
-        })
+        let expected = Set(
+            (0..<writers).flatMap { writer in
+                (0..<marks).filter { $0 % 3 != 0 }.map { "w\(writer)-\($0)" }
+            })
         let store = ReadStateStore(directory: directory)
         #expect(store.readIDs == expected)
         #expect(store.warnings.isEmpty)
@@ -204,7 +216,9 @@ struct ReadStateSharingTests {
         let store = ReadStateStore(directory: directory)
         #expect(store.isReadOnly && store.readIDs.isEmpty)
         store.setRead("y", true)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("corrupt") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("corrupt") }
+                .isEmpty)
         #expect(try Data(contentsOf: file) == original)
     }
 
@@ -215,15 +229,18 @@ struct ReadStateSharingTests {
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         try Data(#"{"version": 1, "read": ["kept"]}"#.utf8).write(to: real.appendingPathComponent("marks.json"))
-        try FileManager.default.createSymbolicLink(atPath: state.appendingPathComponent("read-state.json").path,
-                                                   withDestinationPath: "../dotfiles/marks.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: state.appendingPathComponent("read-state.json").path,
+            withDestinationPath: "../dotfiles/marks.json")
         let store = ReadStateStore(directory: state)
         #expect(store.readIDs == ["kept"])
         store.setRead("new", true)
         store.saveSnapshot()
         let link = state.appendingPathComponent("read-state.json").path
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../dotfiles/marks.json")
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: real.appendingPathComponent("marks.json"))) as? [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: real.appendingPathComponent("marks.json")))
+            as? [String: Any]
         #expect(object?["read"] as? [String] == ["kept", "new"])
         #expect(ReadStateStore(directory: state).readIDs == ["kept", "new"])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 @Suite("Sample feeds")
@@ -14,7 +15,8 @@ struct SampleFeedsTests {
 
     @Test func samplesAreBundled() throws {
         let names = SampleFeeds.urls.map(\.lastPathComponent)
-        #expect(names == ["harbor-city-chronicle.xml", "open-source-digest.xml", "orbital-notes.xml", "world-desk.xml"])
+        #expect(
+            names == ["harbor-city-chronicle.xml", "open-source-digest.xml", "orbital-notes.xml", "world-desk.xml"])
         #expect(SampleFeeds.subscriptionListURL?.lastPathComponent == "subscriptions.opml")
     }
 
@@ -75,6 +77,9 @@ struct SampleFeedsTests {
     @Test func subscriptionListOpensAllSamples() async throws {
         let list = try #require(SampleFeeds.subscriptionListURL)
         let results = await FeedLoader().loadAll([.file(list.path)])
-        #expect(results.map { $0.feed?.title } == ["Harbor City Chronicle", "Orbital Notes", "Open Source Digest", "World Desk 🌐"])
+        #expect(
+            results.map { $0.feed?.title } == [
+                "Harbor City Chronicle", "Orbital Notes", "Open Source Digest", "World Desk 🌐",
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NewsKit
 
 /// Access to the files in `Fixtures/`, copied into the test bundle.
@@ -21,12 +22,15 @@ enum Fixture {
 }
 
 /// A UTC date built with Foundation's calendar, independent of NewsKit's own date code.
-func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
-         nanosecond: Int = 0) -> Date {
+func utc(
+    _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
+    nanosecond: Int = 0
+) -> Date {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
-    let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute,
-                                    second: second, nanosecond: nanosecond)
+    let components = DateComponents(
+        year: year, month: month, day: day, hour: hour, minute: minute,
+        second: second, nanosecond: nanosecond)
     return calendar.date(from: components)!
 }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
 
 /// The real `news` binary in tmux: keys, screens, read marks across runs, and the terminal given back.
 @Suite("news in tmux", .serialized)
@@ -11,12 +11,16 @@ struct EndToEndTests {
     }
 
     static var hasTmux: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// A shell script that records the terminal modes around `news`, its pid and its exit status, then waits.
-    static func start(_ arguments: String = "", state: URL, directory: URL,
-                      width: Int = 100, height: Int = 30) throws -> TmuxSession {
+    static func start(
+        _ arguments: String = "", state: URL, directory: URL,
+        width: Int = 100, height: Int = 30
+    ) throws -> TmuxSession {
         let news = try newsExecutable()
         let script = """
             trap ':' INT TERM HUP
@@ -30,22 +34,27 @@ struct EndToEndTests {
             exec sleep 600
             """
         try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
-        return try TmuxSession(width: width, height: height, command: "sh '\(directory.path)/run.sh'",
-                               directory: directory)
+        return try TmuxSession(
+            width: width, height: height, command: "sh '\(directory.path)/run.sh'",
+            directory: directory)
     }
 
     /// Checks that news ended with `status`, the modes match, and the pane left the alternate screen.
-    static func expectRestored(_ session: TmuxSession, status expected: Int,
-                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectRestored(
+        _ session: TmuxSession, status expected: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let status = try session.waitForFile("status")
         #expect(Int(status.trimmingCharacters(in: .whitespacesAndNewlines)) == expected, sourceLocation: sourceLocation)
         let screen = try session.waitFor(text: "E2E-DONE")
         let before = try String(contentsOf: session.directory.appendingPathComponent("before"), encoding: .utf8)
         let after = try session.waitForFile("after")
         #expect(before == after, "terminal modes differ after news ended", sourceLocation: sourceLocation)
-        #expect(try session.format("#{alternate_on}") == "0", "the pane is still in the alternate screen",
-                sourceLocation: sourceLocation)
-        #expect(!screen.contains("? help  q quit"), "the reader's screen is still shown", sourceLocation: sourceLocation)
+        #expect(
+            try session.format("#{alternate_on}") == "0", "the pane is still in the alternate screen",
+            sourceLocation: sourceLocation)
+        #expect(
+            !screen.contains("? help  q quit"), "the reader's screen is still shown", sourceLocation: sourceLocation)
     }
 
     static func newDirectory() -> URL {
@@ -56,7 +65,8 @@ struct EndToEndTests {
 
     @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func readingTheSamplesAndQuitting() throws {
-        let state = Self.newDirectory(), directory = Self.newDirectory()
+        let state = Self.newDirectory()
+        let directory = Self.newDirectory()
         let session = try Self.start(state: state, directory: directory)
         defer { session.close() }
         try session.waitFor(text: "1/165 · 165 unread of 165 · 4 feeds")
@@ -73,7 +83,8 @@ struct EndToEndTests {
         #expect(article.contains("Harbor City Chronicle · "))
         try session.send("q")
         let back = try session.waitFor(text: "4/165 · 164 unread of 165")
-        #expect(back.contains("    Library extends weekend hours after petition"), "the opened article is read (no mark)")
+        #expect(
+            back.contains("    Library extends weekend hours after petition"), "the opened article is read (no mark)")
 
         // Filter as you type, keep it, clear it.
         try session.send("/")
@@ -122,8 +133,9 @@ struct EndToEndTests {
 
     @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func aMissingFeedShowsAnErrorAndResizingRelaysOut() throws {
-        let session = try Self.start("/nonexistent/feed.xml '\(fixture("tricky.xml"))'",
-                                     state: Self.newDirectory(), directory: Self.newDirectory())
+        let session = try Self.start(
+            "/nonexistent/feed.xml '\(fixture("tricky.xml"))'",
+            state: Self.newDirectory(), directory: Self.newDirectory())
         defer { session.close() }
         let screen = try session.waitFor(text: "1 of 2 feeds could not be read")
         #expect(screen.contains("✗  no such file: /nonexistent/feed.xml"))
@@ -132,7 +144,8 @@ struct EndToEndTests {
         try session.run(["resize-window", "-t", "main", "-x", "60", "-y", "20"])
         let narrow = try session.waitFor("the list laid out at 60 columns") { screen in
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-            return lines.first.map { $0.hasPrefix("── feed.xml") && $0.hasSuffix("failed ──") && $0.count <= 60 } ?? false
+            return lines.first.map { $0.hasPrefix("── feed.xml") && $0.hasSuffix("failed ──") && $0.count <= 60 }
+                ?? false
         }
         #expect(narrow.contains("✗  no such file: /nonexistent/feed.xml"))
         try session.send("q")
@@ -141,8 +154,9 @@ struct EndToEndTests {
 
     @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func aFeedOnStandardInput() throws {
-        let session = try Self.start("- < '\(fixture("tricky.xml"))'", state: Self.newDirectory(),
-                                     directory: Self.newDirectory())
+        let session = try Self.start(
+            "- < '\(fixture("tricky.xml"))'", state: Self.newDirectory(),
+            directory: Self.newDirectory())
         defer { session.close() }
         let screen = try session.waitFor(text: "1/2 · 2 unread of 2 · 1 feed")
         #expect(screen.contains("No summary here"))

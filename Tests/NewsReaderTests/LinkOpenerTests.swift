@@ -31,20 +31,25 @@ struct LinkOpenerTests {
         let log = directory.appendingPathComponent("arguments.log")
         let script = directory.appendingPathComponent("browser.sh")
         // Logs each argument on its own line, then fails so that `finished` reports it.
-        try Data("#!/bin/sh\nfor a in \"$@\"; do printf '[%s]\\n' \"$a\" >> '\(log.path)'; done\necho --- >> '\(log.path)'\nexit 3\n".utf8)
-            .write(to: script)
+        try Data(
+            "#!/bin/sh\nfor a in \"$@\"; do printf '[%s]\\n' \"$a\" >> '\(log.path)'; done\necho --- >> '\(log.path)'\nexit 3\n"
+                .utf8
+        )
+        .write(to: script)
         let url = try #require(URL(string: "https://example.com/a%20b?x=1&y=$(id)"))
 
         func open(_ link: URL, browser: String) async -> String {
             await withCheckedContinuation { continuation in
-                let text = LinkOpener.open(link, environment: ["BROWSER": browser, "PATH": "/usr/bin:/bin"]) { failure in
+                let text = LinkOpener.open(link, environment: ["BROWSER": browser, "PATH": "/usr/bin:/bin"]) {
+                    failure in
                     continuation.resume(returning: failure)
                 }
                 if text.hasPrefix("not opening") { continuation.resume(returning: text) }
             }
         }
-        #expect(await open(try #require(URL(string: "javascript:alert(1)")), browser: "/bin/sh \(script.path)")
-            .hasPrefix("not opening a javascript: link"))
+        #expect(
+            await open(try #require(URL(string: "javascript:alert(1)")), browser: "/bin/sh \(script.path)")
+                .hasPrefix("not opening a javascript: link"))
         // `sh SCRIPT`, not the script itself: executing a file just written can fail with ETXTBSY
         // when another test forks while it is open.
         let browser = "/bin/sh \(script.path)"

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
 
 /// `news --print`: the real binary, without a terminal (standard input is /dev/null or a pipe,
 /// output goes to a file).
@@ -21,9 +21,10 @@ struct PrintModeTests {
     static func run(_ arguments: [String]) async throws -> ChildProcess.Result {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    try ChildProcess.run(arguments, environment: ProcessInfo.processInfo.environment)
-                })
+                continuation.resume(
+                    with: Result {
+                        try ChildProcess.run(arguments, environment: ProcessInfo.processInfo.environment)
+                    })
             }
         }
     }
@@ -32,14 +33,21 @@ struct PrintModeTests {
         let tricky = try Self.fixture("tricky.xml")
         let broken = try Self.fixture("broken.xml")
         let result = try await Self.news(["--print", tricky, broken])
-        #expect(result.status == 1) // a source failed; the others are still printed
+        #expect(result.status == 1)  // a source failed; the others are still printed
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count == 5)
         #expect(lines[0] == "Tricky \u{FFFD}[31mFeed")
-        #expect(lines[1].split(separator: "\t", omittingEmptySubsequences: false).dropFirst()
-            == ["Escape \u{FFFD}]0;pwned\u{FFFD} in title \u{FFFD}[2J", "2026-11-20T10:00:00Z", "https://example.com/tricky", "-"])
+        #expect(
+            lines[1].split(separator: "\t", omittingEmptySubsequences: false).dropFirst()
+                == [
+                    "Escape \u{FFFD}]0;pwned\u{FFFD} in title \u{FFFD}[2J", "2026-11-20T10:00:00Z",
+                    "https://example.com/tricky", "-",
+                ])
         #expect(lines[2] == "\tNo summary here\t2026-11-19T10:00:00Z\t-\t-")
-        #expect(lines[3] == "\(broken): error: malformed XML at line 4: the document ends too early (truncated?) or has extra content after the root element")
+        #expect(
+            lines[3]
+                == "\(broken): error: malformed XML at line 4: the document ends too early (truncated?) or has extra content after the root element"
+        )
         #expect(lines[4].isEmpty)
         #expect(!result.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
     }
@@ -57,7 +65,9 @@ struct PrintModeTests {
 
     @Test func readsAFeedFromStandardInput() async throws {
         let news = try EndToEndTests.newsExecutable()
-        let result = try await Self.run(["/bin/sh", "-c", "exec \"$0\" --print - < \"$1\"", news, try Self.fixture("tricky.xml")])
+        let result = try await Self.run([
+            "/bin/sh", "-c", "exec \"$0\" --print - < \"$1\"", news, try Self.fixture("tricky.xml"),
+        ])
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Tricky \u{FFFD}[31mFeed\n\tEscape"))
     }

@@ -10,8 +10,10 @@ import Testing
 @Suite struct ReaderKeysTests {
     /// The keys a help label names (`"Enter → l"`), nil for a name that is no key.
     static func keys(named label: String) -> [Key?] {
-        let symbols: [String: Key] = ["↓": .down, "↑": .up, "→": .right, "←": .left, "Enter": .enter,
-                                      "Esc": .escape, "PgDn": .pageDown, "PgUp": .pageUp]
+        let symbols: [String: Key] = [
+            "↓": .down, "↑": .up, "→": .right, "←": .left, "Enter": .enter,
+            "Esc": .escape, "PgDn": .pageDown, "PgUp": .pageUp,
+        ]
         return label.split(separator: " ").map { symbols[String($0)] ?? Key(parsing: String($0)) }
     }
 
@@ -51,8 +53,10 @@ import Testing
         let table = TableView()
         let detail = ArticleDetailView()
         detail.frame = Rect(x: 0, y: 0, width: 40, height: 5)
-        detail.show(Article(id: "a", title: "Title", summary: (1...30).map { "line \($0)" }.joined(separator: "\n"),
-                            feedTitle: "Feed"))
+        detail.show(
+            Article(
+                id: "a", title: "Title", summary: (1...30).map { "line \($0)" }.joined(separator: "\n"),
+                feedTitle: "Feed"))
         for line in ReaderKeys.lines {
             for key in line.viewKeys {
                 switch line.section {
@@ -70,8 +74,9 @@ import Testing
         let harness = try await ReaderHarness()
         harness.press("?")
         for line in ReaderKeys.lines {
-            #expect(harness.lines.contains { $0.contains(line.label) && $0.contains(line.help) },
-                    "the help box has no line “\(line.label)  \(line.help)”")
+            #expect(
+                harness.lines.contains { $0.contains(line.label) && $0.contains(line.help) },
+                "the help box has no line “\(line.label)  \(line.help)”")
         }
     }
 }

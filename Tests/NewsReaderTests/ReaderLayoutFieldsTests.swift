@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import NewsReaderCore
 import TermTable
 import TermTableLayouts
+import Testing
 
 /// The reader sets its cells through the accessors generated from News.layout: a restyled copy must keep the names.
 @Suite("Reader layout fields") @MainActor
@@ -26,8 +26,9 @@ struct ReaderLayoutFieldsTests {
             "\(error)".contains("cell `news` has no field named `mark`")
         }
 
-        let changedKind = text.replacingOccurrences(of: "  3 label style=dim align=right pin=right sample=3h",
-                                                    with: "  3 progress pin=right")
+        let changedKind = text.replacingOccurrences(
+            of: "  3 label style=dim align=right pin=right sample=3h",
+            with: "  3 progress pin=right")
         #expect(changedKind != text)
         #expect {
             try ReaderCells.validate(LayoutLibrary(string: changedKind, name: "Mine.layout"))

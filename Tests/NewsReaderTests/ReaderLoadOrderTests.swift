@@ -28,11 +28,13 @@ struct ReaderLoadOrderTests {
         let gate = Gate()
         let log = StartLog()
         let sources = (0..<12).map { FeedSource.file("feed\($0).xml") }
-        let harness = try await ReaderHarness(sources: sources, load: { source in
-            await log.record(source.description)
-            await gate.wait()
-            return [.failed(source: source.description, reason: "held by the test")]
-        }, loadNow: false)
+        let harness = try await ReaderHarness(
+            sources: sources,
+            load: { source in
+                await log.record(source.description)
+                await gate.wait()
+                return [.failed(source: source.description, reason: "held by the test")]
+            }, loadNow: false)
         let window = harness.reader.configuration.maxConcurrentLoads
         #expect(window < sources.count)
         let loading = Task { await harness.reader.loadFeeds() }
@@ -50,17 +52,20 @@ struct ReaderLoadOrderTests {
 
     @Test func theFirstFeedShowsWhileTheOthersAreStillLoading() async throws {
         let gate = Gate()
-        let sources: [FeedSource] = Array(SampleFeeds.sources.prefix(1)) + (0..<8).map { FeedSource.file("held\($0).xml") }
+        let sources: [FeedSource] =
+            Array(SampleFeeds.sources.prefix(1)) + (0..<8).map { FeedSource.file("held\($0).xml") }
         let firstLoaded = Gate()
-        let harness = try await ReaderHarness(sources: sources, load: { source in
-            guard source == sources[0] else {
-                await gate.wait()
-                return await FeedLoader().loadAll([source])
-            }
-            let results = await FeedLoader().loadAll([source])
-            await firstLoaded.open()
-            return results
-        }, loadNow: false)
+        let harness = try await ReaderHarness(
+            sources: sources,
+            load: { source in
+                guard source == sources[0] else {
+                    await gate.wait()
+                    return await FeedLoader().loadAll([source])
+                }
+                let results = await FeedLoader().loadAll([source])
+                await firstLoaded.open()
+                return results
+            }, loadNow: false)
         let loading = Task { await harness.reader.loadFeeds() }
         await firstLoaded.wait()
         // The reader takes the result in on the main actor, as soon as this test gives way.

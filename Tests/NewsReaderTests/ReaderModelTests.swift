@@ -1,8 +1,8 @@
 import Foundation
 import NewsKit
 import NewsReaderCore
-import Testing
 import TermTable
+import Testing
 
 /// The reader's logic as plain values: sections, filter, counts, positions, next unread.
 @Suite("Reader model")
@@ -35,7 +35,17 @@ struct ReaderModelTests {
     @Test func countsPositionsAndReadMarks() {
         var model = Self.model
         model.readIDs = ["a2", "b1"]
-        #expect(model.counts == { var c = ReaderCounts(); c.feeds = 4; c.loading = 1; c.failed = 1; c.articles = 5; c.unread = 3; return c }())
+        #expect(
+            model.counts
+                == {
+                    var c = ReaderCounts()
+                    c.feeds = 4
+                    c.loading = 1
+                    c.failed = 1
+                    c.articles = 5
+                    c.unread = 3
+                    return c
+                }())
         #expect(model.sections[0].countsText == "2 unread · 3")
         #expect(model.position(of: IndexPath(row: 1, section: 3)).index == 5)
         #expect(model.position(of: IndexPath(row: 0, section: 3)).index == 4)
@@ -65,15 +75,21 @@ struct ReaderModelTests {
         model.readIDs = ["a1", "a2", "a3", "b1", "b2"]
         #expect(model.nextUnread(after: IndexPath(row: 0, section: 0)) == nil)
         model.readIDs = ["a2", "a3", "b1", "b2"]
-        #expect(model.nextUnread(after: IndexPath(row: 0, section: 0)) == IndexPath(row: 0, section: 0),
-                "the article at the cursor is found last")
+        #expect(
+            model.nextUnread(after: IndexPath(row: 0, section: 0)) == IndexPath(row: 0, section: 0),
+            "the article at the cursor is found last")
     }
 
     @Test func statusTextShowsPositionCountsFilterAndHints() {
         var counts = ReaderCounts()
-        counts.feeds = 4; counts.articles = 163; counts.unread = 37; counts.failed = 1; counts.loading = 2
+        counts.feeds = 4
+        counts.articles = 163
+        counts.unread = 37
+        counts.failed = 1
+        counts.loading = 2
         let text = StatusText.list(position: (12, 163), counts: counts, filter: ArticleFilter("swift"), message: nil)
-        #expect(text.left == "12/163 · 37 unread of 163 · 4 feeds (1 failed) · loading 2… · filter “swift” (Esc clears)")
+        #expect(
+            text.left == "12/163 · 37 unread of 163 · 4 feeds (1 failed) · loading 2… · filter “swift” (Esc clears)")
         #expect(text.right == "? help  q quit")
         #expect(StatusText.list(position: (1, 2), counts: counts, filter: ArticleFilter(), message: "hi").left == "hi")
     }
@@ -99,8 +115,9 @@ struct ReaderModelTests {
         #expect(LinkOpener.shellCommand(browser: "printf 100%% %s") == "printf 100% \"$1\"")
         #expect(LinkOpener.shellCommand(browser: "w3m -o x=%d") == "w3m -o x=%d \"$1\"")
         // The first entry whose program exists is used.
-        #expect(LinkOpener.browser(in: ["BROWSER": "no-such-browser-xyz %s:sh -c true", "PATH": "/bin:/usr/bin"])
-            == "sh -c true")
+        #expect(
+            LinkOpener.browser(in: ["BROWSER": "no-such-browser-xyz %s:sh -c true", "PATH": "/bin:/usr/bin"])
+                == "sh -c true")
         #expect(LinkOpener.browsers(in: ["BROWSER": " a :: b "]) == ["a", "b"])
     }
 
@@ -123,8 +140,9 @@ struct ReaderModelTests {
 
     @Test func detailDatesAreInTheGivenTimeZoneWithTheirAge() {
         let date = Date(timeIntervalSince1970: 1_795_262_400 - 3600 * 13)
-        let text = ArticleDetailText.dateText(date, now: Date(timeIntervalSince1970: 1_795_262_400),
-                                              timeZone: TimeZone(identifier: "UTC")!)
+        let text = ArticleDetailText.dateText(
+            date, now: Date(timeIntervalSince1970: 1_795_262_400),
+            timeZone: TimeZone(identifier: "UTC")!)
         #expect(text == "Fri 20 Nov 2026 23:00 (13h ago)")
     }
 }

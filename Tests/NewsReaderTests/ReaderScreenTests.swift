@@ -1,9 +1,9 @@
 import Foundation
 import NewsKit
 import NewsReaderCore
-import Testing
 import TermTable
 import TermTableTesting
+import Testing
 
 /// The reader on an in-memory screen with the sample feeds, a fixed clock and fresh read marks.
 @Suite("Reader screens") @MainActor
@@ -92,9 +92,10 @@ struct ReaderScreenTests {
     }
 
     @Test func theArticleViewScrollsAndWrapsToTheWidth() async throws {
-        let long = Article(id: "long", title: "A long article", link: URL(string: "https://example.com/long"),
-                           summary: (1...60).map { "Paragraph \($0) says something worth reading." }.joined(separator: "\n\n"),
-                           published: fixedNow.addingTimeInterval(-7200), author: "Ada", feedTitle: "Long Reads")
+        let long = Article(
+            id: "long", title: "A long article", link: URL(string: "https://example.com/long"),
+            summary: (1...60).map { "Paragraph \($0) says something worth reading." }.joined(separator: "\n\n"),
+            published: fixedNow.addingTimeInterval(-7200), author: "Ada", feedTitle: "Long Reads")
         let feed = Feed(title: "Long Reads", items: [long], source: "long.xml", format: .rss20)
         let harness = try await ReaderHarness(sources: [.file("long.xml")], load: { _ in [.loaded(feed)] })
         harness.press("enter")
@@ -174,7 +175,8 @@ struct ReaderScreenTests {
     }
 
     @Test func aMissingFeedShowsAnErrorRowAndTheOthersStillShow() async throws {
-        let sources: [FeedSource] = [.file("/nonexistent/missing.xml"), .file(fixture("broken.xml"))]
+        let sources: [FeedSource] =
+            [.file("/nonexistent/missing.xml"), .file(fixture("broken.xml"))]
             + SampleFeeds.sources.prefix(1)
         let harness = try await ReaderHarness(sources: sources)
         assertSnapshot(harness.lines, named: "errors-100x30")
@@ -192,10 +194,12 @@ struct ReaderScreenTests {
 
     @Test func feedsFillInAsTheyArriveWithALoadingStateBefore() async throws {
         let gate = Gate()
-        let harness = try await ReaderHarness(sources: [.file("slow.xml")] + SampleFeeds.sources.prefix(1), load: { source in
-            if source == .file("slow.xml") { await gate.wait() }
-            return await FeedLoader().loadAll([source])
-        }, loadNow: false)
+        let harness = try await ReaderHarness(
+            sources: [.file("slow.xml")] + SampleFeeds.sources.prefix(1),
+            load: { source in
+                if source == .file("slow.xml") { await gate.wait() }
+                return await FeedLoader().loadAll([source])
+            }, loadNow: false)
         // The harness did not wait: nothing loaded yet.
         let loading = Task { await harness.reader.loadFeeds() }
         while harness.reader.model.counts.loading > 1 { await Task.yield() }
@@ -242,7 +246,10 @@ struct ReaderScreenTests {
     @Test func oOpensTheLinkAndHelpShowsTheKeys() async throws {
         let harness = try await ReaderHarness()
         harness.press("o")
-        #expect(harness.links.map(\.absoluteString) == ["https://chronicle.example.com/news/2026/council-approves-new-ferry-timetable-for"])
+        #expect(
+            harness.links.map(\.absoluteString) == [
+                "https://chronicle.example.com/news/2026/council-approves-new-ferry-timetable-for"
+            ])
         #expect(harness.status.contains("opened https://chronicle.example.com/"))
         harness.press("?")
         #expect(harness.lines.contains { $0.contains("next unread article") })

@@ -41,13 +41,15 @@ struct ReaderStateTests {
 
     @Test func reloadsPressedManyTimesRunOneAtATime() async throws {
         let probe = LoadProbe()
-        let harness = try await ReaderHarness(sources: [.file("slow.xml")], load: { source in
-            // Like a parse in progress, this load does not stop when cancelled: it waits for the probe.
-            let id = await probe.begin()
-            await probe.park(id)
-            await probe.end()
-            return [.failed(source: source.description, reason: "load \(id)")]
-        }, loadNow: false)
+        let harness = try await ReaderHarness(
+            sources: [.file("slow.xml")],
+            load: { source in
+                // Like a parse in progress, this load does not stop when cancelled: it waits for the probe.
+                let id = await probe.begin()
+                await probe.park(id)
+                await probe.end()
+                return [.failed(source: source.description, reason: "load \(id)")]
+            }, loadNow: false)
         let initial = Task { await harness.reader.loadFeeds() }
         await probe.waitForStarted(1)
         for _ in 0..<20 { harness.press("r") }

@@ -28,11 +28,14 @@ final class ReaderHarness {
     let stateDirectory: URL
     var openedLinks: [URL] = []
 
-    init(sources: [FeedSource] = SampleFeeds.sources, size: Size = Size(width: 100, height: 30),
-         stateDirectory: URL = temporaryDirectory(), load: FeedLoading? = nil, loadNow: Bool = true) async throws {
+    init(
+        sources: [FeedSource] = SampleFeeds.sources, size: Size = Size(width: 100, height: 30),
+        stateDirectory: URL = temporaryDirectory(), load: FeedLoading? = nil, loadNow: Bool = true
+    ) async throws {
         self.stateDirectory = stateDirectory
-        var configuration = ReaderConfiguration(sources: sources, stateDirectory: stateDirectory,
-                                                now: { fixedNow }, timeZone: TimeZone(identifier: "UTC")!, load: load)
+        var configuration = ReaderConfiguration(
+            sources: sources, stateDirectory: stateDirectory,
+            now: { fixedNow }, timeZone: TimeZone(identifier: "UTC")!, load: load)
         let box = LinkBox()
         configuration.openLink = { url, _ in
             box.links.append(url)

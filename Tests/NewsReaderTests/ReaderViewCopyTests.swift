@@ -9,12 +9,13 @@ import Testing
 @MainActor
 @Suite struct ReaderViewCopyTests {
     static let check = ViewCopyCheck.toolkit.adding(notCopied: [
-        "ArticleDetailView": ["cache": "the article's lines wrapped at the last width, made again at the next draw"],
+        "ArticleDetailView": ["cache": "the article's lines wrapped at the last width, made again at the next draw"]
     ])
 
     static func article() -> Article {
-        Article(id: "a", title: "A long article", link: URL(string: "https://example.com/a"),
-                summary: (1...40).map { "Line \($0) of the summary." }.joined(separator: "\n"), feedTitle: "Feed")
+        Article(
+            id: "a", title: "A long article", link: URL(string: "https://example.com/a"),
+            summary: (1...40).map { "Line \($0) of the summary." }.joined(separator: "\n"), feedTitle: "Feed")
     }
 
     static func configuredDetail() -> ArticleDetailView {
@@ -57,10 +58,12 @@ import Testing
     @Test func everyReaderViewClassIsCovered() {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let declared = ViewCopyCheck.declaredViewSubclasses(under: root.appendingPathComponent("Examples/NewsReader"),
-                                                               libraries: [root.appendingPathComponent("Sources")])
+        let declared = ViewCopyCheck.declaredViewSubclasses(
+            under: root.appendingPathComponent("Examples/NewsReader"),
+            libraries: [root.appendingPathComponent("Sources")])
         let covered: Set = ["ArticleDetailView", "StatusLine", "ReaderView"]
-        #expect(Set(declared.keys) == covered,
-                "add a copy test to ReaderViewCopyTests for: \(Set(declared.keys).subtracting(covered).sorted())")
+        #expect(
+            Set(declared.keys) == covered,
+            "add a copy test to ReaderViewCopyTests for: \(Set(declared.keys).subtracting(covered).sorted())")
     }
 }

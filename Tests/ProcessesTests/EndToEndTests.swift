@@ -1,12 +1,14 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
 
 /// The real `procs` binary in tmux, on real /proc, over `sleep` children this test starts (and always kills).
 @Suite("procs in tmux", .serialized)
 struct EndToEndTests {
     static var hasTmux: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     static func newDirectory() -> URL {
@@ -53,7 +55,9 @@ struct EndToEndTests {
         let session = try Self.start("--pid \(a) \(b) \(c)", directory: directory)
         defer { session.close() }
 
-        try session.waitFor("the three sleepers") { screen in [a, b, c].allSatisfy { Self.line(of: $0, in: screen) != nil } }
+        try session.waitFor("the three sleepers") { screen in
+            [a, b, c].allSatisfy { Self.line(of: $0, in: screen) != nil }
+        }
         try session.send("p")
         try session.waitFor(text: "sort pid ▲")
 
@@ -138,9 +142,12 @@ struct EndToEndTests {
         let sleepers = try SleepingChildren(count: 2)
         defer { sleepers.stop() }
         let directory = Self.newDirectory()
-        let session = try Self.start("--pid " + sleepers.pids.map(String.init).joined(separator: " "), directory: directory)
+        let session = try Self.start(
+            "--pid " + sleepers.pids.map(String.init).joined(separator: " "), directory: directory)
         defer { session.close() }
-        let screen = try session.waitFor("the sleepers") { screen in sleepers.pids.allSatisfy { Self.line(of: $0, in: screen) != nil } }
+        let screen = try session.waitFor("the sleepers") { screen in
+            sleepers.pids.allSatisfy { Self.line(of: $0, in: screen) != nil }
+        }
         let titles = String(screen.split(separator: "\n", omittingEmptySubsequences: false)[1])
         let rss = try #require(titles.range(of: "RSS"), "\(titles)")
         let x = titles.distance(from: titles.startIndex, to: rss.lowerBound)
@@ -158,8 +165,9 @@ struct EndToEndTests {
     }
 
     @Test func withoutATerminalProcsSaysSoAndFails() throws {
-        let result = try ChildProcess.run([try BuiltProducts.executable(named: "procs")],
-                                          environment: ProcessInfo.processInfo.environment)
+        let result = try ChildProcess.run(
+            [try BuiltProducts.executable(named: "procs")],
+            environment: ProcessInfo.processInfo.environment)
         #expect(result.status == 1)
         #expect(result.output.contains("procs needs a terminal"))
     }

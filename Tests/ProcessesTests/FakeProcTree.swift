@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ProcessKit
 
 /// A proc tree in a temporary directory: `uptime`, `stat` (btime) and a directory per process.
@@ -34,7 +35,9 @@ final class FakeProcTree {
         let directory = "\(process.pid)"
         write("\(directory)/stat", process.statLine)
         write("\(directory)/cmdline", process.commandLine)
-        write("\(directory)/status", """
+        write(
+            "\(directory)/status",
+            """
             Name:\t\(process.name)
             State:\t\(process.state) (sleeping)
             Uid:\t\(process.uid)\t\(process.uid)\t\(process.uid)\t\(process.uid)
@@ -49,11 +52,11 @@ final class FakeProcTree {
     func remove(_ pid: Int32) { try? FileManager.default.removeItem(at: root.appendingPathComponent("\(pid)")) }
 
     func link(_ pid: Int32, _ name: String, to target: String) {
-        try? FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("\(pid)/\(name)").path,
-                                                    withDestinationPath: target)
+        try? FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("\(pid)/\(name)").path,
+            withDestinationPath: target)
     }
 }
 
 /// Names for the fake uids.
 var fakeUserNames: UserNames { UserNames(lookup: { uid in [0: "root", 1000: "alice", 1001: "bob"][uid] }) }
-

@@ -41,4 +41,3 @@ struct FakeProcess {
         return fields.joined(separator: " ") + "\n"
     }
 }
-

@@ -1,15 +1,16 @@
 import Foundation
 import ProcessKit
 import ProcessesCore
-import Testing
 import TermTable
+import Testing
 
 @Suite("Procs.layout")
 @MainActor
 struct LayoutFileTests {
     /// The layout file in the repository (the bundle holds a copy).
     static var path: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Examples/Processes/Core/Layouts/Procs.layout").path
     }
 
@@ -28,8 +29,11 @@ struct LayoutFileTests {
         let identifiers = header.columns.map(\.identifier)
         for key in ProcessSortKey.allCases {
             #expect(identifiers.contains(ProcessViewer.column(of: key)), "\(key)")
-            #expect(header.columns.first { $0.identifier == ProcessViewer.column(of: key) }.flatMap(ProcessViewer.sortKey(of:)) == key)
+            #expect(
+                header.columns.first { $0.identifier == ProcessViewer.column(of: key) }.flatMap(
+                    ProcessViewer.sortKey(of:)) == key)
         }
-        #expect(header.columns.filter { ProcessViewer.sortKey(of: $0) == nil }.map(\.identifier) == ["state", "threads"])
+        #expect(
+            header.columns.filter { ProcessViewer.sortKey(of: $0) == nil }.map(\.identifier) == ["state", "threads"])
     }
 }

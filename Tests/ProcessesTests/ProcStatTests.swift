@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ProcessKit
 
 @Suite("Parsing /proc/PID/stat")
@@ -32,7 +33,8 @@ struct ProcStatTests {
     }
 
     @Test func invalidUTF8InTheNameIsReplaced() throws {
-        let bytes = Array("7 (".utf8) + [0xFF, 0xC3, 0x28] + Array(") S 1 42 42 0 -1 0 0 0 0 0 1 1 0 0 20 0 1 0 9 100 1\n".utf8)
+        let bytes =
+            Array("7 (".utf8) + [0xFF, 0xC3, 0x28] + Array(") S 1 42 42 0 -1 0 0 0 0 0 1 1 0 0 20 0 1 0 9 100 1\n".utf8)
         let stat = try #require(ProcStat(bytes))
         #expect(stat.name == "\u{FFFD}\u{FFFD}(")
         #expect(stat.startTicks == 9)

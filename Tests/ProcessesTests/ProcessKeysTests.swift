@@ -16,8 +16,10 @@ import Testing
 
     /// Each key a help label names is one of the line's keys, and keys left to the table are keys it handles.
     @Test func everyKeyTheHelpNamesIsBoundOrHandledByTheTable() throws {
-        let symbols: [String: Key] = ["↓": .down, "↑": .up, "Enter": .enter, "Esc": .escape,
-                                      "PgDn": .pageDown, "PgUp": .pageUp]
+        let symbols: [String: Key] = [
+            "↓": .down, "↑": .up, "Enter": .enter, "Esc": .escape,
+            "PgDn": .pageDown, "PgUp": .pageUp,
+        ]
         let viewer = try ViewerHarness().viewer
         for line in ProcessViewer.keyLines {
             let lineKeys = Set(line.commands.map(\.key) + line.tableKeys)
@@ -26,8 +28,9 @@ import Testing
                 continue
             }
             for name in line.label.split(separator: " ") {
-                let key = try #require(symbols[String(name)] ?? Key(parsing: String(name)),
-                                       "“\(name)” in the help line “\(line.label)” is no key name")
+                let key = try #require(
+                    symbols[String(name)] ?? Key(parsing: String(name)),
+                    "“\(name)” in the help line “\(line.label)” is no key name")
                 #expect(lineKeys.contains(key), "“\(name)” in the help line “\(line.label)” is not among its keys")
             }
             for key in line.tableKeys {
@@ -41,8 +44,9 @@ import Testing
         let harness = try ViewerHarness(size: Size(width: 80, height: 24))
         harness.driver.press("?")
         for line in ProcessViewer.keyLines {
-            #expect(harness.driver.lines.contains { $0.contains(line.label) && $0.contains(line.help) },
-                    "the help box has no line “\(line.label)  \(line.help)”")
+            #expect(
+                harness.driver.lines.contains { $0.contains(line.label) && $0.contains(line.help) },
+                "the help box has no line “\(line.label)  \(line.help)”")
         }
     }
 }

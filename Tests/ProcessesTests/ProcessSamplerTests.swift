@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ProcessKit
 
 @Suite("Sampling a proc tree")
@@ -30,7 +31,8 @@ struct ProcessSamplerTests {
         let tree = FakeProcTree()
         tree.add(FakeProcess(pid: 10, name: "(sd-pam)", startTicks: 7, arguments: ["(sd-pam)"]))
         var hostile = FakeProcess(pid: 11, name: "a) b (c", startTicks: 8)
-        hostile.commandLine = Array("evil\u{1B}]0;pwned\u{07}".utf8) + [0, 0xFF, 0xFE, 0] + Array("x\u{1B}[2J".utf8) + [0]
+        hostile.commandLine =
+            Array("evil\u{1B}]0;pwned\u{07}".utf8) + [0, 0xFF, 0xFE, 0] + Array("x\u{1B}[2J".utf8) + [0]
         tree.add(hostile)
         let entries = ProcessSampler(reader: tree.reader, userNames: fakeUserNames).sample()
         #expect(entries.map(\.name) == ["(sd-pam)", "a) b (c"])

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TermTableTesting
-@testable import ProcessKit
 import ProcessesCore
+import TermTableTesting
+import Testing
+
+@testable import ProcessKit
 
 @Suite("Signalling only the marked process", .serialized)
 struct ProcessSignallerTests {
@@ -26,7 +27,9 @@ struct ProcessSignallerTests {
         let reports = signaller.send(SIGKILL, to: [(ProcessID(pid: 500, startTicks: 1000), "sleep 1000")])
         #expect(reports.map(\.outcome) == [.pidReused])
         #expect(recorder.sent.isEmpty)
-        #expect(ProcessViewer.summary(of: reports, signal: SIGKILL) == "SIGKILL sent to 0 processes; skipped 500 (pid reused by another process)")
+        #expect(
+            ProcessViewer.summary(of: reports, signal: SIGKILL)
+                == "SIGKILL sent to 0 processes; skipped 500 (pid reused by another process)")
     }
 
     @Test func anExitedProcessIsSkipped() {
@@ -83,4 +86,3 @@ struct ProcessSignallerTests {
         #expect(waitpid(second, &status, WNOHANG) == 0, "the child with the stale identity was signalled")
     }
 }
-

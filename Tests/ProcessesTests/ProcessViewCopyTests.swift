@@ -14,17 +14,20 @@ import Testing
         cell.contentView.addSubview(field)
         let detail = ProcessDetailView(cell: cell)
         ViewCopyCheck.setEveryViewProperty(of: detail)
-        ViewCopyCheck.toolkit.expectFaithfulCopy(of: detail, fresh: ProcessDetailView(cell: TableViewCell(reuseIdentifier: nil)))
+        ViewCopyCheck.toolkit.expectFaithfulCopy(
+            of: detail, fresh: ProcessDetailView(cell: TableViewCell(reuseIdentifier: nil)))
     }
 
     /// Every view class of `procs` is covered here.
     @Test func everyProcessesViewClassIsCovered() {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let declared = ViewCopyCheck.declaredViewSubclasses(under: root.appendingPathComponent("Examples/Processes"),
-                                                               libraries: [root.appendingPathComponent("Sources")])
+        let declared = ViewCopyCheck.declaredViewSubclasses(
+            under: root.appendingPathComponent("Examples/Processes"),
+            libraries: [root.appendingPathComponent("Sources")])
         let covered: Set = ["ProcessDetailView"]
-        #expect(Set(declared.keys) == covered,
-                "add a copy test to ProcessViewCopyTests for: \(Set(declared.keys).subtracting(covered).sorted())")
+        #expect(
+            Set(declared.keys) == covered,
+            "add a copy test to ProcessViewCopyTests for: \(Set(declared.keys).subtracting(covered).sorted())")
     }
 }

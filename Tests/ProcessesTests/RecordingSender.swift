@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 @testable import ProcessKit
 
 /// A sender that records what it was asked and signals nothing.

@@ -17,16 +17,17 @@ final class ViewerHarness {
     static let ownPID: Int32 = 999
 
     init(size: Size = Size(width: 80, height: 16), extra: [FakeProcess] = []) throws {
-        var all = [
-            FakeProcess(pid: 1, name: "init", startTicks: 1, arguments: ["/sbin/init"], uid: 0),
-            FakeProcess(pid: 2, name: "kthreadd", startTicks: 2, arguments: [], uid: 0),
-            FakeProcess(pid: 300, name: "sleep", startTicks: 5000, arguments: ["sleep", "1000"]),
-            FakeProcess(pid: 301, name: "vim", startTicks: 5100, arguments: ["vim", "notes.txt"]),
-            FakeProcess(pid: 302, name: "python3", startTicks: 5200, arguments: ["python3", "-m", "http.server"]),
-            FakeProcess(pid: 400, name: "(sd-pam)", startTicks: 6000, arguments: ["(sd-pam)"], uid: 1001),
-            FakeProcess(pid: 401, name: "a) b (c", startTicks: 6100, arguments: ["a) b (c"], uid: 1001),
-            FakeProcess(pid: Self.ownPID, name: "procs", startTicks: 7000, arguments: ["procs"]),
-        ] + extra
+        var all =
+            [
+                FakeProcess(pid: 1, name: "init", startTicks: 1, arguments: ["/sbin/init"], uid: 0),
+                FakeProcess(pid: 2, name: "kthreadd", startTicks: 2, arguments: [], uid: 0),
+                FakeProcess(pid: 300, name: "sleep", startTicks: 5000, arguments: ["sleep", "1000"]),
+                FakeProcess(pid: 301, name: "vim", startTicks: 5100, arguments: ["vim", "notes.txt"]),
+                FakeProcess(pid: 302, name: "python3", startTicks: 5200, arguments: ["python3", "-m", "http.server"]),
+                FakeProcess(pid: 400, name: "(sd-pam)", startTicks: 6000, arguments: ["(sd-pam)"], uid: 1001),
+                FakeProcess(pid: 401, name: "a) b (c", startTicks: 6100, arguments: ["a) b (c"], uid: 1001),
+                FakeProcess(pid: Self.ownPID, name: "procs", startTicks: 7000, arguments: ["procs"]),
+            ] + extra
         all[1].commandLine = []
         let memory: [Int32: Int64] = [1: 2000, 300: 150, 301: 3000, 302: 5000, 400: 400, 401: 120, 999: 2500]
         for index in all.indices {
@@ -35,8 +36,9 @@ final class ViewerHarness {
             tree.add(all[index])
         }
         let reader = tree.reader
-        viewer = try ProcessViewer(sampler: ProcessSampler(reader: reader, userNames: fakeUserNames),
-                                   signaller: ProcessSignaller(reader: reader, ownPID: Self.ownPID, sender: recorder.sender))
+        viewer = try ProcessViewer(
+            sampler: ProcessSampler(reader: reader, userNames: fakeUserNames),
+            signaller: ProcessSignaller(reader: reader, ownPID: Self.ownPID, sender: recorder.sender))
         viewer.refresh()
         // One second later, with CPU used: python3 2%, vim 1%, sleep 0, bob's (sd-pam) 1%.
         use([302: 2, 301: 1, 400: 1])

@@ -1,9 +1,9 @@
 import Foundation
 import ProcessKit
 import ProcessesCore
-import Testing
 import TermTable
 import TermTableTesting
+import Testing
 
 @Suite("procs on the in-memory screen")
 @MainActor
@@ -109,12 +109,16 @@ struct ViewerScreenTests {
         #expect(harness.lines.joined().contains("(pid 1 and procs itself are never signalled)"))
         harness.driver.press("y")
         #expect(harness.recorder.pinned.isEmpty)
-        #expect(harness.viewer.message == "SIGTERM sent to 0 processes; skipped 999 (procs itself: never signalled), 1 (init: never signalled)")
+        #expect(
+            harness.viewer.message
+                == "SIGTERM sent to 0 processes; skipped 999 (procs itself: never signalled), 1 (init: never signalled)"
+        )
     }
 
     @Test func hostileCommandLinesNeverReachTheTerminalAsControls() throws {
         var hostile = FakeProcess(pid: 500, name: "\u{1B}[31mred", startTicks: 8000)
-        hostile.commandLine = Array("evil\u{1B}]0;pwned\u{07}\u{1B}[2J\r\n\u{9B}1m".utf8) + [0, 0xFF, 0xFE, 0x80, 0] + [0]
+        hostile.commandLine =
+            Array("evil\u{1B}]0;pwned\u{07}\u{1B}[2J\r\n\u{9B}1m".utf8) + [0, 0xFF, 0xFE, 0x80, 0] + [0]
         let harness = try ViewerHarness(extra: [hostile])
         func expectClean(_ lines: [String], _ what: String) {
             let bad = lines.joined().unicodeScalars.filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
@@ -184,12 +188,16 @@ struct ViewerScreenTests {
 
     /// Where `text` starts and ends in `line` (in columns), nil when it is not there.
     static func span(of text: String, in line: String) -> Range<Int>? {
-        line.range(of: text).map { line.distance(from: line.startIndex, to: $0.lowerBound)..<line.distance(from: line.startIndex, to: $0.upperBound) }
+        line.range(of: text).map {
+            line.distance(
+                from: line.startIndex, to: $0.lowerBound)..<line.distance(from: line.startIndex, to: $0.upperBound)
+        }
     }
 
     /// Where the first `text` in `line` that ends at column `column` or later ends.
     static func end(of text: String, endingFrom column: Int, in line: String) -> Int? {
-        let characters = Array(line), wanted = Array(text)
+        let characters = Array(line)
+        let wanted = Array(text)
         guard characters.count >= wanted.count else { return nil }
         return (0...(characters.count - wanted.count)).first { start in
             start + wanted.count >= column && Array(characters[start..<start + wanted.count]) == wanted
@@ -197,7 +205,9 @@ struct ViewerScreenTests {
     }
 
     /// The header row's titles sit over python3's values: right-aligned ones end with them, the command starts with it.
-    static func expectTitlesOverValues(_ harness: ViewerHarness, titles expected: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectTitlesOverValues(
+        _ harness: ViewerHarness, titles expected: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let titles = harness.lines[1]
         let row = try #require(harness.line(of: 302), sourceLocation: sourceLocation)
         let shown = ["PID", "S", "CPU%", "RSS", "THR", "COMMAND"].filter { span(of: " \($0)", in: " " + titles) != nil }
@@ -210,12 +220,14 @@ struct ViewerScreenTests {
             #expect(valueEnd == titleSpan.upperBound, "\(title)\n\(titles)\n\(row)", sourceLocation: sourceLocation)
         }
         if shown.contains("S") {
-            #expect(span(of: "S", in: titles)?.lowerBound == span(of: " S ", in: row).map { $0.lowerBound + 1 },
-                    "\(titles)\n\(row)", sourceLocation: sourceLocation)
+            #expect(
+                span(of: "S", in: titles)?.lowerBound == span(of: " S ", in: row).map { $0.lowerBound + 1 },
+                "\(titles)\n\(row)", sourceLocation: sourceLocation)
         }
         if shown.contains("COMMAND") {
-            #expect(span(of: "COMMAND", in: titles)?.lowerBound == span(of: "python3", in: row)?.lowerBound,
-                    "\(titles)\n\(row)", sourceLocation: sourceLocation)
+            #expect(
+                span(of: "COMMAND", in: titles)?.lowerBound == span(of: "python3", in: row)?.lowerBound,
+                "\(titles)\n\(row)", sourceLocation: sourceLocation)
         }
     }
 
@@ -228,8 +240,11 @@ struct ViewerScreenTests {
         #expect(harness.lines.contains { $0.hasPrefix("── alice ") }, "\(harness.lines.joined(separator: "\n"))")
         #expect(harness.lines[1].contains("▼ CPU%"), "sorted by CPU, busiest first")
         // The threads go below 63 columns (60 for the row: less the mark and indicator columns).
-        try Self.expectTitlesOverValues(harness, titles: width >= 63 ? ["PID", "S", "CPU%", "RSS", "THR", "COMMAND"]
-                                                                      : ["PID", "S", "CPU%", "RSS", "COMMAND"])
+        try Self.expectTitlesOverValues(
+            harness,
+            titles: width >= 63
+                ? ["PID", "S", "CPU%", "RSS", "THR", "COMMAND"]
+                : ["PID", "S", "CPU%", "RSS", "COMMAND"])
     }
 
     /// Narrowing the terminal: the command narrows first, then the threads go, then the state, then the command; pid, CPU and memory stay.

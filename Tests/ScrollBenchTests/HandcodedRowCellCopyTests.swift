@@ -1,8 +1,9 @@
 import Foundation
-@testable import ScrollBench
 import TermTable
 import TermTableTesting
 import Testing
+
+@testable import ScrollBench
 
 /// The benchmark's cell built in code: a copy's outlets point at its own labels, not at the prototype's.
 @MainActor
@@ -30,10 +31,12 @@ import Testing
     @Test func everyScrollBenchViewClassIsCovered() {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let declared = ViewCopyCheck.declaredViewSubclasses(under: root.appendingPathComponent("Examples/ScrollBench"),
-                                                               libraries: [root.appendingPathComponent("Sources")])
+        let declared = ViewCopyCheck.declaredViewSubclasses(
+            under: root.appendingPathComponent("Examples/ScrollBench"),
+            libraries: [root.appendingPathComponent("Sources")])
         let covered: Set = ["HandcodedRowCell"]
-        #expect(Set(declared.keys) == covered,
-                "add a copy test to HandcodedRowCellCopyTests for: \(Set(declared.keys).subtracting(covered).sorted())")
+        #expect(
+            Set(declared.keys) == covered,
+            "add a copy test to HandcodedRowCellCopyTests for: \(Set(declared.keys).subtracting(covered).sorted())")
     }
 }

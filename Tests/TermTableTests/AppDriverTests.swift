@@ -1,6 +1,7 @@
-import Testing
-@testable import TermTable
 import TermTableTesting
+import Testing
+
+@testable import TermTable
 
 @MainActor
 @Suite struct AppDriverTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 @Suite("Application") @MainActor
@@ -49,17 +50,19 @@ struct ApplicationTests {
         let driver = AppDriver(rootView: table, size: Size(width: 30, height: 8))
         driver.app.showHelp(title: "Keys", entries: [("j", "down"), ("k", "up")])
         driver.app.renderIfNeeded()
-        #expect(driver.lines[1...6].map { $0 } == [
-            "Row 1┌ Keys ────────────┐     ",
-            "Row 2│                  │     ",
-            "Row 3│ j  down          │     ",
-            "Row 4│ k  up            │     ",
-            "     │                  │     ",
-            "     └─ any key closes ─┘     ",
-        ])
+        #expect(
+            driver.lines[1...6].map { $0 } == [
+                "Row 1┌ Keys ────────────┐     ",
+                "Row 2│                  │     ",
+                "Row 3│ j  down          │     ",
+                "Row 4│ k  up            │     ",
+                "     │                  │     ",
+                "     └─ any key closes ─┘     ",
+            ])
         driver.press("j")
         #expect(!driver.app.isShowingOverlay)
-        #expect(table.state.cursor == IndexPath(row: 0, section: 0), "the key that closed the help did not move the cursor")
+        #expect(
+            table.state.cursor == IndexPath(row: 0, section: 0), "the key that closed the help did not move the cursor")
     }
 
     @Test func promptEditsLiveAndEnterSubmitsEscCancels() {
@@ -69,7 +72,8 @@ struct ApplicationTests {
         var changes: [String] = []
         var submitted: String?
         var cancelled = false
-        driver.app.prompt("/", onChange: { changes.append($0) }, onSubmit: { submitted = $0 }, onCancel: { cancelled = true })
+        driver.app.prompt(
+            "/", onChange: { changes.append($0) }, onSubmit: { submitted = $0 }, onCancel: { cancelled = true })
         driver.type("ab")
         driver.press("backspace")
         #expect(changes == ["a", "ab", "a"])
@@ -116,15 +120,15 @@ struct ApplicationTests {
         let app = Application(screen: screen, rootView: label)
         let running = DispatchSemaphore(value: 0)
         label.onDraw = { text in
-            if text == "loading" { running.signal() }   // the run loop is up: start the work
-            if text == "done" { app.quit() }            // the work's result was drawn without a key
+            if text == "loading" { running.signal() }  // the run loop is up: start the work
+            if text == "done" { app.quit() }  // the work's result was drawn without a key
         }
         // Work on a thread of its own (the cooperative pool may be busy with other suites'
         // blocking waits), handing its result to the main actor as a download's completion would.
         Thread.detachNewThread {
             running.wait()
             Task { @MainActor in
-                label.text = "done"   // no call to the app: the label asks its host to draw
+                label.text = "done"  // no call to the app: the label asks its host to draw
             }
         }
         // Only a hang guard: the test ends on the draw above, however loaded the machine is.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TermTable
 
 @Suite("BufferScreen")
@@ -99,11 +100,12 @@ struct BufferScreenTests {
         screen.put("日本語", at: Point(x: 0, y: 0), clippedTo: 1..<5, style: .bold)
         screen.put("日本語", at: Point(x: 0, y: 1), clippedTo: 0..<3, style: .plain)
         screen.put("日本語", at: Point(x: 1, y: 2), clippedTo: 2..<6, style: .plain)
-        #expect(screen.lines == [
-            ". 本 .....",
-            "日 .......",
-            ".. 本 ....",
-        ])
+        #expect(
+            screen.lines == [
+                ". 本 .....",
+                "日 .......",
+                ".. 本 ....",
+            ])
         #expect(screen.style(at: Point(x: 1, y: 0)) == .bold)
         #expect(screen.style(at: Point(x: 4, y: 0)) == .bold)
         #expect(screen.style(at: Point(x: 5, y: 0)) == .plain)
@@ -237,12 +239,13 @@ struct BufferScreenTests {
         screen.put("東京タワー.txt", at: Point(x: 0, y: 2), clippedTo: 0..<7, style: .plain)
         screen.put("12K", at: Point(x: 9, y: 2))
         screen.put("a\tb", at: Point(x: 0, y: 3))
-        #expect(screen.lines == [
-            "────────────",
-            "Name    Size",
-            "東京タ   12K",
-            "a\u{2409}b         ",
-        ])
+        #expect(
+            screen.lines == [
+                "────────────",
+                "Name    Size",
+                "東京タ   12K",
+                "a\u{2409}b         ",
+            ])
         screen.clear()
         #expect(screen.lines == Array(repeating: String(repeating: " ", count: 12), count: 4))
     }
@@ -274,11 +277,12 @@ struct BufferScreenTests {
         screen.put("a\u{1B}[2Jb", at: Point(x: 0, y: 0))
         screen.put("\u{1B}]0;t\u{07}\u{9B}1m", at: Point(x: 0, y: 1))
         screen.put("x\u{202E}y\rz\n\u{7F}", at: Point(x: 0, y: 2))
-        #expect(screen.lines == [
-            "a\u{241B}[2Jb          ",
-            "\u{241B}]0;t\u{2407}\u{FFFD}1m       ",
-            "x\u{FFFD}y\u{240D}z\u{240A}\u{2421}         ",
-        ])
+        #expect(
+            screen.lines == [
+                "a\u{241B}[2Jb          ",
+                "\u{241B}]0;t\u{2407}\u{FFFD}1m       ",
+                "x\u{FFFD}y\u{240D}z\u{240A}\u{2421}         ",
+            ])
         for line in screen.lines {
             #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
         }

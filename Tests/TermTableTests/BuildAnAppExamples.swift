@@ -62,13 +62,16 @@ import TermTable
 
     /// `/`: filters as you type; Enter keeps the filter, Esc clears it.
     func filter(in app: Application) {
-        app.prompt("/", text: list.filter, onChange: { text in
-            self.list.filter = text
-            self.table.reloadData()
-        }, onCancel: {
-            self.list.filter = ""
-            self.table.reloadData()
-        })
+        app.prompt(
+            "/", text: list.filter,
+            onChange: { text in
+                self.list.filter = text
+                self.table.reloadData()
+            },
+            onCancel: {
+                self.list.filter = ""
+                self.table.reloadData()
+            })
     }
 
     /// `d`: deletes the task under the cursor after asking; only `y` deletes.

@@ -1,6 +1,7 @@
-import Testing
 import TermTableLayouts
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 @Suite("Cell templates") @MainActor
@@ -94,8 +95,11 @@ struct CellTemplateTests {
         ]
         let design = Size(width: 30, height: 2)
         let wider = AutoresizingLayout.frames(for: items, designSize: design, size: Size(width: 41, height: 2))
-        #expect(wider == [Rect(x: 0, y: 0, width: 16, height: 1), Rect(x: 17, y: 0, width: 15, height: 1),
-                          Rect(x: 33, y: 0, width: 8, height: 1), Rect(x: 2, y: 1, width: 5, height: 1)])
+        #expect(
+            wider == [
+                Rect(x: 0, y: 0, width: 16, height: 1), Rect(x: 17, y: 0, width: 15, height: 1),
+                Rect(x: 33, y: 0, width: 8, height: 1), Rect(x: 2, y: 1, width: 5, height: 1),
+            ])
         let narrow = AutoresizingLayout.frames(for: items, designSize: design, size: Size(width: 12, height: 2))
         for (i, a) in narrow.enumerated() {
             for b in narrow[(i + 1)...] { #expect(!a.intersects(b), "\(a) overlaps \(b)") }

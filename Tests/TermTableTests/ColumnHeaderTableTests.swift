@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TermTable
 
 /// A table's column header: above the rows, not scrolled, aligned to the rows, clicks told to the delegate.
@@ -45,13 +46,14 @@ struct ColumnHeaderTableTests {
 
     @Test func theHeaderStaysAboveTheScrollingRowsAlignedToThem() {
         // 41 columns: one for the scroll indicator, 40 for the rows and the header.
-        #expect(draw() == [
-            "    PID USER COMMAND         CPU     MEM ",
-            "      1 root proc1           1.0      2M┃",
-            "      2 root proc2           1.0      2M│",
-            "      3 root proc3           1.0      2M│",
-            "      4 root proc4           1.0      2M│",
-        ])
+        #expect(
+            draw() == [
+                "    PID USER COMMAND         CPU     MEM ",
+                "      1 root proc1           1.0      2M┃",
+                "      2 root proc2           1.0      2M│",
+                "      3 root proc3           1.0      2M│",
+                "      4 root proc4           1.0      2M│",
+            ])
         #expect(table.rowsHeight == 4)
         for _ in 0..<6 { table.perform(.moveDown) }
         let lines = draw()
@@ -89,7 +91,9 @@ struct ColumnHeaderTableTests {
             let lines = draw()
             #expect(table.rowsHeight == max(0, height - 1))
             if height >= 1 { #expect(lines[0] == "    PID USER COMMAND         CPU     MEM ") }
-            if height == 2 { #expect(lines[1] == "      1 root proc1           1.0      2M ", "one line of rows: no indicator") }
+            if height == 2 {
+                #expect(lines[1] == "      1 root proc1           1.0      2M ", "one line of rows: no indicator")
+            }
         }
         table.columnHeader = nil
         table.frame = Rect(x: 0, y: 0, width: 41, height: 5)

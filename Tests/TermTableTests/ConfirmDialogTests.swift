@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 @Suite("Confirm dialog") @MainActor
@@ -25,14 +26,16 @@ struct ConfirmDialogTests {
 
     @Test func isCentredWithTheSafeButtonHighlighted() {
         let (driver, _, _) = asking()
-        #expect(Array(driver.lines[3...7]) == [
-            "Row 3     ┌─────────────────┐           ",
-            "Row 4     │ Delete 3 files? │           ",
-            "Row 5     │                 │           ",
-            "Row 6     │ [ Yes ]  [ No ] │           ",
-            "Row 7     └─────────────────┘           ",
-        ])
-        #expect(driver.screen.styleMask(line: 6) { $0.attributes.contains(.reverse) }
+        #expect(
+            Array(driver.lines[3...7]) == [
+                "Row 3     ┌─────────────────┐           ",
+                "Row 4     │ Delete 3 files? │           ",
+                "Row 5     │                 │           ",
+                "Row 6     │ [ Yes ]  [ No ] │           ",
+                "Row 7     └─────────────────┘           ",
+            ])
+        #expect(
+            driver.screen.styleMask(line: 6) { $0.attributes.contains(.reverse) }
                 == String(repeating: " ", count: 21) + "^^^^^^" + String(repeating: " ", count: 13))
     }
 
@@ -72,7 +75,8 @@ struct ConfirmDialogTests {
     func movingToYesThenEnterConfirms(key: String) {
         let (driver, _, answers) = asking()
         driver.press(key)
-        #expect(driver.screen.styleMask(line: 6) { $0.attributes.contains(.reverse) }
+        #expect(
+            driver.screen.styleMask(line: 6) { $0.attributes.contains(.reverse) }
                 == String(repeating: " ", count: 12) + "^^^^^^^" + String(repeating: " ", count: 21))
         driver.press("enter")
         #expect(answers.given == [true])
@@ -112,7 +116,7 @@ struct ConfirmDialogTests {
         #expect(dialog.frame.width == 30)
         let lines = TerminalText.wrap(question, width: 26)
         #expect(dialog.frame.height == lines.count + 4)
-        let shown = driver.lines[dialog.frame.y + 1 ..< dialog.frame.y + 1 + lines.count]
+        let shown = driver.lines[dialog.frame.y + 1..<dialog.frame.y + 1 + lines.count]
             .map { $0.dropFirst(2).prefix(26).trimmingCharacters(in: .whitespaces) }
         #expect(shown == lines)
         #expect(driver.lines[dialog.frame.y].contains(" Kill "))

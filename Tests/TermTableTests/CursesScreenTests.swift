@@ -2,6 +2,7 @@ import CNcursesw
 import Foundation
 import Glibc
 import Testing
+
 @testable import TermTable
 
 /// Tests of process-wide state: ncurses (one current screen per process), the locale,
@@ -20,8 +21,9 @@ extension ProcessStateTests {
         func open(options: CursesScreen.Options = .init(), outputPath: String = "/dev/null") throws -> CursesScreen {
             let output = try #require(fopen(outputPath, "w"), "cannot open \(outputPath) for writing")
             let input = try #require(fopen("/dev/null", "r"), "cannot open /dev/null")
-            return try CursesScreen(terminalType: "xterm-256color", input: input, output: output,
-                                    options: options, guardFD: nil)
+            return try CursesScreen(
+                terminalType: "xterm-256color", input: input, output: output,
+                options: options, guardFD: nil)
         }
 
         /// Opens a screen and gives it a known size, whatever LINES and COLUMNS say.
@@ -58,8 +60,11 @@ extension ProcessStateTests {
             defer { screen.close() }
             #expect(screen.size == expected)
             #expect(!TerminalGuard.isActive)
-            #expect(lines(of: screen) == Array(repeating: String(repeating: " ", count: expected.width),
-                                               count: expected.height))
+            #expect(
+                lines(of: screen)
+                    == Array(
+                        repeating: String(repeating: " ", count: expected.width),
+                        count: expected.height))
         }
 
         @Test func sizeFollowsLinesAndColumnsFromTheEnvironment() throws {
@@ -112,7 +117,8 @@ extension ProcessStateTests {
 
         @Test func theTerminalTypeInAnErrorIsSanitised() {
             let error = CursesScreen.OpenError.unsupportedTerminal("x\u{1B}]0;pwned\u{07}")
-            #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 }, "\(error.description.debugDescription)")
+            #expect(
+                !error.description.unicodeScalars.contains { $0.value < 0x20 }, "\(error.description.debugDescription)")
         }
 
         // MARK: Text and attributes
@@ -129,11 +135,12 @@ extension ProcessStateTests {
             screen.put("all", at: Point(x: 9, y: 1), style: Style(attributes: [.bold, .underline, .reverse]))
             screen.put("plain", at: Point(x: 0, y: 2))
             screen.flush()
-            #expect(lines(of: screen) == [
-                "bold under rev dim  ",
-                "it blink all        ",
-                "plain               ",
-            ])
+            #expect(
+                lines(of: screen) == [
+                    "bold under rev dim  ",
+                    "it blink all        ",
+                    "plain               ",
+                ])
             #expect(screen.cell(at: Point(x: 0, y: 0)).style == .bold)
             #expect(screen.cell(at: Point(x: 3, y: 0)).style == .bold)
             #expect(screen.cell(at: Point(x: 4, y: 0)).style == .plain)
@@ -158,8 +165,9 @@ extension ProcessStateTests {
             screen.put("x", at: Point(x: 3, y: 1), style: .plain)
             screen.flush()
             #expect(lines(of: screen) == ["red bg gray ", "日 x        "])
-            #expect(screen.cell(at: Point(x: 2, y: 0)).style
-                == Style(foreground: .palette(1), background: .palette(200), attributes: .bold))
+            #expect(
+                screen.cell(at: Point(x: 2, y: 0)).style
+                    == Style(foreground: .palette(1), background: .palette(200), attributes: .bold))
             #expect(screen.cell(at: Point(x: 5, y: 0)).style == Style(foreground: .default, background: .palette(2)))
             #expect(screen.cell(at: Point(x: 7, y: 0)).style == Style(foreground: .palette(8)))
             #expect(screen.cell(at: Point(x: 0, y: 1)).style == Style(foreground: .palette(33)))
@@ -224,7 +232,7 @@ extension ProcessStateTests {
             screen.put("日本語", at: Point(x: 0, y: 0), clippedTo: 1..<5, style: .bold)
             screen.put("日本語", at: Point(x: -1, y: 1), style: .plain)
             screen.flush()
-            #expect(lines(of: screen) == [". 本 .....", " 本語.....",])
+            #expect(lines(of: screen) == [". 本 .....", " 本語....."])
             #expect(screen.cell(at: Point(x: 1, y: 0)) == (" ", .bold))
             #expect(screen.cell(at: Point(x: 4, y: 0)) == (" ", .bold))
             #expect(screen.cell(at: Point(x: 5, y: 0)) == (".", .plain))
@@ -252,11 +260,11 @@ extension ProcessStateTests {
             let buffer = BufferScreen(width: 12, height: 6)
             for screen in [curses, buffer] as [any Screen] {
                 screen.put("日本語テキスト", at: Point(x: 0, y: 0), style: .bold)
-                screen.put("x", at: Point(x: 1, y: 0), style: .plain)   // right half of 日
-                screen.put("y", at: Point(x: 4, y: 0), style: .plain)   // left half of 語
+                screen.put("x", at: Point(x: 1, y: 0), style: .plain)  // right half of 日
+                screen.put("y", at: Point(x: 4, y: 0), style: .plain)  // left half of 語
                 screen.put("日本語", at: Point(x: 0, y: 1), style: .plain)
                 screen.put("中", at: Point(x: 1, y: 1), style: .plain)  // halves of 日 and 本
-                screen.put("éa", at: Point(x: 4, y: 1), style: .plain)   // left half of 語, non-ASCII path
+                screen.put("éa", at: Point(x: 4, y: 1), style: .plain)  // left half of 語, non-ASCII path
                 screen.fill(Rect(x: 0, y: 2, width: 7, height: 2), with: "日", style: .reverse)
                 screen.fill(Rect(x: 3, y: 3, width: 2, height: 1), with: "-", style: .plain)
                 screen.put("a\u{1B}[31mb\u{7}c", at: Point(x: 0, y: 4), style: .plain)
@@ -264,14 +272,15 @@ extension ProcessStateTests {
             }
             curses.flush()
             #expect(lines(of: curses) == buffer.lines)
-            #expect(buffer.lines == [
-                " x本y テキス",
-                " 中 éa      ",
-                "日日日      ",
-                "日 --       ",
-                "a␛[31mb␇c   ",
-                "  👍👨🇯🇵!   ",
-            ])
+            #expect(
+                buffer.lines == [
+                    " x本y テキス",
+                    " 中 éa      ",
+                    "日日日      ",
+                    "日 --       ",
+                    "a␛[31mb␇c   ",
+                    "  👍👨🇯🇵!   ",
+                ])
             // Cell by cell too, except the last line: ncurses keeps the two regional
             // indicators of a flag in two cells, the buffer in one wide cell.
             for y in 0..<5 {
@@ -292,16 +301,18 @@ extension ProcessStateTests {
             screen.put("\u{9B}31m\u{202E}rtl\u{2066}\u{7F}\u{0}", at: Point(x: 0, y: 1))
             screen.fill(Rect(x: 0, y: 2, width: 3, height: 1), with: "\u{1B}", style: .plain)
             screen.flush()
-            #expect(lines(of: screen) == [
-                "a␛[2Jb␛]0;evil␇" + String(repeating: " ", count: 9),
-                "\u{FFFD}31m\u{FFFD}rtl\u{FFFD}␡␀" + String(repeating: " ", count: 13),
-                "␛␛␛" + String(repeating: " ", count: 21),
-            ])
+            #expect(
+                lines(of: screen) == [
+                    "a␛[2Jb␛]0;evil␇" + String(repeating: " ", count: 9),
+                    "\u{FFFD}31m\u{FFFD}rtl\u{FFFD}␡␀" + String(repeating: " ", count: 13),
+                    "␛␛␛" + String(repeating: " ", count: 21),
+                ])
             for y in 0..<3 {
                 for x in 0..<24 {
                     let scalars = screen.cell(at: Point(x: x, y: y)).text.unicodeScalars
-                    #expect(!scalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
-                            "control character at (\(x), \(y))")
+                    #expect(
+                        !scalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+                        "control character at (\(x), \(y))")
                 }
             }
         }

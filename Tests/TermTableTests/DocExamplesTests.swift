@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 /// The repository's root folder, found from this file.
@@ -54,8 +55,9 @@ struct DocExamplesTests {
         let code = Self.blocks("swift", in: article).filter { !Self.isManifest($0) }
         #expect(code.count >= 8)
         for block in code {
-            #expect(Self.contains(examples, Self.normalized(block)),
-                    "this block of BuildAnApp.md is not in BuildAnAppExamples.swift:\n\(block)")
+            #expect(
+                Self.contains(examples, Self.normalized(block)),
+                "this block of BuildAnApp.md is not in BuildAnAppExamples.swift:\n\(block)")
         }
     }
 
@@ -63,7 +65,8 @@ struct DocExamplesTests {
         let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
         let layouts = Self.blocks("layout", in: article)
         #expect(layouts.count == 1)
-        let shipped = try String(contentsOfFile: repositoryRoot + "/Tests/TermTableTests/Layouts/Tasks.layout", encoding: .utf8)
+        let shipped = try String(
+            contentsOfFile: repositoryRoot + "/Tests/TermTableTests/Layouts/Tasks.layout", encoding: .utf8)
         #expect(layouts.first.map { $0 + "\n" } == shipped)
         let library = try LayoutLibrary(resource: "Tasks", in: .module, subdirectory: "Layouts")
         #expect(library.identifiers.contains("task"))
@@ -88,7 +91,8 @@ struct DocExamplesTests {
     /// The README's app is the inbox example, which loads its layout from its own resources.
     @Test func theReadmesAppIsTheInboxExample() throws {
         let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
-        let inbox = Self.normalized(try String(contentsOfFile: repositoryRoot + "/Examples/Inbox/InboxApp.swift", encoding: .utf8))
+        let inbox = Self.normalized(
+            try String(contentsOfFile: repositoryRoot + "/Examples/Inbox/InboxApp.swift", encoding: .utf8))
         let app = try #require(Self.blocks("swift", in: readme).first { $0.contains("struct InboxApp") })
         #expect(Self.contains(inbox.map { $0.replacingOccurrences(of: "@main ", with: "") }, Self.normalized(app)))
         #expect(!readme.contains("ProjectLayouts") && !readme.contains("import TermTableLayouts"))
@@ -112,9 +116,13 @@ struct DocExamplesTests {
 
     /// Bug: the ``Application`` documentation said `try await app.run()`, but `run()` does not throw.
     @Test func theApplicationDocumentationExampleIsCompiledHere() throws {
-        let source = try String(contentsOfFile: repositoryRoot + "/Sources/TermTable/App/Application.swift", encoding: .utf8)
+        let source = try String(
+            contentsOfFile: repositoryRoot + "/Sources/TermTable/App/Application.swift", encoding: .utf8)
         let comment = source.split(separator: "\n").prefix { !$0.hasPrefix("@MainActor") }
-            .map { $0.hasPrefix("/// ") ? String($0.dropFirst(4)) : $0.hasPrefix("///") ? String($0.dropFirst(3)) : String($0) }
+            .map {
+                $0.hasPrefix("/// ")
+                    ? String($0.dropFirst(4)) : $0.hasPrefix("///") ? String($0.dropFirst(3)) : String($0)
+            }
             .joined(separator: "\n")
         let block = try #require(Self.blocks("swift", in: comment).first)
         let examples = Self.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
@@ -137,7 +145,8 @@ struct DocExamplesTests {
         }
         app.render()
         #expect(screen.lines[0].hasPrefix("Tasks"))
-        #expect(screen.lines[1].hasPrefix(" Write the report") && screen.lines[1].hasSuffix("#1  "), "\(screen.lines)")  // the last column is the scroll indicator's
+        // The last column is the scroll indicator's.
+        #expect(screen.lines[1].hasPrefix(" Write the report") && screen.lines[1].hasSuffix("#1  "), "\(screen.lines)")
         #expect(screen.lines[7].hasPrefix("3 of 3 tasks"))
 
         press("/")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 @Suite("Empty state") @MainActor
@@ -11,7 +12,9 @@ struct EmptyStateViewTests {
         let list = EmptyStateView(table, message: "No matches")
         let driver = AppDriver(rootView: list, size: Size(width: 16, height: 5))
         #expect(list.isShowingMessage)
-        #expect(driver.lines == ["", "", "   No matches   ", "", ""].map { $0.padding(toLength: 16, withPad: " ", startingAt: 0) })
+        #expect(
+            driver.lines
+                == ["", "", "   No matches   ", "", ""].map { $0.padding(toLength: 16, withPad: " ", startingAt: 0) })
         #expect(driver.screen.style(at: Point(x: 3, y: 2)).attributes.contains(.dim))
         #expect(driver.app.focusedView === table, "the table inside takes the keys")
 
@@ -19,7 +22,9 @@ struct EmptyStateViewTests {
         table.reloadData()
         driver.app.renderIfNeeded()
         #expect(!list.isShowingMessage)
-        #expect(driver.lines == ["Row 0", "Row 1", "", "", ""].map { $0.padding(toLength: 16, withPad: " ", startingAt: 0) })
+        #expect(
+            driver.lines
+                == ["Row 0", "Row 1", "", "", ""].map { $0.padding(toLength: 16, withPad: " ", startingAt: 0) })
 
         source.sections = [[]]
         table.reloadData()
@@ -40,9 +45,11 @@ struct EmptyStateViewTests {
     @Test func aLongMessageWrapsAndATinyViewShowsWhatFits() {
         let source = NumbersSource(sections: [[]])
         defer { withExtendedLifetime(source) {} }
-        let list = EmptyStateView(makeTable(source, width: 1, height: 1), message: "Nothing matches the filter; Esc clears it")
+        let list = EmptyStateView(
+            makeTable(source, width: 1, height: 1), message: "Nothing matches the filter; Esc clears it")
         var screen = render(list, size: Size(width: 14, height: 5))
-        #expect(screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(
+            screen.lines.map { $0.trimmingCharacters(in: .whitespaces) }
                 == ["Nothing", "matches the", "filter; Esc", "clears it", ""])
         for width in 0...3 {
             for height in 0...2 {
@@ -72,8 +79,10 @@ struct EmptyStateViewTests {
         let source = NumbersSource(sections: [[]])
         defer { withExtendedLifetime(source) {} }
         let table = makeTable(source, width: 1, height: 1)
-        let stack = VStack([Label(text: "procs"), .fill(EmptyStateView(table, message: "No matches")),
-                            Label(text: "0 of 0")])
+        let stack = VStack([
+            Label(text: "procs"), .fill(EmptyStateView(table, message: "No matches")),
+            Label(text: "0 of 0"),
+        ])
         let screen = render(stack, size: Size(width: 12, height: 5))
         #expect(screen.lines == ["procs       ", "            ", " No matches ", "            ", "0 of 0      "])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import TermTable
 
 /// FileWatch and the live preview's run loop: a save wakes the app, however the editor saves.
@@ -61,7 +62,8 @@ struct FileWatchTests {
     }
 
     @Test func aLinkedFileIsFollowedToItsTarget() async throws {
-        let directory = try Self.newDirectory(), elsewhere = try Self.newDirectory()
+        let directory = try Self.newDirectory()
+        let elsewhere = try Self.newDirectory()
         defer {
             try? FileManager.default.removeItem(at: directory)
             try? FileManager.default.removeItem(at: elsewhere)
@@ -80,9 +82,11 @@ struct FileWatchTests {
     ///
     /// `done` is asked before each frame is drawn, with the screen as the frame before left it; the frame
     /// it stops at is still drawn. Nothing but the file's watch, a resize or `afterFirstFrame` wakes the app.
-    static func runPreview(of file: URL, polling: Duration? = nil, width: Int = 60, height: Int = 16,
-                           afterFirstFrame: @escaping @MainActor (LivePreview, BufferScreen) throws -> Void,
-                           until done: @escaping @MainActor (LivePreview, BufferScreen) -> Bool) async -> BufferScreen {
+    static func runPreview(
+        of file: URL, polling: Duration? = nil, width: Int = 60, height: Int = 16,
+        afterFirstFrame: @escaping @MainActor (LivePreview, BufferScreen) throws -> Void,
+        until done: @escaping @MainActor (LivePreview, BufferScreen) -> Bool
+    ) async -> BufferScreen {
         let screen = BufferScreen(width: width, height: height)
         let preview = LivePreview(path: file.path, screen: screen, watch: true, polling: polling)
         var started = false
@@ -111,7 +115,9 @@ struct FileWatchTests {
 
     /// The first line of the `title` cell as the model's library draws it.
     static func title(_ preview: LivePreview) -> String {
-        guard preview.model.state == .loaded, let template = try? preview.model.library?.template("title") else { return "" }
+        guard preview.model.state == .loaded, let template = try? preview.model.library?.template("title") else {
+            return ""
+        }
         return LayoutPreview.renderCell(template, width: 20).first ?? ""
     }
 
@@ -122,11 +128,15 @@ struct FileWatchTests {
         let file = directory.appendingPathComponent("demo.layout")
         try LivePreviewTests.demo.write(to: file, atomically: false, encoding: .utf8)
         let edited = LivePreviewTests.demo.replacingOccurrences(of: "Alpha", with: "Omega")
-        let screen = await Self.runPreview(of: file, afterFirstFrame: { _, _ in
-            if renaming { try Self.replace(file, with: edited) } else {
-                try edited.write(to: file, atomically: false, encoding: .utf8)
-            }
-        }, until: { preview, _ in Self.title(preview).hasPrefix("Omega") })
+        let screen = await Self.runPreview(
+            of: file,
+            afterFirstFrame: { _, _ in
+                if renaming {
+                    try Self.replace(file, with: edited)
+                } else {
+                    try edited.write(to: file, atomically: false, encoding: .utf8)
+                }
+            }, until: { preview, _ in Self.title(preview).hasPrefix("Omega") })
         #expect(screen.line(2).hasPrefix("Omega"))
         #expect(screen.line(0).contains("watching"))
     }
@@ -139,16 +149,19 @@ struct FileWatchTests {
         var sawError = false
         var errorScreen = ""
         let fixed = LivePreviewTests.demo.replacingOccurrences(of: "sample=42", with: "sample=7")
-        let screen = await Self.runPreview(of: file, polling: .milliseconds(250), width: 140, afterFirstFrame: { _, _ in
-            try LivePreviewTests.broken.write(to: file, atomically: false, encoding: .utf8)
-        }, until: { preview, screen in
-            if sawError, errorScreen.isEmpty { errorScreen = screen.text }  // the frame that showed the error
-            if !sawError, preview.model.state == .failed {
-                sawError = true
-                #expect(throws: Never.self) { try Self.replace(file, with: fixed) }
-            }
-            return !errorScreen.isEmpty && preview.model.state == .loaded
-        })
+        let screen = await Self.runPreview(
+            of: file, polling: .milliseconds(250), width: 140,
+            afterFirstFrame: { _, _ in
+                try LivePreviewTests.broken.write(to: file, atomically: false, encoding: .utf8)
+            },
+            until: { preview, screen in
+                if sawError, errorScreen.isEmpty { errorScreen = screen.text }  // the frame that showed the error
+                if !sawError, preview.model.state == .failed {
+                    sawError = true
+                    #expect(throws: Never.self) { try Self.replace(file, with: fixed) }
+                }
+                return !errorScreen.isEmpty && preview.model.state == .loaded
+            })
         #expect(errorScreen.contains("demo.layout:5:5: error: unknown kind `lable`"))
         #expect(errorScreen.contains("hint: did you mean `label`?"))
         #expect(screen.line(0).contains("watching (every 250 ms)"))
@@ -161,9 +174,11 @@ struct FileWatchTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("demo.layout")
         try LivePreviewTests.demo.write(to: file, atomically: false, encoding: .utf8)
-        let screen = await Self.runPreview(of: file, afterFirstFrame: { _, screen in
-            screen.resize(to: Size(width: 44, height: 16))
-        }, until: { preview, _ in preview.view.frame.width == 44 })
+        let screen = await Self.runPreview(
+            of: file,
+            afterFirstFrame: { _, screen in
+                screen.resize(to: Size(width: 44, height: 16))
+            }, until: { preview, _ in preview.view.frame.width == 44 })
         #expect(screen.line(0).hasPrefix(" demo.layout · 44 columns"))
         #expect(screen.line(2).hasSuffix("    42 "), "the right-pinned field moved with the right edge")
         let template = try LayoutLibrary(string: LivePreviewTests.demo).template("title")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TermTable
 
 @Suite("Input")
@@ -68,8 +69,9 @@ struct InputTests {
     @Test func twoPressesAtTheSameCellWithinTheIntervalAreADoubleClick() {
         var tracker = ClickTracker()
         #expect(tracker.classify(press(3, 4), at: start) == press(3, 4))
-        #expect(tracker.classify(press(3, 4), at: start + .milliseconds(250))
-            == MouseEvent(.doubleClick, at: Point(x: 3, y: 4)))
+        #expect(
+            tracker.classify(press(3, 4), at: start + .milliseconds(250))
+                == MouseEvent(.doubleClick, at: Point(x: 3, y: 4)))
     }
 
     @Test func thePressExactlyAtTheIntervalStillCounts() {
@@ -106,8 +108,9 @@ struct InputTests {
     @Test func anotherButtonOrOtherEventsAreNotDoubleClicks() {
         var tracker = ClickTracker()
         _ = tracker.classify(press(5, 5), at: start)
-        #expect(tracker.classify(press(5, 5, button: .right), at: start + .milliseconds(50))
-            == press(5, 5, button: .right))
+        #expect(
+            tracker.classify(press(5, 5, button: .right), at: start + .milliseconds(50))
+                == press(5, 5, button: .right))
         let release = MouseEvent(.release, at: Point(x: 5, y: 5))
         #expect(tracker.classify(release, at: start + .milliseconds(60)) == release)
         let wheel = MouseEvent(.wheelUp, button: .none, at: Point(x: 5, y: 5))
@@ -120,7 +123,8 @@ struct InputTests {
         var tracker = ClickTracker()
         let shifted = MouseEvent(.press, at: Point(x: 0, y: 0), modifiers: .shift)
         _ = tracker.classify(shifted, at: start)
-        #expect(tracker.classify(shifted, at: start + .milliseconds(10))
-            == MouseEvent(.doubleClick, at: Point(x: 0, y: 0), modifiers: .shift))
+        #expect(
+            tracker.classify(shifted, at: start + .milliseconds(10))
+                == MouseEvent(.doubleClick, at: Point(x: 0, y: 0), modifiers: .shift))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TermTable
 
 /// Error messages quote the layout file (names, values, paths): none of it reaches the terminal raw.
@@ -19,20 +20,20 @@ struct LayoutErrorSanitizingTests {
 
     /// Layouts that each make one kind of error quote `$` (replaced by a payload) in its message or hint.
     static let templates: [String] = [
-        "cell row x$=1\n| [1 a ] |\n  1 label\n",                 // unknown cell attribute
-        "cell row\n| [1 a ] |\n  1 lab$el\n",                      // unknown kind
-        "cell row\n| [1 a ] |\n  1 label bogus$=1\n",              // unknown property
-        "cell row\n| [1 a ] |\n  1 label fg=re$d\n",               // unknown colour
-        "cell row\n| [1 a ] |\n  1 label style=bo$ld\n",           // unknown style
-        "cell row\n| [1 a ] |\n  1 label pin=ri$ght\n",            // bad pin value
-        "cell row\n| [1 a ] |\n  1 label wrap=$\n",                // bad value
-        "cell row\n| [1 a ] |\n  1 glyph symbol=ab$\n",            // symbol of several characters
-        "cell row\n| [1 a ] |\n  1 slider value=$\n",              // bad number
-        "cell row\n| [$1 a ] |\n  1 label\n",                      // tag that is not an integer
-        "cell row\n| [1 a$b ] |\n  1 label\n",                     // invalid field name
-        "cell row height=2$\n| [1 a ] |\n  1 label\n",             // bad height
-        "cell row$\n| [1 a ] |\n  1 label\n",                      // bad identifier
-        "cell row\n| [1 a ] |\n  1 label action=$ action=x\n",     // given twice
+        "cell row x$=1\n| [1 a ] |\n  1 label\n",  // unknown cell attribute
+        "cell row\n| [1 a ] |\n  1 lab$el\n",  // unknown kind
+        "cell row\n| [1 a ] |\n  1 label bogus$=1\n",  // unknown property
+        "cell row\n| [1 a ] |\n  1 label fg=re$d\n",  // unknown colour
+        "cell row\n| [1 a ] |\n  1 label style=bo$ld\n",  // unknown style
+        "cell row\n| [1 a ] |\n  1 label pin=ri$ght\n",  // bad pin value
+        "cell row\n| [1 a ] |\n  1 label wrap=$\n",  // bad value
+        "cell row\n| [1 a ] |\n  1 glyph symbol=ab$\n",  // symbol of several characters
+        "cell row\n| [1 a ] |\n  1 slider value=$\n",  // bad number
+        "cell row\n| [$1 a ] |\n  1 label\n",  // tag that is not an integer
+        "cell row\n| [1 a$b ] |\n  1 label\n",  // invalid field name
+        "cell row height=2$\n| [1 a ] |\n  1 label\n",  // bad height
+        "cell row$\n| [1 a ] |\n  1 label\n",  // bad identifier
+        "cell row\n| [1 a ] |\n  1 label action=$ action=x\n",  // given twice
     ]
 
     @Test(arguments: templates)
@@ -42,8 +43,9 @@ struct LayoutErrorSanitizingTests {
             let (_, errors) = LayoutParser.check(text, file: "F.layout")
             try #require(!errors.isEmpty, "no error for \(text.debugDescription)")
             for error in errors {
-                #expect(!LayoutErrorSanitizingTests.holdsControls(error.description),
-                        "raw control characters in \(error.description.debugDescription)")
+                #expect(
+                    !LayoutErrorSanitizingTests.holdsControls(error.description),
+                    "raw control characters in \(error.description.debugDescription)")
             }
             let lint = LayoutLint.lint(text: text, file: "F.layout", strict: true)
             #expect(!LayoutErrorSanitizingTests.holdsControls(LayoutLint.format(lint.errors)))
@@ -62,7 +64,8 @@ struct LayoutErrorSanitizingTests {
     @Test func generatedLayoutsNeverPrintControlCharacters() async {
         let environment = ProcessInfo.processInfo.environment
         let rounds = environment["TERMTABLE_LINT_SANITIZE_ROUNDS"].flatMap { Int($0) } ?? 300
-        var random = LayoutFuzzRandom(state: environment["TERMTABLE_LINT_SANITIZE_SEED"].flatMap { UInt64($0) } ?? 0xE5C)
+        var random = LayoutFuzzRandom(
+            state: environment["TERMTABLE_LINT_SANITIZE_SEED"].flatMap { UInt64($0) } ?? 0xE5C)
         let pieces = LayoutFuzzTests.pieces + LayoutErrorSanitizingTests.payloads + ["\u{7}", "\u{9B}", "\u{1B}]"]
         var failures = 0
         for round in 0..<rounds where failures < 3 {
@@ -87,10 +90,12 @@ struct LayoutErrorSanitizingTests {
             .notADirectory(path: "d\(payload)"),
             .noLayoutFiles(directory: "d\(payload)"),
             .resourceNotFound(name: "n\(payload)", bundle: "b\(payload)"),
-            .unknownIdentifier("i\(payload)", known: ["k\(payload)"], suggestion: "s\(payload)", files: ["f\(payload)"]),
+            .unknownIdentifier(
+                "i\(payload)", known: ["k\(payload)"], suggestion: "s\(payload)", files: ["f\(payload)"]),
         ]
         for error in errors {
-            #expect(!LayoutErrorSanitizingTests.holdsControls(error.description), "\(error.description.debugDescription)")
+            #expect(
+                !LayoutErrorSanitizingTests.holdsControls(error.description), "\(error.description.debugDescription)")
         }
     }
 
@@ -99,7 +104,8 @@ struct LayoutErrorSanitizingTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/x\u{1B}[2J.layout"
-        try "cell row\n| [1 a ] |\n  1 label fg=\u{1B}]0;pwned\u{07}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "cell row\n| [1 a ] |\n  1 label fg=\u{1B}]0;pwned\u{07}\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
         let report = LayoutLint.lint(paths: [path, directory + "/missing\u{1B}[31m.layout"])
         #expect(report.errorCount == 2)
         #expect(!LayoutErrorSanitizingTests.holdsControls(report.output), "\(report.output.debugDescription)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TermTable
 
 /// A small deterministic generator (SplitMix64), so a failing input can be reproduced; shared by the randomised tests.
@@ -33,8 +34,9 @@ struct LayoutFuzzTests {
         let (document, errors) = LayoutParser.check(text, file: "F.layout")
         let lines = LayoutParser.lines(of: text)
         if errors.isEmpty {
-            #expect(!document.cells.isEmpty, "no errors and no cells for \(text.debugDescription)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                !document.cells.isEmpty, "no errors and no cells for \(text.debugDescription)",
+                sourceLocation: sourceLocation)
             for cell in document.cells {
                 #expect(cell.height >= 1 && cell.width >= 1, sourceLocation: sourceLocation)
                 for view in cell.views {
@@ -45,17 +47,21 @@ struct LayoutFuzzTests {
             return
         }
         for error in errors.prefix(100) {
-            let valid = error.file == "F.layout" && error.line >= 1 && error.line <= max(1, lines.count)
+            let valid =
+                error.file == "F.layout" && error.line >= 1 && error.line <= max(1, lines.count)
                 && error.column >= 1 && !error.message.isEmpty
-            #expect(valid, "bad location \(error.line):\(error.column) for \(text.debugDescription)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                valid, "bad location \(error.line):\(error.column) for \(text.debugDescription)",
+                sourceLocation: sourceLocation)
             if valid, error.line <= lines.count {
                 #expect(error.sourceLine == lines[error.line - 1], sourceLocation: sourceLocation)
-                #expect(error.column <= Array(error.sourceLine).count + 2,
-                        "column past the line for \(text.debugDescription)", sourceLocation: sourceLocation)
+                #expect(
+                    error.column <= Array(error.sourceLine).count + 2,
+                    "column past the line for \(text.debugDescription)", sourceLocation: sourceLocation)
             }
-            #expect(error.description.hasPrefix("F.layout:\(error.line):\(error.column): error: "),
-                    sourceLocation: sourceLocation)
+            #expect(
+                error.description.hasPrefix("F.layout:\(error.line):\(error.column): error: "),
+                sourceLocation: sourceLocation)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TermTable
 
 /// A fresh temporary directory for one test.
@@ -82,12 +83,16 @@ struct LayoutLibraryTests {
             _ = try library.instantiate("rwo")
             Issue.record("no error")
         } catch let error as LayoutLibraryError {
-            #expect(error == .unknownIdentifier("rwo", known: ["row", "section"], suggestion: "row",
-                                                files: ["Rows.layout"]))
-            #expect(error.description == """
-                error: no cell `rwo` in Rows.layout; the identifiers are `row` and `section`
-                hint: did you mean `row`?
-                """)
+            #expect(
+                error
+                    == .unknownIdentifier(
+                        "rwo", known: ["row", "section"], suggestion: "row",
+                        files: ["Rows.layout"]))
+            #expect(
+                error.description == """
+                    error: no cell `rwo` in Rows.layout; the identifiers are `row` and `section`
+                    hint: did you mean `row`?
+                    """)
         }
         #expect(throws: LayoutLibraryError.self) { try library.template("zzz") }
     }
@@ -133,7 +138,8 @@ struct LayoutLibraryTests {
             Issue.record("no error")
         } catch let list as LayoutErrorList {
             #expect(list.count == 1)
-            #expect(list.first?.message.contains("duplicate identifier `a`: also defined in \(directory)/A.layout:1")
+            #expect(
+                list.first?.message.contains("duplicate identifier `a`: also defined in \(directory)/A.layout:1")
                     == true)
             #expect(list.first?.file == directory + "/C.layout")
         }

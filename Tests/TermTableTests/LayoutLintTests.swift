@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TermTable
 
 @Suite("Layout lint formatting")
@@ -12,19 +13,21 @@ struct LayoutLintTests {
     @Test func errorsAreFormattedWithSourceLineCaretAndHint() {
         let (cells, errors) = LayoutLint.lint(text: "cell a\n| [1 x] |\n  1 lable\n", file: "A.layout")
         #expect(cells == 1)
-        #expect(LayoutLint.format(errors) == """
-            A.layout:3:5: error: unknown kind `lable`
-                1 lable
-                  ^
-            hint: did you mean `label`? the kinds are `label`, `progress`, `button`, `field`, `slider`, `glyph`, \
-            `separator` or `box`
-            """)
+        #expect(
+            LayoutLint.format(errors) == """
+                A.layout:3:5: error: unknown kind `lable`
+                    1 lable
+                      ^
+                hint: did you mean `label`? the kinds are `label`, `progress`, `button`, `field`, `slider`, `glyph`, \
+                `separator` or `box`
+                """)
     }
 
     @Test func aReportOfGoodAndBadFiles() throws {
         let directory = try makeLayoutTemporaryDirectory()
-        let good = try writeLayoutFile("cell a\n|[1]|\n 1 glyph\ncell b\n|[1]|\n 1 glyph\n", named: "Good.layout",
-                                 in: directory)
+        let good = try writeLayoutFile(
+            "cell a\n|[1]|\n 1 glyph\ncell b\n|[1]|\n 1 glyph\n", named: "Good.layout",
+            in: directory)
         let bad = try writeLayoutFile("cell c\n|[1]|\n", named: "Bad.layout", in: directory)
         let missing = directory + "/Missing.layout"
 

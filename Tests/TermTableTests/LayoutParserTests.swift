@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TermTable
 @testable import TermTableLayout
 
@@ -8,8 +9,10 @@ let layoutsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts").path
 
 /// Parses `text` and fails the test with the errors' descriptions if there are any.
-func parseLayout(_ text: String, file: String = "T.layout",
-                 sourceLocation: SourceLocation = #_sourceLocation) throws -> LayoutDocument {
+func parseLayout(
+    _ text: String, file: String = "T.layout",
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> LayoutDocument {
     let (document, errors) = LayoutParser.check(text, file: file)
     #expect(errors.isEmpty, "\(LayoutErrorList(errors))", sourceLocation: sourceLocation)
     try #require(errors.isEmpty, sourceLocation: sourceLocation)
@@ -46,14 +49,17 @@ struct LayoutParserTests {
             selectionStyle: .custom(Style(foreground: .yellow, attributes: .bold)), accessory: .disclosure,
             indentation: 1, style: .dim,
             views: [
-                ViewSpec(tag: 1, name: "title", kind: .label, frame: Rect(x: 1, y: 0, width: 16, height: 1),
-                         autoresizing: .flexibleWidth, style: .bold, location: at(3, 3)),
-                ViewSpec(tag: 2, name: "age", kind: .label, frame: Rect(x: 18, y: 0, width: 8, height: 1),
-                         autoresizing: .pinRight, style: .dim, properties: age, location: at(3, 20)),
-                ViewSpec(tag: 3, name: "summary", kind: .label, frame: Rect(x: 3, y: 1, width: 23, height: 1),
-                         autoresizing: .flexibleWidth,
-                         style: Style(foreground: .cyan, background: .gray), properties: summary,
-                         location: at(4, 5)),
+                ViewSpec(
+                    tag: 1, name: "title", kind: .label, frame: Rect(x: 1, y: 0, width: 16, height: 1),
+                    autoresizing: .flexibleWidth, style: .bold, location: at(3, 3)),
+                ViewSpec(
+                    tag: 2, name: "age", kind: .label, frame: Rect(x: 18, y: 0, width: 8, height: 1),
+                    autoresizing: .pinRight, style: .dim, properties: age, location: at(3, 20)),
+                ViewSpec(
+                    tag: 3, name: "summary", kind: .label, frame: Rect(x: 3, y: 1, width: 23, height: 1),
+                    autoresizing: .flexibleWidth,
+                    style: Style(foreground: .cyan, background: .gray), properties: summary,
+                    location: at(4, 5)),
             ],
             location: at(2, 6))
         #expect(cell == expected)
@@ -73,14 +79,18 @@ struct LayoutParserTests {
         left.text = "── 日本"
         var right = ViewProperties()
         right.text = "──"
-        #expect(cell.views == [
-            ViewSpec(tag: 0, kind: .text, frame: Rect(x: 1, y: 0, width: 7, height: 1), properties: left,
-                     location: at(2, 3)),
-            ViewSpec(tag: 1, name: "feed", kind: .label, frame: Rect(x: 9, y: 0, width: 10, height: 1),
-                     style: Style(attributes: [.bold, .underline]), location: at(2, 9)),
-            ViewSpec(tag: 0, kind: .text, frame: Rect(x: 21, y: 0, width: 2, height: 1), properties: right,
-                     location: at(2, 21)),
-        ])
+        #expect(
+            cell.views == [
+                ViewSpec(
+                    tag: 0, kind: .text, frame: Rect(x: 1, y: 0, width: 7, height: 1), properties: left,
+                    location: at(2, 3)),
+                ViewSpec(
+                    tag: 1, name: "feed", kind: .label, frame: Rect(x: 9, y: 0, width: 10, height: 1),
+                    style: Style(attributes: [.bold, .underline]), location: at(2, 9)),
+                ViewSpec(
+                    tag: 0, kind: .text, frame: Rect(x: 21, y: 0, width: 2, height: 1), properties: right,
+                    location: at(2, 21)),
+            ])
     }
 
     @Test func aTagRepeatedInTheSameColumnsMakesATallerField() throws {
@@ -148,7 +158,8 @@ struct LayoutParserTests {
     }
 
     @Test func severalCellsBlankLinesAndCommentsAndCRLF() throws {
-        let text = "# two cells\r\n\r\ncell a\r\n|[1 x]|\r\n  1 label   # trailing comment\r\n\r\n"
+        let text =
+            "# two cells\r\n\r\ncell a\r\n|[1 x]|\r\n  1 label   # trailing comment\r\n\r\n"
             + "# between\n  cell b height=1\n  |  [7 y] |  # a note after the bar\n\n  7 label text=\"# not a comment\"\n"
         let document = try parseLayout(text)
         #expect(document.cells.map(\.identifier) == ["a", "b"])
@@ -172,17 +183,19 @@ struct LayoutParserTests {
     @Test func theGalleryParsesWithOneCellPerKind() throws {
         let path = layoutsDirectory + "/Gallery.layout"
         let document = try LayoutLibrary.parse(contentsOf: path)
-        #expect(document.cells.map(\.identifier) == [
-            "label", "wrapped", "progress", "button", "field", "slider", "glyph", "separator", "box",
-            "section", "disclosure", "checkmark", "indented", "highlight", "footer",
-        ])
+        #expect(
+            document.cells.map(\.identifier) == [
+                "label", "wrapped", "progress", "button", "field", "slider", "glyph", "separator", "box",
+                "section", "disclosure", "checkmark", "indented", "highlight", "footer",
+            ])
         let kinds = Set(document.cells.flatMap { $0.views.map(\.kind) })
         #expect(kinds == Set(ViewKind.allCases))
         #expect(Set(document.cells.map(\.width)) == [58])
         #expect(document.cell("disclosure")?.accessory == .disclosure)
         #expect(document.cell("checkmark")?.selectionStyle == SelectionStyle.none)
         #expect(document.cell("indented")?.indentation == 2)
-        #expect(document.cell("highlight")?.selectionStyle
+        #expect(
+            document.cell("highlight")?.selectionStyle
                 == .custom(Style(foreground: .black, background: .cyan, attributes: .bold)))
         #expect(document.cell("wrapped")?.views.first { $0.tag == 2 }?.properties.wrapLines == 2)
         #expect(document.cell("glyph")?.views.first { $0.tag == 1 }?.properties.symbol == "🚀")
@@ -254,8 +267,9 @@ struct LayoutReadmeTests {
         let documents = blocks.map { LayoutParser.check($0, file: "README.layout").document }
         let kinds = Set(documents.flatMap { $0.cells.flatMap { $0.views.map(\.kind) } })
         #expect(kinds == Set(ViewKind.allCases))
-        let words = Set(blocks.joined(separator: "\n").split(whereSeparator: { $0 == " " || $0 == "\n" })
-            .map { String($0.split(separator: "=", maxSplits: 1).first ?? "") })
+        let words = Set(
+            blocks.joined(separator: "\n").split(whereSeparator: { $0 == " " || $0 == "\n" })
+                .map { String($0.split(separator: "=", maxSplits: 1).first ?? "") })
         for name in ViewPropertyRules.names + LayoutParserState.cellAttributeNames {
             #expect(words.contains(name), "no example of `\(name)`")
         }

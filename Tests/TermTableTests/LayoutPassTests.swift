@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TermTable
 
 /// A view that counts its layout passes.

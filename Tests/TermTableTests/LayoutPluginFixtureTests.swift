@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
 
 /// The plugin in a real package: a fixture that depends on this one by path and applies `TermTableLayoutPlugin`.
 ///
@@ -60,9 +60,11 @@ struct LayoutPluginFixtureTests {
         """
     }
 
-    @Test(.enabled(if: LayoutPluginFixtureTests.enabled,
-                   "a nested swift build (minutes): runs in CI, or with TERMTABLE_FIXTURE_BUILD=1"),
-          .timeLimit(.minutes(30)))
+    @Test(
+        .enabled(
+            if: LayoutPluginFixtureTests.enabled,
+            "a nested swift build (minutes): runs in CI, or with TERMTABLE_FIXTURE_BUILD=1"),
+        .timeLimit(.minutes(30)))
     func aMisspeltFieldFailsTheBuildAndTheCorrectOneBuilds() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("layout-fixture-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -73,7 +75,9 @@ struct LayoutPluginFixtureTests {
             .write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try Self.layout.write(to: sources.appendingPathComponent("Cells.layout"), atomically: true, encoding: .utf8)
         let code = sources.appendingPathComponent("Configure.swift")
-        let build = ["swift", "build", "--package-path", root.path, "--scratch-path", root.appendingPathComponent(".build").path]
+        let build = [
+            "swift", "build", "--package-path", root.path, "--scratch-path", root.appendingPathComponent(".build").path,
+        ]
         let environment = ProcessInfo.processInfo.environment
 
         try Self.source(field: "title").write(to: code, atomically: true, encoding: .utf8)
@@ -86,8 +90,11 @@ struct LayoutPluginFixtureTests {
         #expect(bad.status != 0)
         let message = bad.output.split(separator: "\n").first { $0.contains("error:") && $0.contains("titel") }
         #expect(message?.contains("Configure.swift:5:") == true, "\(bad.output)")
-        #expect(message?.contains("'titel' is unavailable: cell `row` of Cells.layout has no field `titel`; did you mean `title`?") == true,
-                "\(bad.output)")
+        #expect(
+            message?.contains(
+                "'titel' is unavailable: cell `row` of Cells.layout has no field `titel`; did you mean `title`?")
+                == true,
+            "\(bad.output)")
 
         // A layout error fails the build at the layout's line and column.
         try Self.source(field: "title").write(to: code, atomically: true, encoding: .utf8)

@@ -1,17 +1,22 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
 
 /// The layout plugin's generator (`TermTableLayoutGen`): the Swift it writes, and the errors it reports.
 @Suite("Layout plugin")
 struct LayoutPluginTests {
     /// Runs the generator on `layout`, writing to a temporary file; returns the status, the messages and the Swift.
-    static func generate(_ layout: String, access: String = "internal") throws -> (status: Int32, messages: String, swift: String?) {
+    static func generate(_ layout: String, access: String = "internal") throws -> (
+        status: Int32, messages: String, swift: String?
+    ) {
         let tool = try BuiltProducts.executable(named: "TermTableLayoutGen")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("layoutgen-\(UUID().uuidString).swift").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "layoutgen-\(UUID().uuidString).swift"
+        ).path
         defer { unlink(output) }
-        let result = try ChildProcess.run([tool, "--access", access, "--output", output, layout],
-                                          environment: ProcessInfo.processInfo.environment)
+        let result = try ChildProcess.run(
+            [tool, "--access", access, "--output", output, layout],
+            environment: ProcessInfo.processInfo.environment)
         return (result.status, result.output, try? String(contentsOfFile: output, encoding: .utf8))
     }
 
@@ -24,14 +29,17 @@ struct LayoutPluginTests {
         return path
     }
 
-    @Test(arguments: ["Layouts/Gallery.layout", "Layouts/News.layout", "Layouts/Bench.layout",
-                      "Examples/Inbox/Layouts/Inbox.layout"])
+    @Test(arguments: [
+        "Layouts/Gallery.layout", "Layouts/News.layout", "Layouts/Bench.layout",
+        "Examples/Inbox/Layouts/Inbox.layout",
+    ])
     func generatedSwiftMatchesItsSnapshot(_ layout: String) throws {
         let (status, messages, swift) = try Self.generate(repositoryRoot + "/" + layout, access: "public")
         #expect(status == 0, "\(messages)")
         let name = ((layout as NSString).lastPathComponent as NSString).deletingPathExtension
-        assertSnapshot(try #require(swift).split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-                       named: "generated-\(name)")
+        assertSnapshot(
+            try #require(swift).split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+            named: "generated-\(name)")
     }
 
     @Test func internalAccessWritesNoPublic() throws {
@@ -46,7 +54,8 @@ struct LayoutPluginTests {
 
     /// A layout error fails the build at the layout's line and column, in the form compilers use, and writes nothing.
     @Test func aLayoutErrorIsReportedAtFileLineColumn() throws {
-        let path = try Self.write("""
+        let path = try Self.write(
+            """
             # two fields that overlap, and a property the kind does not have
             cell row
             | [1 title     ] [2 age] |
@@ -74,7 +83,8 @@ struct LayoutPluginTests {
 
     /// Names that become the same Swift name are refused where the second is written.
     @Test func namesThatCollideInSwiftAreAnError() throws {
-        let path = try Self.write("""
+        let path = try Self.write(
+            """
             cell row
             | [1 due-date ] [2 dueDate ] |
               1 label
@@ -82,8 +92,10 @@ struct LayoutPluginTests {
             """, named: "Clash.layout")
         let (status, messages, _) = try Self.generate(path)
         #expect(status == 1)
-        #expect(messages.contains("\(path):2:17: error: fields `due-date` and `dueDate` of cell `row` both become `dueDate` in Swift"),
-                "\(messages)")
+        #expect(
+            messages.contains(
+                "\(path):2:17: error: fields `due-date` and `dueDate` of cell `row` both become `dueDate` in Swift"),
+            "\(messages)")
         #expect(messages.contains("\(path):2:17: note: rename one of the fields"), "\(messages)")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 /// Properties that were accepted and ignored (`symbol=` on a separator, `align=` on a button or field,
@@ -10,7 +11,8 @@ import TermTableTesting
 struct LayoutPropertyEffectTests {
     /// The only cell of `text`, built and drawn at `width`.
     func draw(_ text: String, width: Int, configure: (TableViewCell) -> Void = { _ in }) throws
-        -> (cell: TableViewCell, screen: BufferScreen) {
+        -> (cell: TableViewCell, screen: BufferScreen)
+    {
         let (document, errors) = LayoutParser.check(text, file: "effect.layout")
         #expect(errors.isEmpty, "\(LayoutErrorList(errors))")
         let cell = CellTemplate(spec: try #require(document.cells.first)).instantiate()
@@ -83,7 +85,8 @@ struct LayoutPropertyEffectTests {
         let (_, screen) = try draw(layout, width: 17) { $0.isHighlighted = true }
         // The selection's background wins over the view's; the view keeps the foreground the selection leaves.
         #expect(screen.style(at: Point(x: 0, y: 0)) == Style(foreground: .red, background: .cyan, attributes: .bold))
-        #expect(screen.style(at: Point(x: 9, y: 0)) == Style(foreground: .default, background: .cyan, attributes: .bold))
+        #expect(
+            screen.style(at: Point(x: 9, y: 0)) == Style(foreground: .default, background: .cyan, attributes: .bold))
         let (_, unselected) = try draw(layout, width: 17)
         #expect(unselected.style(at: Point(x: 9, y: 0)) == Style(background: .blue))
         // Reverse video keeps every view's colours, reversed.
@@ -93,8 +96,9 @@ struct LayoutPropertyEffectTests {
     }
 
     @Test func theArticleListsExactlyTheDeclaredPropertiesAndAttributes() throws {
-        let article = try String(contentsOfFile: repositoryRoot + "/Sources/TermTable/TermTable.docc/LayoutTemplates.md",
-                                 encoding: .utf8)
+        let article = try String(
+            contentsOfFile: repositoryRoot + "/Sources/TermTable/TermTable.docc/LayoutTemplates.md",
+            encoding: .utf8)
         #expect(article.contains(ViewProperty.referenceTable))
         #expect(article.contains(CellAttribute.referenceTable))
         // Every row of the article's tables names a declared case, and every case has its row.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 /// `termtable lint --properties` prints the declared properties and attributes; `lint` alone is a usage error.

@@ -1,13 +1,15 @@
 import Foundation
 import Glibc
-import Testing
 import TermTableTesting
+import Testing
 
 /// `termtable preview --watch` in a real terminal (tmux): the file is edited while the preview runs.
 @Suite("termtable preview --watch in tmux", .serialized)
 struct LivePreviewEndToEndTests {
     static var hasTmux: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Starts `termtable preview --watch demo.layout` in `directory`, recording the terminal modes and exit status.
@@ -23,8 +25,9 @@ struct LivePreviewEndToEndTests {
             exec sleep 600
             """
         try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
-        return try TmuxSession(width: width, height: height, command: "sh '\(directory.path)/run.sh'",
-                               directory: directory)
+        return try TmuxSession(
+            width: width, height: height, command: "sh '\(directory.path)/run.sh'",
+            directory: directory)
     }
 
     /// Writes `text` the way vim and many IDEs save: a new file renamed over the old one.
@@ -38,7 +41,8 @@ struct LivePreviewEndToEndTests {
 
     @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func editingTheFileWhileThePreviewRuns() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preview-e2e-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "preview-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("demo.layout")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TermTable
 
 /// `termtable preview --watch` in memory: what the model holds and what the view draws for a file's text and width.
@@ -21,7 +22,8 @@ struct LivePreviewTests {
         """
 
     /// `demo` with the kind of tag 2 of the first cell misspelt (line 5, column 3).
-    nonisolated static let broken = demo.replacingOccurrences(of: "  2 label align=right", with: "  2 lable align=right")
+    nonisolated static let broken = demo.replacingOccurrences(
+        of: "  2 label align=right", with: "  2 lable align=right")
 
     /// The view of `model` drawn on a fresh screen of `width` x `height`.
     static func draw(_ model: LayoutPreviewModel, width: Int = 50, height: Int = 14) -> BufferScreen {
@@ -48,7 +50,8 @@ struct LivePreviewTests {
             #expect(Array(screen.lines[2...2]) == LayoutPreview.renderCell(try library.template("title"), width: width))
             #expect(screen.line(2).hasPrefix("Alpha") && screen.line(2).contains("42"))
             #expect(screen.line(4).hasPrefix("  detail · height 2"))
-            #expect(Array(screen.lines[5...6]) == LayoutPreview.renderCell(try library.template("detail"), width: width))
+            #expect(
+                Array(screen.lines[5...6]) == LayoutPreview.renderCell(try library.template("detail"), width: width))
             #expect(screen.line(13).hasPrefix(" " + LayoutPreviewView.help.prefix(width - 1)))
         }
     }
@@ -87,7 +90,7 @@ struct LivePreviewTests {
         let screen = Self.draw(model, width: 100, height: 20)
         #expect(screen.line(0).contains("does not load"))
         #expect(screen.line(1).hasPrefix("/tmp/demo.layout:5:5: error: unknown kind `lable`"))
-        #expect(screen.line(2) .hasPrefix("    2 lable align=right pin=right sample=42"))
+        #expect(screen.line(2).hasPrefix("    2 lable align=right pin=right sample=42"))
         #expect(screen.line(3).hasPrefix("      ^ "))
         #expect(screen.line(4).hasPrefix("hint: did you mean `label`?"))
         #expect(screen.style(at: Point(x: 0, y: 1)).foreground == .red)
@@ -145,7 +148,8 @@ struct LivePreviewTests {
         let screen = Self.draw(model, width: 80)
         #expect(screen.line(0).contains("the file is gone, waiting for it"))
         #expect(screen.line(2).hasPrefix("Alpha"))
-        try Self.demo.replacingOccurrences(of: "Alpha", with: "Beta").write(to: file, atomically: false, encoding: .utf8)
+        try Self.demo.replacingOccurrences(of: "Alpha", with: "Beta").write(
+            to: file, atomically: false, encoding: .utf8)
         model.reload()
         #expect(model.state == .loaded && Self.draw(model).line(2).hasPrefix("Beta"))
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TermTable
 
 /// Narrow widths, shown as screens: minimum widths, shrink order, hiding below a width, a header row aligned to its cell.
@@ -90,19 +91,22 @@ struct NarrowLayoutTests {
 
     @Test func thePreviewShowsTheHeaderRowAboveTheCell() throws {
         let preview = try LayoutPreview.render(LayoutLibrary(string: Self.processes), width: 40)
-        #expect(preview.split(separator: "\n").prefix(3).map(String.init) == [
-            "┌─ process · height 1 ───────────────────┐",
-            "│    PID USER COMMAND         CPU     MEM│",
-            "├────────────────────────────────────────┤",
-        ])
+        #expect(
+            preview.split(separator: "\n").prefix(3).map(String.init) == [
+                "┌─ process · height 1 ───────────────────┐",
+                "│    PID USER COMMAND         CPU     MEM│",
+                "├────────────────────────────────────────┤",
+            ])
     }
 }
 
 /// `termtable lint` knows the narrow-width properties: bad values are refused with their place and a hint.
 @Suite("Layout parser: narrow-width properties")
 struct NarrowLayoutLintTests {
-    func expectError(_ property: String, _ message: String, column: Int, hint: String,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectError(
+        _ property: String, _ message: String, column: Int, hint: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let text = """
             cell row
             | [1 title        ] [2 age ] [3 go    ] |
@@ -112,8 +116,9 @@ struct NarrowLayoutLintTests {
             """
         let errors = layoutErrors(text)
         let match = errors.first { $0.message.contains(message) }
-        #expect(match != nil, "no error containing \"\(message)\" in:\n\(LayoutErrorList(errors))",
-                sourceLocation: sourceLocation)
+        #expect(
+            match != nil, "no error containing \"\(message)\" in:\n\(LayoutErrorList(errors))",
+            sourceLocation: sourceLocation)
         guard let match else { return }
         #expect(match.line == 4 && match.column == column, "place of \(match)", sourceLocation: sourceLocation)
         #expect(match.hint?.contains(hint) == true, "hint of \(match)", sourceLocation: sourceLocation)
@@ -125,8 +130,9 @@ struct NarrowLayoutLintTests {
         expectError("shrink=100", "bad value `100` for `shrink`", column: 28, hint: "from 0 to 99")
         expectError("min-width=0", "bad value `0` for `min-width`", column: 31, hint: "from 1 to")
         expectError("min-width=9", "min-width=9 but field 2 is 8 columns wide", column: 31, hint: "give at most 8")
-        expectError("hide-below=50", "hide-below=50 hides field 2 at the canvas's own width (39 columns)", column: 32,
-                    hint: "at most 39")
+        expectError(
+            "hide-below=50", "hide-below=50 hides field 2 at the canvas's own width (39 columns)", column: 32,
+            hint: "at most 39")
         expectError("hide-below=", "`hide-below` needs a value", column: 21, hint: "hide-below=1")
         expectError("heading", "`heading` needs a value", column: 21, hint: "heading=PID")
         expectError("min=3", "`min` does not apply to a label", column: 21, hint: "did you mean `min-width=`")
@@ -134,7 +140,8 @@ struct NarrowLayoutLintTests {
     }
 
     @Test func aButtonCannotNarrowBelowItsOwnMinimum() {
-        let errors = layoutErrors("""
+        let errors = layoutErrors(
+            """
             cell row
             | [1 go    ] |
               1 button title=Go min-width=2
@@ -144,7 +151,8 @@ struct NarrowLayoutLintTests {
     }
 
     @Test func headingsThatShareColumnsAreRefused() {
-        let errors = layoutErrors("""
+        let errors = layoutErrors(
+            """
             cell row height=2
             | [1 title        ] [2 age ] |
             |   [3 summary             ] |
@@ -157,7 +165,8 @@ struct NarrowLayoutLintTests {
     }
 
     @Test func theNewPropertiesParseIntoTheSpec() throws {
-        let document = LayoutParser.check("""
+        let document = LayoutParser.check(
+            """
             cell row
             | [1 title        ] [2 age ] |
               1 label stretch min-width=5 shrink=3 heading=Title

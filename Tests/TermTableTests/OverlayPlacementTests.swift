@@ -1,5 +1,6 @@
-import Testing
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 /// Bug B5: `present(_:)` centred only help boxes and prompts; any other view with a zero frame stayed 0x0.
@@ -21,11 +22,12 @@ struct OverlayPlacementTests {
         driver.app.present(box)
         driver.app.renderIfNeeded()
         #expect(box.frame == Rect(x: 9, y: 3, width: 11, height: 3))
-        #expect(Array(driver.lines[3...5]) == [
-            "         ┌ Details ┐          ",
-            "         │ pid 42  │          ",
-            "         └─────────┘          ",
-        ])
+        #expect(
+            Array(driver.lines[3...5]) == [
+                "         ┌ Details ┐          ",
+                "         │ pid 42  │          ",
+                "         └─────────┘          ",
+            ])
         driver.resize(to: Size(width: 20, height: 6))
         #expect(box.frame == Rect(x: 4, y: 1, width: 11, height: 3))
         #expect(driver.lines[2] == "    │ pid 42  │     ")
@@ -70,8 +72,11 @@ struct OverlayPlacementTests {
         let help = driver.app.topOverlay!
         driver.resize(to: Size(width: 30, height: 9))
         let preferred = (help as! HelpBox).preferredSize
-        #expect(help.frame == Rect(x: (30 - preferred.width) / 2, y: (9 - preferred.height) / 2,
-                                   width: preferred.width, height: preferred.height))
+        #expect(
+            help.frame
+                == Rect(
+                    x: (30 - preferred.width) / 2, y: (9 - preferred.height) / 2,
+                    width: preferred.width, height: preferred.height))
         driver.press("x")  // closes the help
         #expect(driver.app.topOverlay is PromptLine)
         #expect(driver.app.topOverlay?.frame == Rect(x: 0, y: 8, width: 30, height: 1))
@@ -108,7 +113,8 @@ struct OverlayPlacementTests {
         #expect(wrapping.sizeThatFits(Size(width: 0, height: 10)) == Size(width: 0, height: 1))
         #expect(Box().preferredSize == Size(width: 2, height: 2))
         #expect(View(frame: Rect(x: 3, y: 3, width: 4, height: 2)).preferredSize == Size(width: 4, height: 2))
-        #expect(View(frame: Rect(x: 3, y: 3, width: 4, height: 2)).sizeThatFits(Size(width: 2, height: 9))
+        #expect(
+            View(frame: Rect(x: 3, y: 3, width: 4, height: 2)).sizeThatFits(Size(width: 2, height: 9))
                 == Size(width: 2, height: 2))
     }
 }

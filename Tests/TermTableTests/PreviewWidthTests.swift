@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import TermTableLayouts
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 /// `termtable preview --width N`: a width no terminal has is refused, not allocated.

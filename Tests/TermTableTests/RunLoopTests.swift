@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import TermTable
 
 /// The event-driven run loop: it sleeps until input, work, a timer or quit wakes it.
@@ -21,8 +22,10 @@ struct RunLoopTests {
 
     /// Runs `body` (as ``later(_:_:)`` does) counted from `app`'s first frame, so the loop is already
     /// running, whatever the machine's load, when the work arrives; keeps `app`'s `willRender`.
-    static func later(_ delay: useconds_t = 200_000, afterFirstFrameOf app: Application,
-                      _ body: @escaping @MainActor @Sendable () -> Void) {
+    static func later(
+        _ delay: useconds_t = 200_000, afterFirstFrameOf app: Application,
+        _ body: @escaping @MainActor @Sendable () -> Void
+    ) {
         let previous = app.willRender
         var started = false
         app.willRender = {
@@ -112,7 +115,7 @@ extension ProcessStateTests {
                 let master = PTY.openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
                 try #require(master >= 0 && PTY.grantpt(master) == 0 && PTY.unlockpt(master) == 0)
                 var name = [CChar](repeating: 0, count: 256)
-                try #require(PTY.ptsname_r(master, &name, name.count) == 0)
+                try #require(PTY.ptsnameR(master, &name, name.count) == 0)
                 let path = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
                 let slave = Glibc.open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
                 try #require(slave >= 0)

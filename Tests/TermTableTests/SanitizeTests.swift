@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TermTable
 
 @Suite("Sanitising")
@@ -38,8 +39,9 @@ struct SanitizeTests {
         let c0 = String(String.UnicodeScalarView((UInt32(0)...0x1F).compactMap(Unicode.Scalar.init)))
         let c1 = String(String.UnicodeScalarView((UInt32(0x80)...0x9F).compactMap(Unicode.Scalar.init)))
         let pictures = String(String.UnicodeScalarView((UInt32(0x2400)...0x241F).compactMap(Unicode.Scalar.init)))
-        #expect(TerminalText.sanitize(c0 + "\u{7F}" + c1)
-            == pictures + "\u{2421}" + String(repeating: "\u{FFFD}", count: 32))
+        #expect(
+            TerminalText.sanitize(c0 + "\u{7F}" + c1)
+                == pictures + "\u{2421}" + String(repeating: "\u{FFFD}", count: 32))
     }
 
     @Test(arguments: [
@@ -64,7 +66,8 @@ struct SanitizeTests {
         #expect(!sanitized.unicodeScalars.contains(where: Self.isForbidden))
     }
 
-    @Test(arguments: [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C]
+    @Test(
+        arguments: [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C]
             as [UInt32])
     func bidiControlBecomesTheReplacementCharacter(value: UInt32) throws {
         let control = String(Character(try #require(Unicode.Scalar(value))))
@@ -83,19 +86,20 @@ struct SanitizeTests {
         #expect(TerminalText.sanitize("👍🏽👨‍👩‍👧❤️") == "👍👨❤")
     }
 
-    @Test(arguments: [
-        ([0x61, 0xFF, 0x62], "a\u{FFFD}b"),
-        ([0xC3], "\u{FFFD}"),
-        ([0xC3, 0xA9], "é"),
-        ([0xC0, 0xAF], "\u{FFFD}\u{FFFD}"),
-        ([0xED, 0xA0, 0x80], "\u{FFFD}\u{FFFD}\u{FFFD}"),
-        ([0xF4, 0x90, 0x80, 0x80], "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"),
-        ([0xE6, 0x97, 0xA5, 0xE6, 0x97], "日\u{FFFD}"),
-        ([0x80, 0x80], "\u{FFFD}\u{FFFD}"),
-        ([0x1B, 0x5B, 0x32, 0x4A], "\u{1B}[2J"),
-        ([0xC2, 0x9B, 0x32, 0x4A], "\u{9B}2J"),
-        ([], ""),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            ([0x61, 0xFF, 0x62], "a\u{FFFD}b"),
+            ([0xC3], "\u{FFFD}"),
+            ([0xC3, 0xA9], "é"),
+            ([0xC0, 0xAF], "\u{FFFD}\u{FFFD}"),
+            ([0xED, 0xA0, 0x80], "\u{FFFD}\u{FFFD}\u{FFFD}"),
+            ([0xF4, 0x90, 0x80, 0x80], "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"),
+            ([0xE6, 0x97, 0xA5, 0xE6, 0x97], "日\u{FFFD}"),
+            ([0x80, 0x80], "\u{FFFD}\u{FFFD}"),
+            ([0x1B, 0x5B, 0x32, 0x4A], "\u{1B}[2J"),
+            ([0xC2, 0x9B, 0x32, 0x4A], "\u{9B}2J"),
+            ([], ""),
+        ] as [([UInt8], String)])
     func decodeReplacesInvalidUTF8(bytes: [UInt8], expected: String) {
         let decoded = TerminalText.decode(bytes)
         #expect(decoded.unicodeScalars.map(\.value) == expected.unicodeScalars.map(\.value))
@@ -105,8 +109,9 @@ struct SanitizeTests {
 
     @Test func decodeThenSanitizeBytesFromAFile() {
         let bytes: [UInt8] = Array("title: \u{1B}]0;pwned\u{07} ".utf8) + [0xFF, 0xFE] + Array("\u{202E}gnp.exe".utf8)
-        #expect(TerminalText.sanitize(TerminalText.decode(bytes))
-            == "title: ␛]0;pwned␇ \u{FFFD}\u{FFFD}\u{FFFD}gnp.exe")
+        #expect(
+            TerminalText.sanitize(TerminalText.decode(bytes))
+                == "title: ␛]0;pwned␇ \u{FFFD}\u{FFFD}\u{FFFD}gnp.exe")
     }
 
     @Test @MainActor func bufferScreenNeverStoresForbiddenScalars() {
@@ -122,7 +127,9 @@ struct SanitizeTests {
             screen.put(text, at: Point(x: 1, y: 0))
             screen.fill(Rect(x: 30, y: 0, width: 3, height: 1), with: text.first ?? " ", style: .plain)
             let stored = screen.lines.joined()
-            #expect(!stored.unicodeScalars.contains(where: Self.isForbidden), "\(text.debugDescription) stored as \(stored.debugDescription)")
+            #expect(
+                !stored.unicodeScalars.contains(where: Self.isForbidden),
+                "\(text.debugDescription) stored as \(stored.debugDescription)")
             #expect(screen.line(0).hasPrefix(" " + TerminalText.sanitize(text)), "\(text.debugDescription)")
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
 
 /// Bug: `RECORD_SNAPSHOTS=1` wrote the snapshots and failed every test that has one, so a re-recording run never passed.
 @Suite("Snapshot recording")
@@ -56,14 +56,17 @@ struct SnapshotRecordingTests {
         }
         #expect(outcome.failsTest)
         #expect(diff == "  1 - |before|\n  1 + |after|")
-        #expect(try String(contentsOf: snapshot.url, encoding: .utf8) == "|same|\n|before|\n", "a failing check never rewrites")
+        #expect(
+            try String(contentsOf: snapshot.url, encoding: .utf8) == "|same|\n|before|\n",
+            "a failing check never rewrites")
     }
 
     @Test func aSnapshotThatCannotBeWrittenFails() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         // A file where the folder should be.
-        try FileManager.default.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("x".utf8).write(to: directory)
         let outcome = SnapshotFile(directory: directory, name: "x").check(["a"], record: true)
         guard case .unwritable = outcome else {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 /// Tables over data that changes: marks and the cursor follow items, positions are settable, marks look like marks.
@@ -13,7 +14,10 @@ struct TableIdentityTests {
         var deselected: [String] = []
         let driver: AppDriver
 
-        init(sections: [(String, [String])], size: Size = Size(width: 30, height: 6), mode: TableView.SelectionMode = .multiple) {
+        init(
+            sections: [(String, [String])], size: Size = Size(width: 30, height: 6),
+            mode: TableView.SelectionMode = .multiple
+        ) {
             table.register(BasicCell.self, forCellReuseIdentifier: "basic")
             table.showsScrollIndicator = false
             table.selectionMode = mode
@@ -158,15 +162,17 @@ struct TableIdentityTests {
 
     /// PgDn moved the cursor by rows but scrolled by items: a line of drift per header crossed.
     @Test func pagesKeepTheCursorOnItsLineAcrossHeaders() {
-        let source = NumbersSource(sections: (0..<30).map { s in (0..<4).map { "S\(s) row \($0)" } },
-                                   titles: (0..<30).map { "Section \($0)" })
+        let source = NumbersSource(
+            sections: (0..<30).map { s in (0..<4).map { "S\(s) row \($0)" } },
+            titles: (0..<30).map { "Section \($0)" })
         let table = makeTable(source, width: 20, height: 12)
         let driver = AppDriver(rootView: table, size: Size(width: 20, height: 12))
         driver.press("j j j")
         let line = table.cursorLine
         for _ in 0..<6 {
             driver.press("pgdn")
-            #expect(table.cursorLine == line, "after pgdn the cursor is on line \(String(describing: table.cursorLine))")
+            #expect(
+                table.cursorLine == line, "after pgdn the cursor is on line \(String(describing: table.cursorLine))")
         }
         for _ in 0..<3 {
             driver.press("pgup")
@@ -217,7 +223,9 @@ struct HeaderOnDemandTests {
         func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewCell? {
             headerRequests += 1
             guard section % 2 == 0 else { return nil }
-            let cell = tableView.dequeueReusableCell(withIdentifier: "basic", for: IndexPath(row: 0, section: section)) as! BasicCell
+            let cell =
+                tableView.dequeueReusableCell(withIdentifier: "basic", for: IndexPath(row: 0, section: section))
+                as! BasicCell
             cell.textLabel.text = "== \(section) =="
             return cell
         }

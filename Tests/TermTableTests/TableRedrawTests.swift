@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 /// Drawing only the rows that changed must give exactly the screen a full redraw gives, after anything.
@@ -27,8 +28,9 @@ struct TableRedrawTests {
     @Test(arguments: [1, 2, 3, 4, 5])
     func matchesAFullRedrawAfterRandomOperations(seed: UInt64) {
         var rng = LayoutFuzzRandom(state: seed)
-        let source = NumbersSource(sections: (0..<4).map { s in (0..<(20 + s * 7)).map { "S\(s) row \($0)" } },
-                                   titles: ["First", "Second", "Third", "Fourth"])
+        let source = NumbersSource(
+            sections: (0..<4).map { s in (0..<(20 + s * 7)).map { "S\(s) row \($0)" } },
+            titles: ["First", "Second", "Third", "Fourth"])
         source.identifier = { $0.row % 4 == 0 ? "row" : "basic" }
         source.heights = [IndexPath(row: 3, section: 1): 2, IndexPath(row: 5, section: 2): 3]
         let table = makeTable(source, width: 30, height: 10)
@@ -46,7 +48,8 @@ struct TableRedrawTests {
             case 9:
                 // The app changes a visible cell directly.
                 if let row = table.indexPathsForVisibleRows.randomElement(using: &rng),
-                   let cell = table.cellForRow(at: row) {
+                    let cell = table.cellForRow(at: row)
+                {
                     cell.viewWithTag(1, as: Label.self)?.text = "edited \(step)"
                     (cell as? BasicCell)?.textLabel.text = "edited \(step)"
                     driver.app.setNeedsDisplay()
@@ -72,7 +75,9 @@ struct TableRedrawTests {
                     driver.app.renderIfNeeded()
                 }
             case 13:
-                if driver.app.isShowingOverlay { driver.press("x") } else {
+                if driver.app.isShowingOverlay {
+                    driver.press("x")
+                } else {
                     driver.app.showHelp(entries: [("j", "down"), ("k", "up")])
                     driver.app.renderIfNeeded()
                 }
@@ -94,7 +99,10 @@ struct TableRedrawTests {
         let screen = CountingScreen(width: 20, height: 10)
         let app = Application(screen: screen, rootView: table)
         app.render()
-        for _ in 0..<9 { app.handle(.key(.down)); app.render() }
+        for _ in 0..<9 {
+            app.handle(.key(.down))
+            app.render()
+        }
         screen.lineWrites = 0
         app.handle(.key(.down))
         app.render()

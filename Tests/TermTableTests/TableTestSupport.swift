@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TermTable
 
 /// A data source of sections of numbered rows, with optional headers, built from code cells or templates.
@@ -40,7 +41,9 @@ final class NumbersSource: TableViewDataSource, TableViewDelegate {
     }
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int? { heights[indexPath] }
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { events.append("select \(indexPath)") }
-    func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) { events.append("deselect \(indexPath)") }
+    func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {
+        events.append("deselect \(indexPath)")
+    }
     func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
         events.append("activate \(indexPath)")
     }
@@ -55,14 +58,18 @@ final class NumbersSource: TableViewDataSource, TableViewDelegate {
 func rowTemplate(identifier: String = "row", height: Int = 1, accessory: CellAccessory = .none) -> CellTemplate {
     let location = LayoutLocation(file: "test", line: 1, column: 1)
     var views = [
-        ViewSpec(tag: 1, name: "title", kind: .label, frame: Rect(x: 0, y: 0, width: 25, height: 1),
-                 autoresizing: .flexibleWidth, location: location),
-        ViewSpec(tag: 2, name: "detail", kind: .label, frame: Rect(x: 26, y: 0, width: 4, height: 1),
-                 autoresizing: .flexibleLeftMargin, location: location),
+        ViewSpec(
+            tag: 1, name: "title", kind: .label, frame: Rect(x: 0, y: 0, width: 25, height: 1),
+            autoresizing: .flexibleWidth, location: location),
+        ViewSpec(
+            tag: 2, name: "detail", kind: .label, frame: Rect(x: 26, y: 0, width: 4, height: 1),
+            autoresizing: .flexibleLeftMargin, location: location),
     ]
     views[1].properties.alignment = .right
-    return CellTemplate(spec: CellSpec(identifier: identifier, width: 30, height: height, accessory: accessory,
-                                       views: views, location: location))
+    return CellTemplate(
+        spec: CellSpec(
+            identifier: identifier, width: 30, height: height, accessory: accessory,
+            views: views, location: location))
 }
 
 /// A table of `width` x `height` over `source`, with the `basic` class and `row` template registered.

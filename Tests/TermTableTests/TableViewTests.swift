@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 @Suite("TableView") @MainActor
@@ -58,8 +59,9 @@ struct TableViewTests {
     }
 
     @Test func stickyHeaderStaysAtTheTopWhileItsRowsScroll() {
-        let source = NumbersSource(sections: [(0..<6).map { "A\($0)" }, (0..<6).map { "B\($0)" }],
-                                   titles: ["Alpha", "Bravo"])
+        let source = NumbersSource(
+            sections: [(0..<6).map { "A\($0)" }, (0..<6).map { "B\($0)" }],
+            titles: ["Alpha", "Bravo"])
         let table = makeTable(source, width: 10, height: 4)
         let driver = AppDriver(rootView: table, size: Size(width: 10, height: 4))
         #expect(driver.lines == ["Alpha     ", "A0        ", "A1        ", "A2        "])
@@ -98,10 +100,11 @@ struct TableViewTests {
         driver.resize(to: Size(width: 14, height: 3))
         #expect(driver.lines == ["Row 47     #47", "Row 48     #48", "Row 49     #49"])
         driver.resize(to: Size(width: 40, height: 4))
-        #expect(driver.lines == [
-            "Row 46                               #46", "Row 47                               #47",
-            "Row 48                               #48", "Row 49                               #49",
-        ])
+        #expect(
+            driver.lines == [
+                "Row 46                               #46", "Row 47                               #47",
+                "Row 48                               #48", "Row 49                               #49",
+            ])
         #expect(table.state.cursor == IndexPath(row: 49, section: 0))
     }
 
@@ -133,7 +136,10 @@ struct TableViewTests {
         #expect(driver.screen.style(at: Point(x: 0, y: 3)).attributes.isSuperset(of: [.reverse, .bold]))
         driver.press("k")
         driver.press("space")
-        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0), IndexPath(row: 3, section: 0)])
+        #expect(
+            table.indexPathsForSelectedRows == [
+                IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0), IndexPath(row: 3, section: 0),
+            ])
         driver.press("ctrl-a")
         #expect(table.indexPathsForSelectedRows.count == 5)
         driver.press("esc")
@@ -238,7 +244,9 @@ struct TableViewTests {
 
     @Test func noCursorWhileNoRowCanTakeItThenTheFirstThatCan() {
         let source = NumbersSource(rows: 3)
-        source.unselectable = [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0)]
+        source.unselectable = [
+            IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0),
+        ]
         let table = makeTable(source, width: 10, height: 3)
         let driver = AppDriver(rootView: table, size: Size(width: 10, height: 3))
         #expect(table.state.cursor == nil)
@@ -316,16 +324,22 @@ struct TableViewTests {
         do {
             _ = try table.dequeueReusableCellIfRegistered(withIdentifier: "rwo")
         } catch {
-            #expect("\(error)" == "no cell is registered for reuse identifier 'rwo'; did you mean 'row'? (registered: 'basic', 'row')")
+            #expect(
+                "\(error)"
+                    == "no cell is registered for reuse identifier 'rwo'; did you mean 'row'? (registered: 'basic', 'row')"
+            )
         }
     }
 
     /// Hardening item 3, the table's share: an identifier (it can come from a layout file) never carries escapes.
     @Test func unregisteredIdentifierMessagesCarryNoControlSequences() {
-        let error = TableViewError.unregisteredIdentifier("\u{1B}]0;owned\u{07}x", registered: ["\u{1B}[2Jrow"],
-                                                          suggestion: "\u{1B}[31mrow")
+        let error = TableViewError.unregisteredIdentifier(
+            "\u{1B}]0;owned\u{07}x", registered: ["\u{1B}[2Jrow"],
+            suggestion: "\u{1B}[31mrow")
         let text = error.description
-        #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(text.debugDescription)")
+        #expect(
+            !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+            "\(text.debugDescription)")
         #expect(text.contains("owned") && text.contains("row"))
     }
 
@@ -334,8 +348,10 @@ struct TableViewTests {
         var spec = ViewSpec(tag: 3, kind: .button, frame: Rect(x: 0, y: 0, width: 8, height: 1), location: location)
         spec.properties.text = "Open"
         spec.properties.action = "open"
-        let template = CellTemplate(spec: CellSpec(identifier: "buttons", width: 10, height: 1, views: [spec],
-                                                   location: location))
+        let template = CellTemplate(
+            spec: CellSpec(
+                identifier: "buttons", width: 10, height: 1, views: [spec],
+                location: location))
         let source = NumbersSource(rows: 3)
         source.identifier = { _ in "buttons" }
         let table = makeTable(source, width: 10, height: 3)
@@ -352,8 +368,9 @@ struct TableViewTests {
     }
 
     @Test func screenSnapshotOfSectionsWithSelection() {
-        let source = NumbersSource(sections: [["Inbox", "Drafts"], ["Archive", "Trash", "Spam"]],
-                                   titles: ["Mail", "Folders"])
+        let source = NumbersSource(
+            sections: [["Inbox", "Drafts"], ["Archive", "Trash", "Spam"]],
+            titles: ["Mail", "Folders"])
         let table = makeTable(source, width: 24, height: 8)
         table.showsScrollIndicator = true
         let driver = AppDriver(rootView: table, size: Size(width: 24, height: 8))

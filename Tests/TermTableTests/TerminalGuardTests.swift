@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TermTableTesting
+import Testing
 
 extension ProcessStateTests {
     /// `termtable keys` on a real pseudo-terminal: whatever ends it, the terminal gets its modes back
@@ -16,19 +16,23 @@ extension ProcessStateTests {
             let mark = run.output.count
 
             #expect(kill(run.pid, signal) == 0)
-            let status = try #require(await run.waitForExit(), "termtable keys did not exit within 60 s of signal \(signal)")
+            let status = try #require(
+                await run.waitForExit(), "termtable keys did not exit within 60 s of signal \(signal)")
 
             #expect(ExitStatus(status) == .signaled(signal), "raw wait status \(status)")
             run.expectModesRestored()
             let after = String(decoding: run.output[mark...], as: UTF8.self)
             #expect(after.contains("\u{1B}[?1049l"), "no rmcup after the signal: \(after.debugDescription)")
-            #expect(after.contains("\u{1B}[?12l\u{1B}[?25h") || after.contains("\u{1B}[?25h"),
-                    "no cursor-visible sequence after the signal: \(after.debugDescription)")
+            #expect(
+                after.contains("\u{1B}[?12l\u{1B}[?25h") || after.contains("\u{1B}[?25h"),
+                "no cursor-visible sequence after the signal: \(after.debugDescription)")
         }
 
         /// Every other signal whose default action ends the process, crashes included (sent with kill).
-        @Test(arguments: [SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS,
-                          SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF])
+        @Test(arguments: [
+            SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS,
+            SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+        ])
         func everyTerminatingSignalRestoresTheTerminal(signal: Int32) async throws {
             try await signalRestoresTheTerminalAndKillsWithTheSignal(signal: signal)
         }
@@ -36,16 +40,19 @@ extension ProcessStateTests {
         @Test func aStackOverflowRestoresTheTerminal() async throws {
             let run = try KeysRun(arguments: ["diagnose", "stack-overflow"])
             defer { run.finish() }
-            let status = try #require(await run.waitForExit(), "termtable diagnose stack-overflow did not stop within 60 s")
+            let status = try #require(
+                await run.waitForExit(), "termtable diagnose stack-overflow did not stop within 60 s")
             #expect(ExitStatus(status) == .signaled(SIGSEGV), "raw wait status \(status)")
             run.expectModesRestored()
             let text = String(decoding: run.output, as: UTF8.self)
             let entered = try #require(text.range(of: "\u{1B}[?1049h"), "the program entered full-screen mode")
             #expect(text.contains("diagnose stack-overflow"), "it drew its screen first: \(text.debugDescription)")
-            let left = try #require(text.range(of: "\u{1B}[?1049l", range: entered.upperBound..<text.endIndex),
-                                    "no rmcup after the stack overflow: \(text.debugDescription)")
-            #expect(text[entered.upperBound..<left.lowerBound].contains("\u{1B}[?25h"),
-                    "no cursor-visible sequence after the stack overflow: \(text.debugDescription)")
+            let left = try #require(
+                text.range(of: "\u{1B}[?1049l", range: entered.upperBound..<text.endIndex),
+                "no rmcup after the stack overflow: \(text.debugDescription)")
+            #expect(
+                text[entered.upperBound..<left.lowerBound].contains("\u{1B}[?25h"),
+                "no cursor-visible sequence after the stack overflow: \(text.debugDescription)")
             #expect(text.contains("\u{1B}[?1000l"), "mouse reporting is switched off")
         }
 
@@ -53,13 +60,15 @@ extension ProcessStateTests {
             let run = try KeysRun(arguments: ["diagnose", "unregistered-identifier"])
             defer { run.finish() }
             let status = try #require(await run.waitForExit(), "termtable diagnose did not stop within 60 s")
-            #expect(ExitStatus(status) == .signaled(SIGILL) || ExitStatus(status) == .signaled(SIGTRAP),
-                    "a programmer error traps: \(ExitStatus(status))")
+            #expect(
+                ExitStatus(status) == .signaled(SIGILL) || ExitStatus(status) == .signaled(SIGTRAP),
+                "a programmer error traps: \(ExitStatus(status))")
             run.expectModesRestored()
             let text = String(decoding: run.output, as: UTF8.self)
             let restored = try #require(text.range(of: "\u{1B}[?1049l"), "the terminal left full-screen mode")
             let message = try #require(
-                text.range(of: "no cell is registered for reuse identifier 'rwo'; did you mean 'row'? (registered: 'row')"),
+                text.range(
+                    of: "no cell is registered for reuse identifier 'rwo'; did you mean 'row'? (registered: 'row')"),
                 "the message names the identifier and the registered ones: \(text.debugDescription)")
             #expect(restored.upperBound <= message.lowerBound, "the message comes after the terminal is restored")
         }
@@ -68,8 +77,9 @@ extension ProcessStateTests {
             let run = try KeysRun(arguments: ["diagnose", "wrong-tag-class"])
             defer { run.finish() }
             let status = try #require(await run.waitForExit(), "termtable diagnose did not stop within 10 s")
-            #expect(ExitStatus(status) == .signaled(SIGILL) || ExitStatus(status) == .signaled(SIGTRAP),
-                    "a programmer error traps: \(ExitStatus(status))")
+            #expect(
+                ExitStatus(status) == .signaled(SIGILL) || ExitStatus(status) == .signaled(SIGTRAP),
+                "a programmer error traps: \(ExitStatus(status))")
             run.expectModesRestored()
             let text = String(decoding: run.output, as: UTF8.self)
             let restored = try #require(text.range(of: "\u{1B}[?1049l"), "the terminal left full-screen mode")
@@ -85,7 +95,8 @@ extension ProcessStateTests {
         func aTerminalWithoutCursorAddressingIsRefused(terminalType: String) async throws {
             let run = try KeysRun(terminalType: terminalType)
             defer { run.finish() }
-            let status = try #require(await run.waitForExit(), "termtable keys did not stop within 60 s on TERM=\(terminalType)")
+            let status = try #require(
+                await run.waitForExit(), "termtable keys did not stop within 60 s on TERM=\(terminalType)")
             #expect(ExitStatus(status) == .exited(1), "raw wait status \(status)")
             run.expectModesRestored()
             let text = String(decoding: run.output, as: UTF8.self)
@@ -158,7 +169,7 @@ enum PTY {
     static let openpt = function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
     static let grantpt = function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
     static let unlockpt = function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
-    static let ptsname_r = function(
+    static let ptsnameR = function(
         "ptsname_r", as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32).self)
 }
 
@@ -187,7 +198,7 @@ final class KeysRun {
             throw error
         }
         var name = [CChar](repeating: 0, count: 256)
-        let nameResult = PTY.ptsname_r(master, &name, name.count)
+        let nameResult = PTY.ptsnameR(master, &name, name.count)
         guard nameResult == 0 else {
             close(master)
             throw ChildProcessError.system("ptsname_r", nameResult)
@@ -281,13 +292,15 @@ final class KeysRun {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 exited = true
-                throw ChildProcessError("termtable keys ended before drawing (\(ExitStatus(status))): "
-                                        + String(decoding: output, as: UTF8.self).debugDescription)
+                throw ChildProcessError(
+                    "termtable keys ended before drawing (\(ExitStatus(status))): "
+                        + String(decoding: output, as: UTF8.self).debugDescription)
             }
         }
-        throw ChildProcessError("termtable keys drew no first screen within 60 s; it wrote: "
-                                + String(decoding: output, as: UTF8.self).debugDescription
-                                + "; the child: " + KeysRun.describeProcess(pid))
+        throw ChildProcessError(
+            "termtable keys drew no first screen within 60 s; it wrote: "
+                + String(decoding: output, as: UTF8.self).debugDescription
+                + "; the child: " + KeysRun.describeProcess(pid))
     }
 
     /// Where a process is stuck, from /proc: its state, wait channel, signal masks and the threads' states.
@@ -296,9 +309,13 @@ final class KeysRun {
             (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
         }
         let status = read("/proc/\(pid)/status").split(separator: "\n")
-            .filter { ["State", "SigBlk", "SigIgn", "SigCgt", "Threads"].contains($0.split(separator: ":").first.map(String.init) ?? "") }
+            .filter {
+                ["State", "SigBlk", "SigIgn", "SigCgt", "Threads"].contains(
+                    $0.split(separator: ":").first.map(String.init) ?? "")
+            }
             .joined(separator: ", ")
-        let threads = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).sorted().map { task in
+        let threads = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).sorted().map {
+            task in
             "\(task): \(read("/proc/\(pid)/task/\(task)/comm")) \(read("/proc/\(pid)/task/\(task)/wchan"))"
         }
         return "\(status); wchan \(read("/proc/\(pid)/wchan")); threads [\(threads.joined(separator: "; "))]; stack "

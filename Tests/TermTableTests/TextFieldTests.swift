@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 @Suite("TextField: editing over grapheme clusters")
@@ -14,9 +15,9 @@ struct TextFieldTests {
     }
 
     @Test(arguments: [
-        ("e\u{301}", "\u{E9}x"),                 // a combining mark joins the e
+        ("e\u{301}", "\u{E9}x"),  // a combining mark joins the e
         ("\u{1F1EB}\u{1F1F7}", "\u{1F1EB}\u{1F1F7}x"),  // the second regional indicator joins the first: 🇫🇷
-        ("\u{1F469}\u{200D}", "\u{1F469}\u{200D}x"),    // a lone ZWJ joins the woman; x does not join it
+        ("\u{1F469}\u{200D}", "\u{1F469}\u{200D}x"),  // a lone ZWJ joins the woman; x does not join it
         ("\u{1F469}\u{200D}\u{1F4BB}", "\u{1F469}\u{200D}\u{1F4BB}x"),  // 👩‍💻 typed scalar by scalar
     ])
     func aKeyAfterScalarsThatMergedIsInsertedAtTheEnd(typed: String, expected: String) {
@@ -103,7 +104,8 @@ struct TextFieldTests {
             let (driver, field) = TextFieldTests.driver(width: width)
             var typed: [String] = []
             for _ in 0..<40 {
-                let before = field.text, cursor = field.cursor
+                let before = field.text
+                let cursor = field.cursor
                 let scalars = Array(before.unicodeScalars)
                 let offset = TextFieldTests.scalarOffset(before, character: cursor)
                 var expected: [Unicode.Scalar]
@@ -136,21 +138,25 @@ struct TextFieldTests {
                     default: break
                     }
                 }
-                typed.append(key.character.map { String($0).unicodeScalars.map { String($0.value, radix: 16) }[0] }
-                             ?? "\(key)")
+                typed.append(
+                    key.character.map { String($0).unicodeScalars.map { String($0.value, radix: 16) }[0] }
+                        ?? "\(key)")
                 driver.send(.key(key))
                 let context = "round \(round), width \(width), keys \(typed)"
-                let ok = Array(field.text.unicodeScalars) == expected
+                let ok =
+                    Array(field.text.unicodeScalars) == expected
                     && field.cursor >= 0 && field.cursor <= field.text.count
                     && (expectedCursor.map { field.cursor == $0 } ?? true)
                     && driver.screen.cursor.map { $0.x >= 0 && $0.x < width && $0.y == 0 } == true
                 if key.character != nil, ok {
                     // Typing puts the cursor after the typed scalar, whatever it merged with.
-                    #expect(TextFieldTests.scalarOffset(field.text, character: field.cursor) >= offset + 1, "\(context)")
+                    #expect(
+                        TextFieldTests.scalarOffset(field.text, character: field.cursor) >= offset + 1, "\(context)")
                 }
                 if !ok {
                     failures += 1
-                    Issue.record("""
+                    Issue.record(
+                        """
                         \(context): text \(field.text.debugDescription) (expected \
                         \(String(String.UnicodeScalarView(expected)).debugDescription)), cursor \(field.cursor) \
                         (expected \(expectedCursor.map(String.init) ?? "any")), drawn cursor \

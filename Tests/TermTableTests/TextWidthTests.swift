@@ -1,6 +1,7 @@
 import CNcursesw
 import Glibc
 import Testing
+
 @testable import TermTable
 
 /// Runs `body` with LC_CTYPE set to C.UTF-8, so glibc's `wcwidth` is the one `WidthTable.swift` was made from.
@@ -147,13 +148,14 @@ struct TextWidthTests {
 
     @Test func glyphsOfAMixedString() {
         let glyphs = TerminalText.glyphs("a日\u{200B}👍🏽\u{1B}e\u{301}")
-        #expect(glyphs == [
-            TerminalText.Cluster(character: "a", width: 1),
-            TerminalText.Cluster(character: "日", width: 2),
-            TerminalText.Cluster(character: "👍", width: 2),
-            TerminalText.Cluster(character: "\u{241B}", width: 1),
-            TerminalText.Cluster(character: "e\u{301}", width: 1),
-        ])
+        #expect(
+            glyphs == [
+                TerminalText.Cluster(character: "a", width: 1),
+                TerminalText.Cluster(character: "日", width: 2),
+                TerminalText.Cluster(character: "👍", width: 2),
+                TerminalText.Cluster(character: "\u{241B}", width: 1),
+                TerminalText.Cluster(character: "e\u{301}", width: 1),
+            ])
     }
 
     // MARK: (c) Truncation
@@ -212,8 +214,10 @@ struct TextWidthTests {
     /// For many strings, widths and every mode: never wider than asked, clusters whole, the ellipsis where it belongs.
     @Test(arguments: TerminalText.TruncationMode.allCases)
     func truncationNeverExceedsTheWidthNorSplitsClusters(mode: TerminalText.TruncationMode) {
-        let texts = ["Hello, world", "日本語テキスト", "ab日本cd", "e\u{301}x\u{301}日\u{3099}", "👨‍👩‍👧👍🏽🇯🇵x😀",
-                     "a\u{1B}[2Jb\u{7}", "ｶﾀｶﾅ漢字ｶﾅ", "한국어 텍스트", ""]
+        let texts = [
+            "Hello, world", "日本語テキスト", "ab日本cd", "e\u{301}x\u{301}日\u{3099}", "👨‍👩‍👧👍🏽🇯🇵x😀",
+            "a\u{1B}[2Jb\u{7}", "ｶﾀｶﾅ漢字ｶﾅ", "한국어 텍스트", "",
+        ]
         let ellipsis = Array("…".unicodeScalars)
         for text in texts {
             let glyphs = TerminalText.glyphs(text)
@@ -285,31 +289,32 @@ struct TextWidthTests {
 
     // MARK: Wrapping
 
-    @Test(arguments: [
-        ("the quick brown fox", 10, nil, ["the quick", "brown fox"]),
-        ("the quick brown fox", 19, nil, ["the quick brown fox"]),
-        ("the quick brown fox", 3, nil, ["the", "qui", "ck", "bro", "wn", "fox"]),
-        ("abcdefghij klm", 4, nil, ["abcd", "efgh", "ij", "klm"]),
-        ("abcd efgh", 4, nil, ["abcd", "efgh"]),
-        ("a b", 1, nil, ["a", "b"]),
-        ("  leading and trailing  ", 12, nil, ["leading and", "trailing"]),
-        ("one\n\ntwo three", 5, nil, ["one", "", "two", "three"]),
-        ("line\n", 10, nil, ["line", ""]),
-        ("", 5, nil, [""]),
-        ("日本語のテキスト", 5, nil, ["日本", "語の", "テキ", "スト"]),
-        ("日本語のテキスト", 4, nil, ["日本", "語の", "テキ", "スト"]),
-        ("hello 世界 again", 8, nil, ["hello", "世界", "again"]),
-        ("ab日", 3, nil, ["ab", "日"]),
-        ("a\u{1B}[2J b", 4, nil, ["a␛[2", "J b"]),
-        ("the quick brown fox jumps", 10, 2, ["the quick", "brown fox…"]),
-        ("abcdefghij klm", 10, 1, ["abcdefghi…"]),
-        ("the quick brown fox", 10, 2, ["the quick", "brown fox"]),
-        ("one\ntwo\nthree", 10, 2, ["one", "two…"]),
-        ("日本語のテキスト", 5, 2, ["日本", "語の…"]),
-        ("日本語のテキスト", 4, 1, ["日…"]),
-        ("anything", 0, nil, []),
-        ("anything", 4, 0, []),
-    ] as [(String, Int, Int?, [String])])
+    @Test(
+        arguments: [
+            ("the quick brown fox", 10, nil, ["the quick", "brown fox"]),
+            ("the quick brown fox", 19, nil, ["the quick brown fox"]),
+            ("the quick brown fox", 3, nil, ["the", "qui", "ck", "bro", "wn", "fox"]),
+            ("abcdefghij klm", 4, nil, ["abcd", "efgh", "ij", "klm"]),
+            ("abcd efgh", 4, nil, ["abcd", "efgh"]),
+            ("a b", 1, nil, ["a", "b"]),
+            ("  leading and trailing  ", 12, nil, ["leading and", "trailing"]),
+            ("one\n\ntwo three", 5, nil, ["one", "", "two", "three"]),
+            ("line\n", 10, nil, ["line", ""]),
+            ("", 5, nil, [""]),
+            ("日本語のテキスト", 5, nil, ["日本", "語の", "テキ", "スト"]),
+            ("日本語のテキスト", 4, nil, ["日本", "語の", "テキ", "スト"]),
+            ("hello 世界 again", 8, nil, ["hello", "世界", "again"]),
+            ("ab日", 3, nil, ["ab", "日"]),
+            ("a\u{1B}[2J b", 4, nil, ["a␛[2", "J b"]),
+            ("the quick brown fox jumps", 10, 2, ["the quick", "brown fox…"]),
+            ("abcdefghij klm", 10, 1, ["abcdefghi…"]),
+            ("the quick brown fox", 10, 2, ["the quick", "brown fox"]),
+            ("one\ntwo\nthree", 10, 2, ["one", "two…"]),
+            ("日本語のテキスト", 5, 2, ["日本", "語の…"]),
+            ("日本語のテキスト", 4, 1, ["日…"]),
+            ("anything", 0, nil, []),
+            ("anything", 4, 0, []),
+        ] as [(String, Int, Int?, [String])])
     func wrap(text: String, width: Int, maxLines: Int?, expected: [String]) {
         let lines = TerminalText.wrap(text, width: width, maxLines: maxLines)
         #expect(lines == expected)

@@ -1,12 +1,14 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
 
 /// The end-to-end helpers of TermTableTesting, on the `termtable keys` tool, in a real terminal (tmux).
 @Suite("TmuxSession", .serialized)
 struct TmuxSessionTests {
     static var hasTmux: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     @Test(.enabled(if: hasTmux, "tmux is not installed"))
@@ -15,9 +17,10 @@ struct TmuxSessionTests {
         try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: temp) }
         let tool = try BuiltProducts.executable(named: "termtable")
-        let session = try TmuxSession(width: 80, height: 12,
-                                      command: "stty -g > before; '\(tool)' keys; stty -g > after; sleep 30",
-                                      directory: temp)
+        let session = try TmuxSession(
+            width: 80, height: 12,
+            command: "stty -g > before; '\(tool)' keys; stty -g > after; sleep 30",
+            directory: temp)
         defer { session.close() }
         try session.waitFor(text: "termtable keys")
         #expect(try session.format("#{alternate_on}") == "1")

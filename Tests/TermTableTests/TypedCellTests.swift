@@ -1,6 +1,7 @@
-import Testing
 import TermTableLayouts
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 /// The typed side of the table: identifiers and cell classes generated from `News.layout` (TermTableLayouts).
@@ -50,7 +51,9 @@ struct TypedCellTests {
         #expect(table.statistics.cellsCreated <= 6, "cells made: \(table.statistics.cellsCreated)")
         // The first cell came back for another row, with the same field views.
         #expect(source.cells.dropFirst().contains { $0 === first })
-        #expect(first.title === fields.0 && first.summary === fields.2 && first.contentView.view(named: "title") === fields.0)
+        #expect(
+            first.title === fields.0 && first.summary === fields.2
+                && first.contentView.view(named: "title") === fields.0)
         #expect(Set(source.cells.map(ObjectIdentifier.init)).count == table.statistics.cellsCreated)
     }
 
@@ -71,51 +74,55 @@ struct TypedCellTests {
     }
 
     @Test func aLayoutWithoutAFieldTheCodeUsesIsRefusedBeforeAnyCellIsMade() throws {
-        let renamed = try LayoutLibrary(string: """
-            cell news height=1
-            | [1 titel                 ] [2 age ] [3 summary] [4 mark] |
-              1 label
-              2 label
-              3 label
-              4 glyph
-            """)
+        let renamed = try LayoutLibrary(
+            string: """
+                cell news height=1
+                | [1 titel                 ] [2 age ] [3 summary] [4 mark] |
+                  1 label
+                  2 label
+                  3 label
+                  4 glyph
+                """)
         let table = TableView()
         #expect(throws: TypedCellError.missingField("title", expected: "Label", identifier: "news")) {
             try table.register(NewsLayout.news, from: renamed)
         }
         #expect(table.registeredIdentifiers.isEmpty)
 
-        let changedKind = try LayoutLibrary(string: """
-            cell news height=1
-            | [1 title                 ] [2 age ] [3 summary] [4 mark] |
-              1 label
-              2 progress
-              3 label
-              4 glyph
-            """)
+        let changedKind = try LayoutLibrary(
+            string: """
+                cell news height=1
+                | [1 title                 ] [2 age ] [3 summary] [4 mark] |
+                  1 label
+                  2 progress
+                  3 label
+                  4 glyph
+                """)
         #expect(throws: TypedCellError.wrongClass("age", expected: "Label", found: "ProgressBar", identifier: "news")) {
             try NewsLayout.news.check(in: changedKind)
         }
         #expect(throws: TypedCellError.missingCell("compact", files: ["<string>"])) {
             try NewsLayout.compact.check(in: changedKind)
         }
-        #expect("\(TypedCellError.missingField("title", expected: "Label", identifier: "news"))"
-            .contains("cell `news` has no field named `title`"))
+        #expect(
+            "\(TypedCellError.missingField("title", expected: "Label", identifier: "news"))"
+                .contains("cell `news` has no field named `title`"))
     }
 }
 
 extension TypedCellTests {
     /// A layout loaded at run time with the fields drawn in another order and other tags: found by name, they still match.
     @Test func fieldsAreFoundByNameWhereverTheLayoutDrawsThem() throws {
-        let restyled = try LayoutLibrary(string: """
-            cell news height=2
-            | [7 age ] [8 title                 ] [9 mark] |
-            | [5 summary                                 ] |
-              7 label
-              8 label style=underline
-              9 glyph symbol=*
-              5 label
-            """)
+        let restyled = try LayoutLibrary(
+            string: """
+                cell news height=2
+                | [7 age ] [8 title                 ] [9 mark] |
+                | [5 summary                                 ] |
+                  7 label
+                  8 label style=underline
+                  9 glyph symbol=*
+                  5 label
+                """)
         let table = TableView()
         try table.register(NewsLayout.news, from: restyled)
         let cell = table.dequeueReusableCell(NewsLayout.news, for: IndexPath(row: 0, section: 0))

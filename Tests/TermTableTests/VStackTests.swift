@@ -1,5 +1,6 @@
-import Testing
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 @Suite("VStack") @MainActor
@@ -61,7 +62,8 @@ struct VStackTests {
     }
 
     @Test func fillingChildrenShareByWeightTheFirstTakingTheRemainder() {
-        let top = View(), bottom = View()
+        let top = View()
+        let bottom = View()
         let stack = VStack([.fill(top), .fill(bottom, weight: 2)])
         stack.frame = Rect(x: 0, y: 0, width: 4, height: 10)
         stack.layoutIfNeeded()
@@ -141,8 +143,10 @@ struct VStackTests {
         let table = makeTable(source, width: 1, height: 1)
         let driver = AppDriver(rootView: VStack([title, .fill(table), status]), size: Size(width: 12, height: 6))
         driver.press("j j")
-        for size in [Size(width: 12, height: 1), Size(width: 0, height: 0), Size(width: 3, height: 2),
-                     Size(width: 12, height: 6)] {
+        for size in [
+            Size(width: 12, height: 1), Size(width: 0, height: 0), Size(width: 3, height: 2),
+            Size(width: 12, height: 6),
+        ] {
             driver.resize(to: size)
             driver.press("j")
             #expect(driver.lines.count == size.height)

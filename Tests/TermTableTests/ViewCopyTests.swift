@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import TermTable
 import TermTableTesting
+import Testing
+
+@testable import TermTable
 
 /// Every view class of the toolkit, copied with every stored property set: the copy keeps each one and shares nothing.
 @MainActor
@@ -23,16 +24,19 @@ import TermTableTesting
     /// A cell spec with two titled fields, indentation and an accessory (for a column header).
     static func headedSpec() -> CellSpec {
         var views = [
-            ViewSpec(tag: 1, name: "title", kind: .label, frame: Rect(x: 0, y: 0, width: 20, height: 1),
-                     autoresizing: .flexibleWidth, location: location),
-            ViewSpec(tag: 2, name: "size", kind: .label, frame: Rect(x: 21, y: 0, width: 6, height: 1),
-                     autoresizing: .flexibleLeftMargin, location: location),
+            ViewSpec(
+                tag: 1, name: "title", kind: .label, frame: Rect(x: 0, y: 0, width: 20, height: 1),
+                autoresizing: .flexibleWidth, location: location),
+            ViewSpec(
+                tag: 2, name: "size", kind: .label, frame: Rect(x: 21, y: 0, width: 6, height: 1),
+                autoresizing: .flexibleLeftMargin, location: location),
         ]
         views[0].properties.heading = "TITLE"
         views[1].properties.heading = "SIZE"
         views[1].properties.alignment = .right
-        var spec = CellSpec(identifier: "row", width: 30, height: 1, accessory: .disclosure, views: views,
-                            location: location)
+        var spec = CellSpec(
+            identifier: "row", width: 30, height: 1, accessory: .disclosure, views: views,
+            location: location)
         spec.indentation = 1
         return spec
     }
@@ -51,154 +55,193 @@ import TermTableTesting
     }
 
     nonisolated static let covered: [Covered] = [
-        Covered(name: "View", fresh: { View() }, configured: {
-            let view = View()
-            configureView(view)
-            return view
-        }),
-        Covered(name: "Label", fresh: { Label() }, configured: {
-            let label = Label(text: "Hello")
-            configureView(label)
-            label.textStyle = .bold
-            label.alignment = .center
-            label.truncation = .head
-            label.numberOfLines = 3
-            return label
-        }),
-        Covered(name: "Button", fresh: { Button(title: "") }, configured: {
-            let button = Button(title: "OK", action: "ok")
-            configureView(button)
-            button.onPress = { _ in }
-            button.titleStyle = .underline
-            button.alignment = .right
-            button.truncation = .middle
-            return button
-        }),
-        Covered(name: "TextField", fresh: { TextField() }, configured: {
-            let field = TextField(text: "abc", placeholder: "name")
-            configureView(field)
-            field.action = "submit"
-            field.onChange = { _ in }
-            field.onSubmit = { _ in }
-            field.textStyle = .bold
-            field.alignment = .right
-            field.moveCursor(to: 2)
-            return field
-        }),
-        Covered(name: "Slider", fresh: { Slider() }, configured: {
-            let slider = Slider(value: 4, range: 0...10, step: 2)
-            configureView(slider)
-            slider.action = "volume"
-            slider.onChange = { _ in }
-            slider.trackStyle = .bold
-            return slider
-        }),
-        Covered(name: "ProgressBar", fresh: { ProgressBar() }, configured: {
-            let bar = ProgressBar(value: 0.5)
-            configureView(bar)
-            bar.showsPercentage = true
-            bar.barStyle = .bold
-            bar.trackStyle = .reverse
-            return bar
-        }),
-        Covered(name: "Separator", fresh: { Separator() }, configured: {
-            let separator = Separator()
-            configureView(separator)
-            separator.lineStyle = .bold
-            separator.symbol = "="
-            return separator
-        }),
-        Covered(name: "Glyph", fresh: { Glyph(symbol: " ") }, configured: {
-            let glyph = Glyph(symbol: "●")
-            configureView(glyph)
-            glyph.symbolStyle = .bold
-            return glyph
-        }),
-        Covered(name: "Box", fresh: { Box() }, configured: {
-            let box = Box(title: "Box")
-            configureView(box)
-            box.borderStyle = .dim
-            box.titleStyle = .underline
-            return box
-        }),
-        Covered(name: "VStack", fresh: { VStack([]) }, configured: {
-            let stack = VStack([Label(text: "top"), .fill(Label(text: "body"), weight: 2)])
-            configureView(stack)
-            return stack
-        }),
-        Covered(name: "ConfirmDialog", fresh: { ConfirmDialog(message: "") }, configured: {
-            let dialog = ConfirmDialog(message: "Delete?", title: "Sure", confirmTitle: "Go", cancelTitle: "Stop")
-            configureView(dialog)
-            dialog.borderStyle = .dim
-            dialog.titleStyle = .underline
-            dialog.onAnswer = { _ in }
-            return dialog
-        }),
-        Covered(name: "EmptyStateView", fresh: { EmptyStateView(View(), message: "") }, configured: {
-            let view = EmptyStateView(Label(text: "content"), message: "No rows", isEmpty: { _ in true })
-            configureView(view)
-            view.messageStyle = .bold
-            return view
-        }),
-        Covered(name: "LayoutPreviewView", fresh: { LayoutPreviewView(model: LayoutPreviewModel(path: "")) }, configured: {
-            let preview = LayoutPreviewView(model: LayoutPreviewModel(path: "Layouts/Gallery.layout"))
-            configureView(preview)
-            preview.statusNote = "watching"
-            return preview
-        }),
-        Covered(name: "HelpBox", fresh: { HelpBox(title: "", entries: []) }, configured: {
-            let help = HelpBox(title: "Keys", entries: [(key: "q", action: "quit")])
-            configureView(help)
-            help.borderStyle = .dim
-            help.titleStyle = .underline
-            return help
-        }),
-        Covered(name: "PromptLine", fresh: { PromptLine(label: "") }, configured: {
-            let prompt = PromptLine(label: "Find: ", text: "abc")
-            configureView(prompt)
-            prompt.onCancel = {}
-            return prompt
-        }),
-        Covered(name: "ColumnHeaderView",
-                fresh: { ColumnHeaderView(spec: CellSpec(identifier: "x", width: 0, height: 1, views: [], location: location)) },
-                configured: {
-            let header = ColumnHeaderView(spec: headedSpec())
-            configureView(header)
-            header.titleStyle = .underline
-            header.sort = ColumnSort(column: "size", ascending: false)
-            header.leadingInset = 2
-            return header
-        }),
-        Covered(name: "TableViewCell", fresh: { TableViewCell(reuseIdentifier: nil) }, configured: {
-            let cell = TableViewCell(reuseIdentifier: "row")
-            configureCell(cell)
-            return cell
-        }),
-        Covered(name: "BasicCell", fresh: { BasicCell(reuseIdentifier: nil) }, configured: {
-            let cell = BasicCell(reuseIdentifier: "basic")
-            configureCell(cell)
-            cell.textLabel.text = "Title"
-            return cell
-        }),
-        Covered(name: "TableView", fresh: { TableView() }, configured: {
-            let table = TableView()
-            configureView(table, addSubview: false)
-            table.selectionMode = .multiple
-            table.stickyHeaders = false
-            table.showsScrollIndicator = false
-            table.markStyle = .underline
-            table.showsMarkColumn = true
-            table.rowHeight = 2
-            table.headerStyle = .dim
-            table.scrollIndicatorStyle = .bold
-            table.columnHeader = ColumnHeaderView(spec: headedSpec())
-            table.redrawsOnlyChangedRows = false
-            table.register(template: rowTemplate(), forCellReuseIdentifier: "row")
-            table.register(BasicCell.self, forCellReuseIdentifier: "basic")
-            table.onAction("open") { _, _, _ in }
-            table.keyBindings[Key("x")] = .pageDown
-            return table
-        }),
+        Covered(
+            name: "View", fresh: { View() },
+            configured: {
+                let view = View()
+                configureView(view)
+                return view
+            }),
+        Covered(
+            name: "Label", fresh: { Label() },
+            configured: {
+                let label = Label(text: "Hello")
+                configureView(label)
+                label.textStyle = .bold
+                label.alignment = .center
+                label.truncation = .head
+                label.numberOfLines = 3
+                return label
+            }),
+        Covered(
+            name: "Button", fresh: { Button(title: "") },
+            configured: {
+                let button = Button(title: "OK", action: "ok")
+                configureView(button)
+                button.onPress = { _ in }
+                button.titleStyle = .underline
+                button.alignment = .right
+                button.truncation = .middle
+                return button
+            }),
+        Covered(
+            name: "TextField", fresh: { TextField() },
+            configured: {
+                let field = TextField(text: "abc", placeholder: "name")
+                configureView(field)
+                field.action = "submit"
+                field.onChange = { _ in }
+                field.onSubmit = { _ in }
+                field.textStyle = .bold
+                field.alignment = .right
+                field.moveCursor(to: 2)
+                return field
+            }),
+        Covered(
+            name: "Slider", fresh: { Slider() },
+            configured: {
+                let slider = Slider(value: 4, range: 0...10, step: 2)
+                configureView(slider)
+                slider.action = "volume"
+                slider.onChange = { _ in }
+                slider.trackStyle = .bold
+                return slider
+            }),
+        Covered(
+            name: "ProgressBar", fresh: { ProgressBar() },
+            configured: {
+                let bar = ProgressBar(value: 0.5)
+                configureView(bar)
+                bar.showsPercentage = true
+                bar.barStyle = .bold
+                bar.trackStyle = .reverse
+                return bar
+            }),
+        Covered(
+            name: "Separator", fresh: { Separator() },
+            configured: {
+                let separator = Separator()
+                configureView(separator)
+                separator.lineStyle = .bold
+                separator.symbol = "="
+                return separator
+            }),
+        Covered(
+            name: "Glyph", fresh: { Glyph(symbol: " ") },
+            configured: {
+                let glyph = Glyph(symbol: "●")
+                configureView(glyph)
+                glyph.symbolStyle = .bold
+                return glyph
+            }),
+        Covered(
+            name: "Box", fresh: { Box() },
+            configured: {
+                let box = Box(title: "Box")
+                configureView(box)
+                box.borderStyle = .dim
+                box.titleStyle = .underline
+                return box
+            }),
+        Covered(
+            name: "VStack", fresh: { VStack([]) },
+            configured: {
+                let stack = VStack([Label(text: "top"), .fill(Label(text: "body"), weight: 2)])
+                configureView(stack)
+                return stack
+            }),
+        Covered(
+            name: "ConfirmDialog", fresh: { ConfirmDialog(message: "") },
+            configured: {
+                let dialog = ConfirmDialog(message: "Delete?", title: "Sure", confirmTitle: "Go", cancelTitle: "Stop")
+                configureView(dialog)
+                dialog.borderStyle = .dim
+                dialog.titleStyle = .underline
+                dialog.onAnswer = { _ in }
+                return dialog
+            }),
+        Covered(
+            name: "EmptyStateView", fresh: { EmptyStateView(View(), message: "") },
+            configured: {
+                let view = EmptyStateView(Label(text: "content"), message: "No rows", isEmpty: { _ in true })
+                configureView(view)
+                view.messageStyle = .bold
+                return view
+            }),
+        Covered(
+            name: "LayoutPreviewView", fresh: { LayoutPreviewView(model: LayoutPreviewModel(path: "")) },
+            configured: {
+                let preview = LayoutPreviewView(model: LayoutPreviewModel(path: "Layouts/Gallery.layout"))
+                configureView(preview)
+                preview.statusNote = "watching"
+                return preview
+            }),
+        Covered(
+            name: "HelpBox", fresh: { HelpBox(title: "", entries: []) },
+            configured: {
+                let help = HelpBox(title: "Keys", entries: [(key: "q", action: "quit")])
+                configureView(help)
+                help.borderStyle = .dim
+                help.titleStyle = .underline
+                return help
+            }),
+        Covered(
+            name: "PromptLine", fresh: { PromptLine(label: "") },
+            configured: {
+                let prompt = PromptLine(label: "Find: ", text: "abc")
+                configureView(prompt)
+                prompt.onCancel = {}
+                return prompt
+            }),
+        Covered(
+            name: "ColumnHeaderView",
+            fresh: {
+                ColumnHeaderView(spec: CellSpec(identifier: "x", width: 0, height: 1, views: [], location: location))
+            },
+            configured: {
+                let header = ColumnHeaderView(spec: headedSpec())
+                configureView(header)
+                header.titleStyle = .underline
+                header.sort = ColumnSort(column: "size", ascending: false)
+                header.leadingInset = 2
+                return header
+            }),
+        Covered(
+            name: "TableViewCell", fresh: { TableViewCell(reuseIdentifier: nil) },
+            configured: {
+                let cell = TableViewCell(reuseIdentifier: "row")
+                configureCell(cell)
+                return cell
+            }),
+        Covered(
+            name: "BasicCell", fresh: { BasicCell(reuseIdentifier: nil) },
+            configured: {
+                let cell = BasicCell(reuseIdentifier: "basic")
+                configureCell(cell)
+                cell.textLabel.text = "Title"
+                return cell
+            }),
+        Covered(
+            name: "TableView", fresh: { TableView() },
+            configured: {
+                let table = TableView()
+                configureView(table, addSubview: false)
+                table.selectionMode = .multiple
+                table.stickyHeaders = false
+                table.showsScrollIndicator = false
+                table.markStyle = .underline
+                table.showsMarkColumn = true
+                table.rowHeight = 2
+                table.headerStyle = .dim
+                table.scrollIndicatorStyle = .bold
+                table.columnHeader = ColumnHeaderView(spec: headedSpec())
+                table.redrawsOnlyChangedRows = false
+                table.register(template: rowTemplate(), forCellReuseIdentifier: "row")
+                table.register(BasicCell.self, forCellReuseIdentifier: "basic")
+                table.onAction("open") { _, _, _ in }
+                table.keyBindings[Key("x")] = .pageDown
+                return table
+            }),
     ]
 
     @Test(arguments: covered.map(\.name))
@@ -230,11 +273,14 @@ import TermTableTesting
         #expect(declared.count >= 15, "the scan found too few classes: \(declared.keys.sorted())")
         let covered = Set(Self.covered.map(\.name))
         for (name, file) in declared.sorted(by: { $0.key < $1.key }) where !covered.contains(name) {
-            Issue.record("\(name) (\(file)) is a View class the copy check does not cover: add it to ViewCopyTests.covered")
+            Issue.record(
+                "\(name) (\(file)) is a View class the copy check does not cover: add it to ViewCopyTests.covered")
         }
         // Examples' view classes are covered by their own test targets; a new example with views needs one too.
-        let owners = ["Examples/NewsReader/": "NewsReaderTests", "Examples/Processes/": "ProcessesTests",
-                      "Examples/ScrollBench/": "ScrollBenchTests"]
+        let owners = [
+            "Examples/NewsReader/": "NewsReaderTests", "Examples/Processes/": "ProcessesTests",
+            "Examples/ScrollBench/": "ScrollBenchTests",
+        ]
         let examples = ViewCopyCheck.declaredViewSubclasses(under: root.appendingPathComponent("Examples"))
         #expect(!examples.isEmpty)
         for (name, file) in examples.sorted(by: { $0.key < $1.key })
@@ -248,7 +294,10 @@ import TermTableTesting
         let views = Self.covered.map { $0.configured() }
         #expect(ViewCopyCheck.toolkit.unknownExemptions(among: views) == [])
         let stale = ViewCopyCheck.toolkit.adding(notCopied: ["Label": ["colour": "renamed"]])
-        #expect(stale.unknownExemptions(among: views) == ["Label.colour is listed as not copied but is no stored property of Label"])
+        #expect(
+            stale.unknownExemptions(among: views) == [
+                "Label.colour is listed as not copied but is no stored property of Label"
+            ])
     }
 
     // MARK: The check itself catches what it is for
@@ -294,8 +343,11 @@ import TermTableTesting
         let view = Forgetful()
         Self.configureView(view)
         let problems = ViewCopyCheck.toolkit.problems(configured: view, fresh: Forgetful())
-        #expect(problems == ["Forgetful: Forgetful.note has its default value (\"\") in the configured instance: "
-                             + "set it in the test's configuration so the copy check can see it"])
+        #expect(
+            problems == [
+                "Forgetful: Forgetful.note has its default value (\"\") in the configured instance: "
+                    + "set it in the test's configuration so the copy check can see it"
+            ])
     }
 
     @Test func theCheckCatchesAnOutletLeftOnAFreshLabel() {

@@ -1,6 +1,6 @@
-import Testing
 import TermTable
 import TermTableTesting
+import Testing
 
 /// A host that records what the views of its tree sent it.
 @MainActor
@@ -60,7 +60,7 @@ struct ViewHostTests {
         let label = Label(text: "x", frame: Rect(x: 0, y: 0, width: 5, height: 1))
         root.addSubview(label)
         #expect(label.host == nil)
-        label.text = "y"       // no host: nothing to tell, and no crash
+        label.text = "y"  // no host: nothing to tell, and no crash
         label.sendAction("lost")
         let host = RecordingHost()
         root.host = host
@@ -75,7 +75,7 @@ struct ViewHostTests {
         let second = Label(text: "two")
         let a = AppDriver(rootView: first, size: Size(width: 5, height: 1))
         let b = AppDriver(rootView: second, size: Size(width: 5, height: 1))
-        first.text = "uno"     // no explicit request: the label asks its app
+        first.text = "uno"  // no explicit request: the label asks its app
         a.app.renderIfNeeded()
         b.app.renderIfNeeded()
         #expect(a.lines == ["uno  "])
@@ -101,7 +101,7 @@ struct ViewHostTests {
         for step in 1...20 {
             let before = driver.app.frameCount
             driver.press("j")
-            driver.app.renderIfNeeded()   // what the run loop's next turn would draw
+            driver.app.renderIfNeeded()  // what the run loop's next turn would draw
             // Rows coming into view are configured (their labels change) while the frame is laid out:
             // that is part of the frame, not a request for another.
             #expect(driver.app.frameCount == before + 1, "key \(step) drew \(driver.app.frameCount - before) frames")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TermTable
 
 /// Views found by tag or name as a class: a missing one is nil, one of another class is an error that names it.
@@ -7,12 +8,13 @@ struct ViewLookupTests {
     let cell: TableViewCell
 
     init() throws {
-        let library = try LayoutLibrary(string: """
-            cell row
-            | [1 title              ] [2 done  ] |
-              1 label stretch
-              2 progress pin=right name=done
-            """)
+        let library = try LayoutLibrary(
+            string: """
+                cell row
+                | [1 title              ] [2 done  ] |
+                  1 label stretch
+                  2 progress pin=right name=done
+                """)
         cell = try library.instantiate("row")
     }
 
@@ -33,7 +35,9 @@ struct ViewLookupTests {
             try cell.checkedViewWithTag(2, as: Label.self)
         }
         let error = ViewLookupError.wrongClassForTag(2, expected: "Label", found: "ProgressBar")
-        #expect(error.description.hasPrefix("viewWithTag(2, as: Label.self): the view with tag 2 is a ProgressBar, not a Label"))
+        #expect(
+            error.description.hasPrefix(
+                "viewWithTag(2, as: Label.self): the view with tag 2 is a ProgressBar, not a Label"))
         #expect(throws: ViewLookupError.wrongClassForName("done", expected: "Slider", found: "ProgressBar")) {
             try cell.checkedView(named: "done", as: Slider.self)
         }

@@ -1,5 +1,6 @@
-import Testing
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 /// A property the linter accepts is a property that shows: for every (kind, property) pair the rules
@@ -88,10 +89,11 @@ struct ViewPropertyDrawingTests {
         cell.frame = Rect(x: 0, y: 0, width: width, height: height)
         cell.render(on: screen)
         return (0..<height).map { y in
-            screen.line(y) + " " + (0..<width).map { x in
-                let style = screen.style(at: Point(x: x, y: y))
-                return "\(style.foreground)/\(style.background)/\(style.attributes.rawValue)"
-            }.joined(separator: ";")
+            screen.line(y) + " "
+                + (0..<width).map { x in
+                    let style = screen.style(at: Point(x: x, y: y))
+                    return "\(style.foreground)/\(style.background)/\(style.attributes.rawValue)"
+                }.joined(separator: ";")
         }
     }
 
@@ -105,19 +107,23 @@ struct ViewPropertyDrawingTests {
     func anAcceptedPropertyChangesTheDrawing(property: ViewProperty, kind: ViewKind) throws {
         guard let sample = Self.sample(property, kind) else {
             #expect(!property.isDrawn, "`\(property.rawValue)` is drawn but has no sample")
-            #expect(property.meaning.contains("not drawn"),
-                    "`\(property.rawValue)` is not drawn: its documentation must say so")
+            #expect(
+                property.meaning.contains("not drawn"),
+                "`\(property.rawValue)` is not drawn: its documentation must say so")
             return
         }
         #expect(property.isDrawn)
         let width = sample.width ?? Self.canvasWidth
-        let without = try Self.drawing(Self.layout(kind, sample.base, sample: sample), width: width,
-                                       height: sample.height)
-        let with = try Self.drawing(Self.layout(kind, sample.base + " " + sample.word, sample: sample), width: width,
-                                    height: sample.height)
+        let without = try Self.drawing(
+            Self.layout(kind, sample.base, sample: sample), width: width,
+            height: sample.height)
+        let with = try Self.drawing(
+            Self.layout(kind, sample.base + " " + sample.word, sample: sample), width: width,
+            height: sample.height)
         let shown = with.map { String($0.prefix(width)) }.joined(separator: "\n")
-        #expect(with != without,
-                "`\(sample.word)` on \(ViewPropertyRules.described(kind)) draws nothing different:\n\(shown)")
+        #expect(
+            with != without,
+            "`\(sample.word)` on \(ViewPropertyRules.described(kind)) draws nothing different:\n\(shown)")
     }
 }
 

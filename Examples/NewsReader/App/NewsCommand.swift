@@ -21,8 +21,10 @@ struct NewsCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Feeds to read (files, URLs, OPML lists, - for standard input).", valueName: "FEED"))
     var feeds: [String] = []
 
-    @Option(help: ArgumentHelp("A directory holding a News.layout to use instead of the bundled one.",
-                               valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "A directory holding a News.layout to use instead of the bundled one.",
+            valueName: "DIR"))
     var layouts: String?
 
     @Flag(name: .customLong("print"), help: "Print the feeds' articles and exit, without opening the reader.")

@@ -16,7 +16,9 @@ struct StandardInputFeed: Sendable {
         } catch .notAFeed(let root) where root.lowercased().hasSuffix("opml") {
             do {
                 let subscriptions = try OPMLParser.parse(data)
-                guard !subscriptions.isEmpty else { return [.failed(source: source, reason: "the OPML list has no feeds")] }
+                guard !subscriptions.isEmpty else {
+                    return [.failed(source: source, reason: "the OPML list has no feeds")]
+                }
                 return await loader.load(subscriptions, listedIn: .standardInput)
             } catch {
                 return [.failed(source: source, reason: error.description)]

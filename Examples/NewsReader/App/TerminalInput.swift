@@ -11,7 +11,8 @@ enum TerminalInput {
     /// Checks that standard output is a terminal.
     static func requireTerminalOutput() throws {
         guard isatty(STDOUT_FILENO) == 1 else {
-            throw NoTerminal(detail: "standard output is not a terminal (run it in a terminal, not through a pipe or a redirection)")
+            throw NoTerminal(
+                detail: "standard output is not a terminal (run it in a terminal, not through a pipe or a redirection)")
         }
     }
 

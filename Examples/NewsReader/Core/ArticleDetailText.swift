@@ -33,7 +33,8 @@ public struct ArticleDetailText: Sendable {
         lines.append(Line(text: pad + String(repeating: "─", count: inner), style: .dim))
         lines.append(Line(text: "", style: .plain))
         let summary = article.summary.trimmingCharacters(in: .whitespacesAndNewlines)
-        add(summary.isEmpty ? "(this article has no summary; o opens it in the browser)" : summary,
+        add(
+            summary.isEmpty ? "(this article has no summary; o opens it in the browser)" : summary,
             summary.isEmpty ? .dim : .plain)
         lines.append(Line(text: "", style: .plain))
     }

@@ -23,7 +23,8 @@ public enum FeedSlot: Sendable, Hashable {
         switch self {
         case .loaded(let feed):
             // An OPML list's folders come first: "Tech › Example Blog".
-            (feed.category + [feed.title.isEmpty ? FeedSlot.shortName(of: feed.source) : feed.title]).joined(separator: " › ")
+            (feed.category + [feed.title.isEmpty ? FeedSlot.shortName(of: feed.source) : feed.title]).joined(
+                separator: " › ")
         case .loading(let source), .failed(let source, _): FeedSlot.shortName(of: source)
         }
     }
@@ -42,7 +43,8 @@ public enum FeedSlot: Sendable, Hashable {
     public static func shortName(of source: String) -> String {
         let lower = source.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: source),
-           let host = url.host {
+            let host = url.host
+        {
             return url.path.isEmpty || url.path == "/" ? host : host + url.path
         }
         if source.contains("/") { return (source as NSString).lastPathComponent }

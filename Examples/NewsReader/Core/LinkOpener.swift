@@ -85,8 +85,10 @@ public enum LinkOpener {
     /// Starts `$BROWSER URL` with its input and output on /dev/null and returns the status message;
     /// without `$BROWSER`, the message is the URL itself. `finished` hears a failing browser later.
     @MainActor
-    public static func open(_ url: URL, environment: [String: String],
-                            finished: @escaping @MainActor @Sendable (String) -> Void) -> String {
+    public static func open(
+        _ url: URL, environment: [String: String],
+        finished: @escaping @MainActor @Sendable (String) -> Void
+    ) -> String {
         if let refusal = refusal(for: url) { return refusal }
         guard let browser = browser(in: environment) else {
             return "BROWSER is not set; the link is \(url.absoluteString)"

@@ -50,8 +50,9 @@ public final class Reader {
         store = ReadStateStore(directory: configuration.stateDirectory)
         rootView = ReaderView()
         let groups = configuration.sources.map { [FeedSlot.loading(source: $0.description)] }
-        controller = ReaderController(model: ReaderModel(groups: groups), library: library,
-                                      now: configuration.now)
+        controller = ReaderController(
+            model: ReaderModel(groups: groups), library: library,
+            now: configuration.now)
         try rootView.tableView.registerCells(from: library)
         rootView.detailView.now = configuration.now
         rootView.detailView.timeZone = configuration.timeZone
@@ -116,7 +117,8 @@ public final class Reader {
             var next = 0
             func startNext() {
                 guard next < sources.count else { return }
-                let index = next, source = sources[index]
+                let index = next
+                let source = sources[index]
                 group.addTask { (index, await load(source)) }
                 next += 1
             }
@@ -125,7 +127,8 @@ public final class Reader {
                 startNext()
                 // A cancelled load (a newer one is waiting) leaves the list alone.
                 guard current == generation, !Task.isCancelled else { continue }
-                let slots = results.isEmpty
+                let slots =
+                    results.isEmpty
                     ? [FeedSlot.failed(source: sources[index].description, reason: "no feeds found")]
                     : results.map(FeedSlot.init)
                 // The model holds the marks of the articles it shows, not every stored one.
@@ -231,12 +234,14 @@ public final class Reader {
         case .reload: reload()
         case .help: app?.showHelp(title: "news: keys", entries: ReaderKeys.help)
         case .quit:
-            if rootView.isShowingDetail { closeArticle() }
-            else if !controller.model.filter.isEmpty {
+            if rootView.isShowingDetail {
+                closeArticle()
+            } else if !controller.model.filter.isEmpty {
                 setFilter(ArticleFilter())
                 clearMessage()
+            } else {
+                app?.quit()
             }
-            else { app?.quit() }
         }
         app?.setNeedsDisplay()
     }
@@ -332,16 +337,17 @@ public final class Reader {
     private func startFilter() {
         if rootView.isShowingDetail { closeArticle() }
         guard let app else { return }
-        app.prompt("/", text: controller.model.filter.text,
-                   onChange: { [unowned self] text in self.setFilter(ArticleFilter(text)) },
-                   onSubmit: { [unowned self] text in
-                       self.setFilter(ArticleFilter(text))
-                       if !text.isEmpty { self.show("\(self.model.articlePaths.count) titles match “\(text)”") }
-                   },
-                   onCancel: { [unowned self] in
-                       self.setFilter(ArticleFilter())
-                       self.clearMessage()
-                   })
+        app.prompt(
+            "/", text: controller.model.filter.text,
+            onChange: { [unowned self] text in self.setFilter(ArticleFilter(text)) },
+            onSubmit: { [unowned self] text in
+                self.setFilter(ArticleFilter(text))
+                if !text.isEmpty { self.show("\(self.model.articlePaths.count) titles match “\(text)”") }
+            },
+            onCancel: { [unowned self] in
+                self.setFilter(ArticleFilter())
+                self.clearMessage()
+            })
     }
 
     /// Filters the list by title (an empty filter shows everything).
@@ -391,11 +397,13 @@ public final class Reader {
         let model = self.model
         let message = warning.map { "Esc: dismiss · \($0)" } ?? self.message
         if rootView.isShowingDetail, let (article, path) = currentArticle {
-            rootView.statusLine.text = StatusText.detail(position: model.position(of: path), feed: article.feedTitle,
-                                                         percent: rootView.detailView.percent, message: message)
+            rootView.statusLine.text = StatusText.detail(
+                position: model.position(of: path), feed: article.feedTitle,
+                percent: rootView.detailView.percent, message: message)
         } else {
-            rootView.statusLine.text = StatusText.list(position: model.position(of: tableView.state.cursor),
-                                                       counts: model.counts, filter: model.filter, message: message)
+            rootView.statusLine.text = StatusText.list(
+                position: model.position(of: tableView.state.cursor),
+                counts: model.counts, filter: model.filter, message: message)
         }
     }
 }

@@ -5,8 +5,10 @@ import TermTableLayouts
 /// (`NewsLayout`, by TermTableLayoutPlugin in the TermTableLayouts target).
 public enum ReaderCells {
     /// Every identifier the reader dequeues.
-    public static let required = [NewsLayout.news.rawValue, NewsLayout.compact.rawValue, NewsLayout.section.rawValue,
-                                  NewsLayout.error.rawValue, NewsLayout.notice.rawValue]
+    public static let required = [
+        NewsLayout.news.rawValue, NewsLayout.compact.rawValue, NewsLayout.section.rawValue,
+        NewsLayout.error.rawValue, NewsLayout.notice.rawValue,
+    ]
 
     /// What is wrong with a layout library for the reader.
     public struct MissingCells: Error, CustomStringConvertible {

@@ -27,11 +27,13 @@ public struct ReaderConfiguration {
     public var maxConcurrentLoads = 6
 
     /// Creates a configuration; by default feeds load with a `FeedLoader` (15 s timeout) and links open with `$BROWSER`.
-    public init(sources: [FeedSource], stateDirectory: URL,
-                now: @escaping @Sendable () -> Date = { Date() },
-                timeZone: TimeZone = .current,
-                load: FeedLoading? = nil,
-                openLink: LinkOpening? = nil) {
+    public init(
+        sources: [FeedSource], stateDirectory: URL,
+        now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: TimeZone = .current,
+        load: FeedLoading? = nil,
+        openLink: LinkOpening? = nil
+    ) {
         self.sources = sources
         self.stateDirectory = stateDirectory
         self.now = now
@@ -39,6 +41,7 @@ public struct ReaderConfiguration {
         let loader = FeedLoader(timeout: 15)
         self.load = load ?? { source in await loader.loadAll([source]) }
         let environment = ProcessInfo.processInfo.environment
-        self.openLink = openLink ?? { url, finished in LinkOpener.open(url, environment: environment, finished: finished) }
+        self.openLink =
+            openLink ?? { url, finished in LinkOpener.open(url, environment: environment, finished: finished) }
     }
 }

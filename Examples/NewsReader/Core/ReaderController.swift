@@ -33,8 +33,9 @@ public final class ReaderController: TableViewDataSource, TableViewDelegate {
         self.now = now
         let news = (try? NewsLayout.news.makeCell(from: library))?.title.textStyle ?? .plain
         let compact = (try? NewsLayout.compact.makeCell(from: library))?.title.textStyle ?? .plain
-        titleStyles = TitleStyles(news: news, compact: compact, readNews: ReaderController.readStyle(from: news),
-                                  readCompact: ReaderController.readStyle(from: compact))
+        titleStyles = TitleStyles(
+            news: news, compact: compact, readNews: ReaderController.readStyle(from: news),
+            readCompact: ReaderController.readStyle(from: compact))
     }
 
     /// A read title: the template's style without bold, dimmed.
@@ -57,13 +58,15 @@ public final class ReaderController: TableViewDataSource, TableViewDelegate {
         switch model.row(at: indexPath) ?? .notice("") {
         case .article(let article, let isRead) where isCompact || article.summary.isEmpty:
             let cell = tableView.dequeueReusableCell(NewsLayout.compact, for: indexPath)
-            configure(mark: cell.mark, title: cell.title, age: cell.age, article: article, isRead: isRead,
-                      titleStyle: isRead ? titleStyles.readCompact : titleStyles.compact)
+            configure(
+                mark: cell.mark, title: cell.title, age: cell.age, article: article, isRead: isRead,
+                titleStyle: isRead ? titleStyles.readCompact : titleStyles.compact)
             return cell
         case .article(let article, let isRead):
             let cell = tableView.dequeueReusableCell(NewsLayout.news, for: indexPath)
-            configure(mark: cell.mark, title: cell.title, age: cell.age, article: article, isRead: isRead,
-                      titleStyle: isRead ? titleStyles.readNews : titleStyles.news)
+            configure(
+                mark: cell.mark, title: cell.title, age: cell.age, article: article, isRead: isRead,
+                titleStyle: isRead ? titleStyles.readNews : titleStyles.news)
             cell.summary.text = ReaderController.oneLine(article.summary)
             return cell
         case .loading:

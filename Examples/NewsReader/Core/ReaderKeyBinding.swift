@@ -26,8 +26,10 @@ public struct ReaderKeyBinding: Sendable {
     public var viewKeys: [Key]
 
     /// A line of `label` and `help` for keys bound to commands and keys a view handles.
-    public init(_ label: String, _ help: String, section: Section = .list,
-                commands: [(key: Key, command: ReaderCommand)] = [], viewKeys: [Key] = []) {
+    public init(
+        _ label: String, _ help: String, section: Section = .list,
+        commands: [(key: Key, command: ReaderCommand)] = [], viewKeys: [Key] = []
+    ) {
         self.label = label
         self.help = help
         self.section = section

@@ -105,26 +105,38 @@ public struct ReaderModel: Sendable {
         for slot in slots {
             switch slot {
             case .loading:
-                if filter.isEmpty { sections.append(ReaderSection(title: slot.title, status: .loading, rows: [.loading])) }
+                if filter.isEmpty {
+                    sections.append(ReaderSection(title: slot.title, status: .loading, rows: [.loading]))
+                }
             case .failed(_, let reason):
-                if filter.isEmpty { sections.append(ReaderSection(title: slot.title, status: .failed, rows: [.error(reason)])) }
+                if filter.isEmpty {
+                    sections.append(ReaderSection(title: slot.title, status: .failed, rows: [.error(reason)]))
+                }
             case .loaded(let feed):
-                let rows = feed.items.filter(filter.matches).map { ReaderRow.article($0, isRead: readIDs.contains($0.id)) }
+                let rows = feed.items.filter(filter.matches).map {
+                    ReaderRow.article($0, isRead: readIDs.contains($0.id))
+                }
                 if rows.isEmpty {
                     if filter.isEmpty {
-                        sections.append(ReaderSection(title: slot.title, status: .articles(unread: 0, total: 0),
-                                                      rows: [.notice("no articles in this feed")]))
+                        sections.append(
+                            ReaderSection(
+                                title: slot.title, status: .articles(unread: 0, total: 0),
+                                rows: [.notice("no articles in this feed")]))
                     }
                     continue
                 }
                 let unread = rows.filter { if case .article(_, false) = $0 { true } else { false } }.count
-                sections.append(ReaderSection(title: slot.title, status: .articles(unread: unread, total: rows.count),
-                                              rows: rows))
+                sections.append(
+                    ReaderSection(
+                        title: slot.title, status: .articles(unread: unread, total: rows.count),
+                        rows: rows))
             }
         }
         if sections.isEmpty {
-            let note = filter.isEmpty ? "no feeds to show" : "no title contains “\(filter.text)” (Esc clears the filter)"
-            sections.append(ReaderSection(title: filter.isEmpty ? "news" : "filter", status: .note, rows: [.notice(note)]))
+            let note =
+                filter.isEmpty ? "no feeds to show" : "no title contains “\(filter.text)” (Esc clears the filter)"
+            sections.append(
+                ReaderSection(title: filter.isEmpty ? "news" : "filter", status: .note, rows: [.notice(note)]))
         }
         return sections
     }
@@ -134,7 +146,8 @@ public struct ReaderModel: Sendable {
     /// The row at `indexPath`, nil outside the sections.
     public func row(at indexPath: IndexPath) -> ReaderRow? {
         guard sections.indices.contains(indexPath.section),
-              sections[indexPath.section].rows.indices.contains(indexPath.row) else { return nil }
+            sections[indexPath.section].rows.indices.contains(indexPath.row)
+        else { return nil }
         return sections[indexPath.section].rows[indexPath.row]
     }
 
@@ -170,7 +183,8 @@ public struct ReaderModel: Sendable {
         let paths = articlePaths
         guard let indexPath else { return (0, paths.count) }
         // The paths are in order: a binary search.
-        var low = 0, high = paths.count
+        var low = 0
+        var high = paths.count
         while low < high {
             let middle = (low + high) / 2
             if paths[middle] < indexPath { low = middle + 1 } else { high = middle }

@@ -12,8 +12,10 @@ public struct StatusText: Sendable, Hashable {
     }
 
     /// The status of the list: `12/163 · 37 unread of 163 · 4 feeds · filter “swift”` and the hints.
-    public static func list(position: (index: Int, count: Int), counts: ReaderCounts, filter: ArticleFilter,
-                            message: String?) -> StatusText {
+    public static func list(
+        position: (index: Int, count: Int), counts: ReaderCounts, filter: ArticleFilter,
+        message: String?
+    ) -> StatusText {
         let hints = "? help  q quit"
         if let message { return StatusText(left: message, right: hints) }
         var parts = ["\(position.index)/\(position.count)"]
@@ -27,8 +29,10 @@ public struct StatusText: Sendable, Hashable {
     }
 
     /// The status of the article view: `12/163 · World Desk · 40%` and the hints.
-    public static func detail(position: (index: Int, count: Int), feed: String, percent: Int,
-                              message: String?) -> StatusText {
+    public static func detail(
+        position: (index: Int, count: Int), feed: String, percent: Int,
+        message: String?
+    ) -> StatusText {
         let hints = "o open  n next unread  q back"
         if let message { return StatusText(left: message, right: hints) }
         return StatusText(left: "\(position.index)/\(position.count) · \(feed) · \(percent)%", right: hints)

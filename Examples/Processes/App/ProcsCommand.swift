@@ -9,10 +9,12 @@ import TermTable
 struct ProcsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "procs",
-        abstract: "A process viewer: /proc refreshed every second, grouped by user; space marks, K/X signal the marked.")
+        abstract: "A process viewer: /proc refreshed every second, grouped by user; space marks, K/X signal the marked."
+    )
 
-    @Option(name: .customLong("pid"), parsing: .upToNextOption,
-            help: "Show only these pids (several after one --pid, or --pid repeated).")
+    @Option(
+        name: .customLong("pid"), parsing: .upToNextOption,
+        help: "Show only these pids (several after one --pid, or --pid repeated).")
     var pids: [Int32] = []
 
     @Option(help: "Start with this filter (as typed after /).")
@@ -22,7 +24,9 @@ struct ProcsCommand: AsyncParsableCommand {
     var interval: Double = 1
 
     func validate() throws {
-        guard interval >= 0.2, interval <= 3600 else { throw ValidationError("--interval must be between 0.2 and 3600") }
+        guard interval >= 0.2, interval <= 3600 else {
+            throw ValidationError("--interval must be between 0.2 and 3600")
+        }
         guard pids.allSatisfy({ $0 > 0 }) else { throw ValidationError("--pid takes positive process ids") }
     }
 

@@ -41,12 +41,18 @@ public final class ProcessDetailView: View {
         let gone = detail == nil ? " (exited)" : ""
         set(1, "\(entry.name) · pid \(entry.pid)\(gone)")
         let arguments = detail?.arguments ?? []
-        set(2, arguments.isEmpty ? entry.command + (entry.hasEmptyCommandLine ? "  (no command line: kernel thread or zombie)" : "")
-                                 : arguments.joined(separator: " "))
+        set(
+            2,
+            arguments.isEmpty
+                ? entry.command + (entry.hasEmptyCommandLine ? "  (no command line: kernel thread or zombie)" : "")
+                : arguments.joined(separator: " "))
         set(3, "pid \(entry.pid) · parent \(detail?.parentPID ?? entry.parentPID) · user \(entry.user) (\(entry.uid))")
         set(4, detail?.state ?? String(entry.state))
         if let detail, let started = detail.startedAt {
-            set(5, ProcessFormat.date(started) + (detail.runningSeconds.map { ", running " + ProcessFormat.duration($0) } ?? ""))
+            set(
+                5,
+                ProcessFormat.date(started)
+                    + (detail.runningSeconds.map { ", running " + ProcessFormat.duration($0) } ?? ""))
         } else {
             set(5, "start tick \(entry.id.startTicks)")
         }

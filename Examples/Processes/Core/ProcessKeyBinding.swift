@@ -38,8 +38,10 @@ public struct ProcessKeyBinding: Sendable {
     public var isPointer: Bool
 
     /// A line of `label` and `help` for keys bound to commands and keys the table handles.
-    public init(_ label: String, _ help: String, commands: [(key: Key, command: ProcessCommand)] = [],
-                tableKeys: [Key] = [], isPointer: Bool = false) {
+    public init(
+        _ label: String, _ help: String, commands: [(key: Key, command: ProcessCommand)] = [],
+        tableKeys: [Key] = [], isPointer: Bool = false
+    ) {
         self.label = label
         self.help = help
         self.commands = commands

@@ -11,12 +11,16 @@ extension ProcessViewer {
         ProcessKeyBinding("ctrl-a  Esc", "mark all / unmark all", tableKeys: [.ctrl("a"), .escape]),
         ProcessKeyBinding("K", "SIGTERM the marked processes (asks first)", commands: [(Key("K"), .terminate)]),
         ProcessKeyBinding("X", "SIGKILL the marked processes (asks first)", commands: [(Key("X"), .kill)]),
-        ProcessKeyBinding("Enter", "details (Esc or q: back)", commands: [(.escape, .closeDetail)],
-                          tableKeys: [.enter]),
+        ProcessKeyBinding(
+            "Enter", "details (Esc or q: back)", commands: [(.escape, .closeDetail)],
+            tableKeys: [.enter]),
         ProcessKeyBinding("/", "filter (Enter keeps, Esc clears)", commands: [(Key("/"), .filter)]),
-        ProcessKeyBinding("c m p n", "sort by CPU, memory, pid, name",
-                          commands: [(Key("c"), .sortByCPU), (Key("m"), .sortByMemory), (Key("p"), .sortByPID),
-                                     (Key("n"), .sortByName)]),
+        ProcessKeyBinding(
+            "c m p n", "sort by CPU, memory, pid, name",
+            commands: [
+                (Key("c"), .sortByCPU), (Key("m"), .sortByMemory), (Key("p"), .sortByPID),
+                (Key("n"), .sortByName),
+            ]),
         ProcessKeyBinding("r", "reverse the order", commands: [(Key("r"), .reverse)]),
         ProcessKeyBinding("click a title", "sort by it (again: reverse)", isPointer: true),
         ProcessKeyBinding("?", "these keys", commands: [(Key("?"), .help)]),
@@ -93,10 +97,13 @@ extension ProcessViewer {
     /// `/`: filters as you type; Enter keeps the filter, Esc clears it.
     func promptFilter() {
         guard let app else { return }
-        app.prompt("/", text: list.filter, onChange: { [unowned self] text in
-            self.setFilter(text)
-        }, onCancel: { [unowned self] in
-            self.setFilter("")
-        })
+        app.prompt(
+            "/", text: list.filter,
+            onChange: { [unowned self] text in
+                self.setFilter(text)
+            },
+            onCancel: { [unowned self] in
+                self.setFilter("")
+            })
     }
 }

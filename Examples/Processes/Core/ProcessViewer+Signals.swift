@@ -26,8 +26,10 @@ extension ProcessViewer {
             lines.append("(pid 1 and procs itself are never signalled)")
         }
         let count = targets.count == 1 ? "1 marked process" : "\(targets.count) marked processes"
-        app.confirm("Send \(name) to \(count)?\n" + lines.joined(separator: "\n"), title: name,
-                    confirmTitle: "Yes, send \(name)") { [unowned self] confirmed in
+        app.confirm(
+            "Send \(name) to \(count)?\n" + lines.joined(separator: "\n"), title: name,
+            confirmTitle: "Yes, send \(name)"
+        ) { [unowned self] confirmed in
             guard confirmed else {
                 self.message = "\(name) not sent"
                 self.updateBars()

@@ -107,7 +107,8 @@ public final class ProcessViewer: TableViewDelegate {
             let cpu = entries.reduce(0) { $0 + $1.cpuPercent }
             let memory = entries.reduce(Int64(0)) { $0 + $1.residentBytes }
             let count = entries.count == 1 ? "1 process" : "\(entries.count) processes"
-            sectionSummaries[section.user] = "\(count) · \(ProcessFormat.percent(cpu))% CPU · \(ProcessFormat.bytes(memory))"
+            sectionSummaries[section.user] =
+                "\(count) · \(ProcessFormat.percent(cpu))% CPU · \(ProcessFormat.bytes(memory))"
         }
         // Until the user moves the cursor it stays on the first row (the busiest process, say);
         // once moved, it follows its process, on the same screen line.
@@ -176,7 +177,8 @@ public final class ProcessViewer: TableViewDelegate {
         if let sampledAt { title += " · \(ProcessFormat.clock(sampledAt)) UTC" }
         titleBar.text = title
         if detailID != nil {
-            statusLine.text = message.map { "\($0) · Esc back" } ?? "Esc/q back  K SIGTERM  X SIGKILL (marked processes)  ? help"
+            statusLine.text =
+                message.map { "\($0) · Esc back" } ?? "Esc/q back  K SIGTERM  X SIGKILL (marked processes)  ? help"
             return
         }
         let marked = markedProcesses.count

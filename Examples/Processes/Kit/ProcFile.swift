@@ -10,7 +10,9 @@ public enum ProcFile {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while result.count < limit {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, min($0.count, limit - result.count)) }
+            let count = buffer.withUnsafeMutableBytes {
+                Glibc.read(fd, $0.baseAddress, min($0.count, limit - result.count))
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 return nil
@@ -24,7 +26,9 @@ public enum ProcFile {
     /// Where a symbolic link points (its raw bytes decoded, invalid UTF-8 replaced), nil when unreadable.
     public static func link(_ path: String) -> String? {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count) }
+        let count = buffer.withUnsafeMutableBytes {
+            readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count)
+        }
         guard count >= 0 else { return nil }
         return String(decoding: buffer[0..<count], as: UTF8.self)
     }
@@ -38,7 +42,9 @@ public enum ProcFile {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
-            guard !name.isEmpty, name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let pid = Int32(name) else { continue }
+            guard !name.isEmpty, name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let pid = Int32(name) else {
+                continue
+            }
             pids.append(pid)
         }
         return pids.sorted()

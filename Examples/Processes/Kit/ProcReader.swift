@@ -27,7 +27,8 @@ public struct ProcReader: Sendable {
 
     /// The process's stat line, nil when it is gone or malformed.
     public func stat(_ pid: Int32) -> ProcStat? {
-        guard let bytes = ProcFile.read(path(pid, "stat"), limit: 4096), let stat = ProcStat(bytes), stat.pid == pid else {
+        guard let bytes = ProcFile.read(path(pid, "stat"), limit: 4096), let stat = ProcStat(bytes), stat.pid == pid
+        else {
             return nil
         }
         return stat
@@ -36,7 +37,9 @@ public struct ProcReader: Sendable {
     /// The process's command line arguments (split at NUL), nil when unreadable; empty for kernel threads.
     public func arguments(_ pid: Int32) -> [String]? {
         guard let bytes = ProcFile.read(path(pid, "cmdline"), limit: 64 * 1024) else { return nil }
-        var parts = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var parts = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         if parts.last == "" { parts.removeLast() }
         return parts
     }

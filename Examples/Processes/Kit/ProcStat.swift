@@ -35,7 +35,8 @@ public struct ProcStat: Equatable, Sendable {
     public init?(_ bytes: some Collection<UInt8>) {
         let bytes = Array(bytes)
         guard let open = bytes.firstIndex(of: UInt8(ascii: "(")),
-              let close = bytes.lastIndex(of: UInt8(ascii: ")")), open < close else { return nil }
+            let close = bytes.lastIndex(of: UInt8(ascii: ")")), open < close
+        else { return nil }
         guard let pid = Int32(String(decoding: bytes[..<open], as: UTF8.self).trimmingSpaces) else { return nil }
         // Only the first 22 fields after the name are split (field N is fields[N - 3]); the rest is never looked at.
         let fields = bytes[(close + 1)...].split(maxSplits: 22, whereSeparator: { $0 == 0x20 || $0 == 0x0A })
@@ -43,10 +44,11 @@ public struct ProcStat: Equatable, Sendable {
             index < fields.count ? T(decimal: fields[index]) : nil
         }
         guard fields.count >= 22, fields[0].count == 1, let letter = fields[0].first, letter > 0x20, letter < 0x7F,
-              let parentPID = number(1, as: Int32.self),
-              let userTicks = number(11, as: UInt64.self), let systemTicks = number(12, as: UInt64.self),
-              let threads = number(17, as: Int.self), let startTicks = number(19, as: UInt64.self),
-              let virtualBytes = number(20, as: UInt64.self), let residentPages = number(21, as: Int64.self) else {
+            let parentPID = number(1, as: Int32.self),
+            let userTicks = number(11, as: UInt64.self), let systemTicks = number(12, as: UInt64.self),
+            let threads = number(17, as: Int.self), let startTicks = number(19, as: UInt64.self),
+            let virtualBytes = number(20, as: UInt64.self), let residentPages = number(21, as: Int64.self)
+        else {
             return nil
         }
         let state = Character(Unicode.Scalar(letter))
@@ -74,8 +76,10 @@ extension FixedWidthInteger {
         for byte in rest {
             guard byte >= 0x30, byte <= 0x39 else { return nil }
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (added, overflow2) = negative ? shifted.subtractingReportingOverflow(Self(byte - 0x30))
-                                              : shifted.addingReportingOverflow(Self(byte - 0x30))
+            let (added, overflow2) =
+                negative
+                ? shifted.subtractingReportingOverflow(Self(byte - 0x30))
+                : shifted.addingReportingOverflow(Self(byte - 0x30))
             guard !overflow1, !overflow2 else { return nil }
             value = added
         }

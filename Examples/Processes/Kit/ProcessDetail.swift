@@ -43,7 +43,8 @@ extension ProcReader {
             executable: ProcFile.link(path(id.pid, "exe")), threads: status["Threads"].flatMap { Int($0) },
             residentBytes: kilobytes("VmRSS"), virtualBytes: kilobytes("VmSize"), peakResidentBytes: kilobytes("VmHWM"),
             state: status["State"], parentPID: stat.parentPID, cpuSeconds: Double(stat.cpuTicks) / ticks,
-            startedAt: bootTime().map { $0 + Int64(startSeconds) }, runningSeconds: uptime().map { max(0, $0 - startSeconds) })
+            startedAt: bootTime().map { $0 + Int64(startSeconds) },
+            runningSeconds: uptime().map { max(0, $0 - startSeconds) })
         // Read again: a process that was replaced while we read is not shown with the new one's files.
         guard startTicks(id.pid) == id.startTicks else { return nil }
         return detail

@@ -34,9 +34,11 @@ public struct ProcessEntry: Equatable, Sendable {
     public var pid: Int32 { id.pid }
 
     /// Creates an entry.
-    public init(id: ProcessID, parentPID: Int32, name: String, command: String, hasEmptyCommandLine: Bool,
-                state: Character, uid: UInt32, user: String, cpuPercent: Double, cpuTicks: UInt64,
-                residentBytes: Int64, virtualBytes: UInt64, threads: Int) {
+    public init(
+        id: ProcessID, parentPID: Int32, name: String, command: String, hasEmptyCommandLine: Bool,
+        state: Character, uid: UInt32, user: String, cpuPercent: Double, cpuTicks: UInt64,
+        residentBytes: Int64, virtualBytes: UInt64, threads: Int
+    ) {
         self.id = id
         self.parentPID = parentPID
         self.name = name

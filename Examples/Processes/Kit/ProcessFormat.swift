@@ -22,7 +22,10 @@ public enum ProcessFormat {
     /// A duration as `1d 02:03:04`, `02:03:04` or `03:04`.
     public static func duration(_ seconds: Double) -> String {
         let total = Int(max(0, seconds))
-        let days = total / 86_400, hours = total / 3600 % 24, minutes = total / 60 % 60, secs = total % 60
+        let days = total / 86_400
+        let hours = total / 3600 % 24
+        let minutes = total / 60 % 60
+        let secs = total % 60
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         if days > 0 { return "\(days)d \(two(hours)):\(two(minutes)):\(two(secs))" }
         if hours > 0 { return "\(two(hours)):\(two(minutes)):\(two(secs))" }

@@ -24,9 +24,11 @@ public struct SignalSender: Sendable {
     public var release: @Sendable (Handle) -> Void
 
     /// A sender from three closures.
-    public init(pin: @escaping @Sendable (Int32) -> Result<Handle, SignalError>,
-                send: @escaping @Sendable (Handle, Int32) -> Int32,
-                release: @escaping @Sendable (Handle) -> Void) {
+    public init(
+        pin: @escaping @Sendable (Int32) -> Result<Handle, SignalError>,
+        send: @escaping @Sendable (Handle, Int32) -> Int32,
+        release: @escaping @Sendable (Handle) -> Void
+    ) {
         self.pin = pin
         self.send = send
         self.release = release

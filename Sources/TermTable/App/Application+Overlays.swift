@@ -30,8 +30,9 @@ extension Application {
         } else {
             placement = .frame(view.frame)
         }
-        let overlay = Overlay(view: view, previousFocus: focusedView, dismissOnAnyKey: dismissOnAnyKey,
-                              onDismiss: onDismiss, placement: placement)
+        let overlay = Overlay(
+            view: view, previousFocus: focusedView, dismissOnAnyKey: dismissOnAnyKey,
+            onDismiss: onDismiss, placement: placement)
         overlays.append(overlay)
         view.host = self
         placeOverlay(overlay)
@@ -66,12 +67,15 @@ extension Application {
         switch overlay.placement {
         case .centred:
             let fitted = view.sizeThatFits(screenSize)
-            let width = max(0, min(screenSize.width, fitted.width)), height = max(0, min(screenSize.height, fitted.height))
-            view.frame = Rect(x: (screenSize.width - width) / 2, y: (screenSize.height - height) / 2,
-                              width: width, height: height)
+            let width = max(0, min(screenSize.width, fitted.width))
+            let height = max(0, min(screenSize.height, fitted.height))
+            view.frame = Rect(
+                x: (screenSize.width - width) / 2, y: (screenSize.height - height) / 2,
+                width: width, height: height)
         case .bottomLine:
-            view.frame = Rect(x: 0, y: max(0, screenSize.height - 1), width: screenSize.width,
-                              height: min(1, screenSize.height))
+            view.frame = Rect(
+                x: 0, y: max(0, screenSize.height - 1), width: screenSize.width,
+                height: min(1, screenSize.height))
         case .frame(let requested):
             let width = max(0, min(requested.width, screenSize.width))
             let height = max(0, min(requested.height, screenSize.height))
@@ -94,8 +98,10 @@ extension Application {
     /// }
     /// ```
     @discardableResult
-    public func confirm(_ message: String, title: String? = nil, confirmTitle: String = "Yes",
-                        cancelTitle: String = "No", _ answer: @escaping @MainActor (Bool) -> Void) -> ConfirmDialog {
+    public func confirm(
+        _ message: String, title: String? = nil, confirmTitle: String = "Yes",
+        cancelTitle: String = "No", _ answer: @escaping @MainActor (Bool) -> Void
+    ) -> ConfirmDialog {
         let dialog = ConfirmDialog(message: message, title: title, confirmTitle: confirmTitle, cancelTitle: cancelTitle)
         dialog.onAnswer = { [weak self, weak dialog] confirmed in
             if let self, let dialog, self.topOverlay === dialog { self.dismissOverlay() }
@@ -115,8 +121,10 @@ extension Application {
     ///
     /// `onChange` runs after each edit (filter as you type), `onSubmit` on
     /// Enter, `onCancel` on Esc; the prompt closes on Enter and Esc.
-    public func prompt(_ label: String, text: String = "", onChange: (@MainActor (String) -> Void)? = nil,
-                       onSubmit: (@MainActor (String) -> Void)? = nil, onCancel: (@MainActor () -> Void)? = nil) {
+    public func prompt(
+        _ label: String, text: String = "", onChange: (@MainActor (String) -> Void)? = nil,
+        onSubmit: (@MainActor (String) -> Void)? = nil, onCancel: (@MainActor () -> Void)? = nil
+    ) {
         let line = PromptLine(label: label, text: text)
         line.field.onChange = { field in onChange?(field.text) }
         line.field.onSubmit = { [weak self] field in

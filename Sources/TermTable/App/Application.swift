@@ -153,7 +153,8 @@ public final class Application: ViewHost {
 
     /// Runs `action` after `delay`, and again every `delay` when `repeats`; returns an id for ``cancelTimer(_:)``.
     @discardableResult
-    public func schedule(after delay: Duration, repeats: Bool = false, _ action: @escaping @MainActor () -> Void) -> Int {
+    public func schedule(after delay: Duration, repeats: Bool = false, _ action: @escaping @MainActor () -> Void) -> Int
+    {
         let id = nextTimerID
         nextTimerID += 1
         timers.append(Timer(id: id, due: clock.now + delay, interval: repeats ? delay : nil, action: action))

@@ -75,7 +75,8 @@ open class EmptyStateView: View {
     /// Draws the message, centred and wrapped, over the content when it is empty.
     open override func drawOverlay(in context: DrawContext) {
         guard isShowingMessage else { return }
-        let width = max(0, frame.width - 2), height = max(0, frame.height)
+        let width = max(0, frame.width - 2)
+        let height = max(0, frame.height)
         guard width > 0, height > 0 else { return }
         let lines = TerminalText.wrap(message, width: width, maxLines: height)
         let top = (height - lines.count) / 2

@@ -1,8 +1,8 @@
-import TermTableCore
-import TermTableLayout
 import Dispatch
 import Foundation
 import Glibc
+import TermTableCore
+import TermTableLayout
 
 /// Calls a handler on the main actor when a file is saved, however the editor saves it.
 ///
@@ -174,18 +174,21 @@ public final class FileWatch {
     private func status() -> FileStatus? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return FileStatus(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                          seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+        return FileStatus(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
     }
 
     private func startPolling() {
         guard case .polling(let interval) = mechanism else { return }
         lastStatus = status()
         let source = DispatchSource.makeTimerSource(queue: .main)
-        let nanoseconds = Int(interval.components.seconds) * 1_000_000_000
+        let nanoseconds =
+            Int(interval.components.seconds) * 1_000_000_000
             + Int(interval.components.attoseconds / 1_000_000_000)
-        source.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds),
-                        leeway: .milliseconds(50))
+        source.schedule(
+            deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds),
+            leeway: .milliseconds(50))
         source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.poll() } }
         source.activate()
         timer = source

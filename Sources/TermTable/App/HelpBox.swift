@@ -36,12 +36,14 @@ public final class HelpBox: Box {
         for (index, entry) in entries.enumerated() where index + 2 < frame.height - 1 {
             let y = index + 2
             context.put(TerminalText.fit(entry.key, width: keyWidth), at: Point(x: 2, y: y), style: .bold)
-            context.put(TerminalText.truncate(entry.action, toWidth: max(0, frame.width - keyWidth - 6)),
-                        at: Point(x: 4 + keyWidth, y: y))
+            context.put(
+                TerminalText.truncate(entry.action, toWidth: max(0, frame.width - keyWidth - 6)),
+                at: Point(x: 4 + keyWidth, y: y))
         }
         if frame.height >= 3 {
-            context.put(TerminalText.truncate(HelpBox.hint, toWidth: max(0, frame.width - 4)),
-                        at: Point(x: 2, y: frame.height - 1), style: .dim)
+            context.put(
+                TerminalText.truncate(HelpBox.hint, toWidth: max(0, frame.width - 4)),
+                at: Point(x: 2, y: frame.height - 1), style: .dim)
         }
     }
 }

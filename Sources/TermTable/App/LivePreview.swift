@@ -1,5 +1,6 @@
 import TermTableCore
 import TermTableLayout
+
 /// The live preview of a layout file (`termtable preview --watch`): an app that redraws when the file is saved.
 ///
 /// It runs a ``LayoutPreviewView`` in an ``Application``; with `watch`, a

@@ -38,8 +38,9 @@ public struct CellIdentifier<Cell: TypedCell>: Hashable, Sendable, CustomStringC
                 throw .missingField(field.name, expected: Self.className(field.kind), identifier: rawValue)
             }
             if !Self.sameClass(view.kind, field.kind) {
-                throw .wrongClass(field.name, expected: Self.className(field.kind), found: Self.className(view.kind),
-                                  identifier: rawValue)
+                throw .wrongClass(
+                    field.name, expected: Self.className(field.kind), found: Self.className(view.kind),
+                    identifier: rawValue)
             }
         }
     }

@@ -37,7 +37,12 @@ open class ColumnHeaderView: View {
     }
     /// Columns at the left kept free for the table's mark column (set by the table).
     public internal(set) var leadingInset = 0 {
-        didSet { if leadingInset != oldValue { setNeedsLayout(); setNeedsDisplay() } }
+        didSet {
+            if leadingInset != oldValue {
+                setNeedsLayout()
+                setNeedsDisplay()
+            }
+        }
     }
 
     /// Every view of the cell (titled or not: all take part in the layout), with the index of its title label.
@@ -56,11 +61,14 @@ open class ColumnHeaderView: View {
 
     /// Creates a header row from a parsed cell's `heading=` fields.
     public init(spec: CellSpec) {
-        items = spec.views.map { AutoresizingLayout.Item(frame: $0.frame, mask: $0.autoresizing, shrink: $0.shrinkRule) }
+        items = spec.views.map {
+            AutoresizingLayout.Item(frame: $0.frame, mask: $0.autoresizing, shrink: $0.shrinkRule)
+        }
         let titled = spec.views.indices.filter { spec.views[$0].properties.heading != nil }
         titleIndices = titled
         columns = titled.map {
-            TableColumn(tag: spec.views[$0].tag, name: spec.views[$0].name, title: spec.views[$0].properties.heading ?? "")
+            TableColumn(
+                tag: spec.views[$0].tag, name: spec.views[$0].name, title: spec.views[$0].properties.heading ?? "")
         }
         alignments = titled.map { spec.views[$0].properties.alignment ?? .left }
         designSize = Size(width: spec.width, height: spec.height)
@@ -118,8 +126,9 @@ open class ColumnHeaderView: View {
     open override func layoutSubviews() {
         let inset = min(frame.width, max(0, leadingInset + indentation))
         let width = max(0, frame.width - inset - trailingInset)
-        let frames = AutoresizingLayout.frames(for: items, designSize: designSize,
-                                               size: Size(width: width, height: designSize.height))
+        let frames = AutoresizingLayout.frames(
+            for: items, designSize: designSize,
+            size: Size(width: width, height: designSize.height))
         for (position, (label, index)) in zip(labels, titleIndices).enumerated() {
             let field = frames[index]
             label.frame = Rect(x: inset + field.x, y: 0, width: field.width, height: min(1, frame.height))
@@ -132,7 +141,9 @@ open class ColumnHeaderView: View {
         let column = columns[position]
         guard let sort, sort.column == column.identifier else { return column.title }
         let room = max(0, width - 2)
-        let cut = TerminalText.width(of: column.title) <= room ? column.title
+        let cut =
+            TerminalText.width(of: column.title) <= room
+            ? column.title
             : TerminalText.truncate(column.title, toWidth: room, mode: .clip)
         if width < 2 { return sort.symbol }
         return alignments[position] == .right ? sort.symbol + " " + cut : cut + " " + sort.symbol

@@ -1,6 +1,7 @@
 import Foundation
 import TermTableCore
 import TermTableLayout
+
 /// A slot in a table's flow of lines: a section header (`row == -1`) or a row.
 public struct TableItem: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The section.
@@ -135,7 +136,8 @@ public struct TableMetrics: Sendable, Equatable {
         guard totalRows > 0 else { return nil }
         let target = min(max(0, index), totalRows - 1)
         // Binary search the section whose range holds the target.
-        var low = 0, high = rowCounts.count - 1
+        var low = 0
+        var high = rowCounts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if rowsBefore[mid] <= target { low = mid } else { high = mid - 1 }
@@ -153,7 +155,8 @@ public struct TableMetrics: Sendable, Equatable {
         if rowCounts[section] > 0 {
             return TableItem(section: section, row: min(max(0, item.row), rowCounts[section] - 1))
         }
-        return previous(before: TableItem(section: section, row: 0)) ?? next(after: TableItem(section: section, row: Int.max - 1))
+        return previous(before: TableItem(section: section, row: 0)) ?? next(
+            after: TableItem(section: section, row: Int.max - 1))
             ?? firstItem
     }
 }
@@ -180,13 +183,16 @@ public enum TableLayout {
     ///
     /// When `top` is a row of a section with a header and `stickyHeaders` is on,
     /// the header is placed first (at line 0) and the rows follow below it.
-    public static func visibleItems(from top: TableItem?, height viewport: Int, metrics: TableMetrics,
-                                    stickyHeaders: Bool = true, itemHeight: (TableItem) -> Int) -> [PlacedItem] {
+    public static func visibleItems(
+        from top: TableItem?, height viewport: Int, metrics: TableMetrics,
+        stickyHeaders: Bool = true, itemHeight: (TableItem) -> Int
+    ) -> [PlacedItem] {
         guard let top, viewport > 0 else { return [] }
         var placed: [PlacedItem] = []
         var y = 0
-        let sticky = stickyHeight(above: top, height: viewport, metrics: metrics, stickyHeaders: stickyHeaders,
-                                  itemHeight: itemHeight)
+        let sticky = stickyHeight(
+            above: top, height: viewport, metrics: metrics, stickyHeaders: stickyHeaders,
+            itemHeight: itemHeight)
         if sticky > 0 {
             placed.append(PlacedItem(item: .header(top.section), y: 0, height: sticky, isSticky: true))
             y = sticky
@@ -206,8 +212,10 @@ public enum TableLayout {
     /// A top row that would not fit under its header (a tall row in a short
     /// view) is shown from line 0 without it, so a row that fits in the view
     /// is always shown whole.
-    public static func stickyHeight(above top: TableItem, height viewport: Int, metrics: TableMetrics,
-                                    stickyHeaders: Bool = true, itemHeight: (TableItem) -> Int) -> Int {
+    public static func stickyHeight(
+        above top: TableItem, height viewport: Int, metrics: TableMetrics,
+        stickyHeaders: Bool = true, itemHeight: (TableItem) -> Int
+    ) -> Int {
         guard stickyHeaders, !top.isHeader, metrics.contains(.header(top.section)) else { return 0 }
         let header = max(0, itemHeight(.header(top.section)))
         return header + max(0, itemHeight(top)) <= viewport ? header : 0
@@ -216,11 +224,14 @@ public enum TableLayout {
     /// The top item that shows `target` with the least scrolling from `top`.
     ///
     /// A target taller than the view is shown from its first line.
-    public static func top(revealing target: TableItem, from top: TableItem?, height viewport: Int,
-                           metrics: TableMetrics, stickyHeaders: Bool = true,
-                           itemHeight: (TableItem) -> Int) -> TableItem {
+    public static func top(
+        revealing target: TableItem, from top: TableItem?, height viewport: Int,
+        metrics: TableMetrics, stickyHeaders: Bool = true,
+        itemHeight: (TableItem) -> Int
+    ) -> TableItem {
         func sticky(_ item: TableItem) -> Int {
-            stickyHeight(above: item, height: viewport, metrics: metrics, stickyHeaders: stickyHeaders, itemHeight: itemHeight)
+            stickyHeight(
+                above: item, height: viewport, metrics: metrics, stickyHeaders: stickyHeaders, itemHeight: itemHeight)
         }
         guard let top, target >= top else { return target }
         // Already fully visible?
@@ -234,7 +245,8 @@ public enum TableLayout {
         }
         // Walk up from the target while everything still fits. An item of height 0 (a section without a
         // header) is walked through but never becomes the top: it is not placed, and the top would slip above it.
-        var best = target, walked = target
+        var best = target
+        var walked = target
         var total = sticky(target) + itemHeight(target)
         while let previous = metrics.previous(before: walked), previous >= top {
             let candidate = total - sticky(walked) + itemHeight(previous) + sticky(previous)

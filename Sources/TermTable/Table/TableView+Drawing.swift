@@ -28,13 +28,15 @@ extension TableView {
         let screen = context.screen
         // The rows are drawn below the column header, in their own lines.
         let top = rowsTop
-        let height = rowsHeight, width = max(0, frame.width)
+        let height = rowsHeight
+        let width = max(0, frame.width)
         let screenFrame = Rect(x: context.origin.x, y: context.origin.y + top, width: width, height: height)
         if dataSourceWasReleased {
             // Say why the table is empty instead of ignoring the keys silently.
             context.fill(Rect(x: 0, y: 0, width: width, height: height))
-            context.put("⚠ the table's data source was released: TableView holds its dataSource weakly (as UIKit does); keep a reference to it",
-                        at: .zero, style: .bold)
+            context.put(
+                "⚠ the table's data source was released: TableView holds its dataSource weakly (as UIKit does); keep a reference to it",
+                at: .zero, style: .bold)
             lastDrawing = nil
             lastHeaderDrawing = nil
             return
@@ -49,7 +51,8 @@ extension TableView {
         var previous: [TableDrawing.Row] = []  // sorted by item, like the placed items
         var shift = 0
         if redrawsOnlyChangedRows, let last = lastDrawing, last.screenFrame == screenFrame,
-           context.clip == Rect(origin: context.origin, size: frame.size), last.lineVersions.count == height {
+            context.clip == Rect(origin: context.origin, size: frame.size), last.lineVersions.count == height
+        {
             for y in 0..<height { dirty[y] = screen.lineVersion(screenFrame.y + y) != last.lineVersions[y] }
             previous = last.rows
             shift = scrollDistance(from: last)
@@ -80,18 +83,24 @@ extension TableView {
             let identity = ObjectIdentifier(cell)
             var needsDrawing = true
             while next < previous.count && previous[next].item < placed.item { next += 1 }
-            if next < previous.count, previous[next].item == placed.item, case let old = previous[next], old.cell == identity, old.version == cell.drawVersion,
-               old.height == placed.height, old.isSticky == placed.isSticky,
-               old.y - (placed.isSticky ? 0 : shift) == placed.y {
+            if next < previous.count, previous[next].item == placed.item, case let old = previous[next],
+                old.cell == identity, old.version == cell.drawVersion,
+                old.height == placed.height, old.isSticky == placed.isSticky,
+                old.y - (placed.isSticky ? 0 : shift) == placed.y
+            {
                 needsDrawing = false
-                for y in max(0, placed.y)..<max(0, min(height, placed.y + placed.height)) where dirty[y] { needsDrawing = true }
+                for y in max(0, placed.y)..<max(0, min(height, placed.y + placed.height)) where dirty[y] {
+                    needsDrawing = true
+                }
             }
             if needsDrawing {
                 renderSubview(cell, in: context)
                 for y in max(0, placed.y)..<max(0, min(height, placed.y + placed.height)) { redrawn[y] = true }
             }
-            drawnRows.append(TableDrawing.Row(item: placed.item, cell: identity, version: cell.drawVersion,
-                                              y: placed.y, height: placed.height, isSticky: placed.isSticky))
+            drawnRows.append(
+                TableDrawing.Row(
+                    item: placed.item, cell: identity, version: cell.drawVersion,
+                    y: placed.y, height: placed.height, isSticky: placed.isSticky))
         }
         // Where the last frame's rows ended, after the screen scroll moved them (by `shift` lines up).
         let previousBottom = previous.last.map { $0.y + $0.height - min(0, shift) } ?? 0
@@ -109,7 +118,9 @@ extension TableView {
                     continue
                 }
                 let inThumb = y >= indicator.lowerBound && y < indicator.upperBound
-                context.put(inThumb ? "┃" : "│", at: Point(x: width - 1, y: top + y), style: inThumb ? .plain : scrollIndicatorStyle)
+                context.put(
+                    inThumb ? "┃" : "│", at: Point(x: width - 1, y: top + y),
+                    style: inThumb ? .plain : scrollIndicatorStyle)
             }
         }
         lastDrawing = TableDrawing(
@@ -126,7 +137,8 @@ extension TableView {
         for (placed, (_, cell)) in zip(placedItems, onScreen) where !placed.isSticky {
             while next < last.rows.count && last.rows[next].item < placed.item { next += 1 }
             guard next < last.rows.count, case let old = last.rows[next], old.item == placed.item, !old.isSticky,
-                  old.cell == ObjectIdentifier(cell) else { continue }
+                old.cell == ObjectIdentifier(cell)
+            else { continue }
             let distance = old.y - placed.y
             // Worth a scroll only when some rows stay on screen.
             return abs(distance) < rowsHeight - top ? distance : 0
@@ -140,7 +152,8 @@ extension TableView {
             return placedItems.contains(where: \.isSticky) ? rowsHeight : 0
         }
         guard let newSticky = placedItems.first(where: \.isSticky), newSticky.item == oldSticky.item,
-              newSticky.height == oldSticky.height else { return rowsHeight }
+            newSticky.height == oldSticky.height
+        else { return rowsHeight }
         return newSticky.height
     }
 }
@@ -157,13 +170,18 @@ extension TableView {
     func renderColumnHeader(_ header: ColumnHeaderView, in context: DrawContext) {
         let width = max(0, frame.width)
         let line = Rect(x: context.origin.x, y: context.origin.y, width: width, height: 1)
-        let current = ColumnHeaderDrawing(screenFrame: line, version: header.drawVersion,
-                                          lineVersion: context.screen.lineVersion(line.y))
+        let current = ColumnHeaderDrawing(
+            screenFrame: line, version: header.drawVersion,
+            lineVersion: context.screen.lineVersion(line.y))
         if redrawsOnlyChangedRows, current.lineVersion != nil, lastHeaderDrawing == current,
-           context.clip.intersection(line) == line { return }
+            context.clip.intersection(line) == line
+        {
+            return
+        }
         context.fill(Rect(x: 0, y: 0, width: width, height: 1))
         renderSubview(header, in: context)
-        lastHeaderDrawing = ColumnHeaderDrawing(screenFrame: line, version: header.drawVersion,
-                                                lineVersion: context.screen.lineVersion(line.y))
+        lastHeaderDrawing = ColumnHeaderDrawing(
+            screenFrame: line, version: header.drawVersion,
+            lineVersion: context.screen.lineVersion(line.y))
     }
 }

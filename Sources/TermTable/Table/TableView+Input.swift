@@ -32,7 +32,9 @@ extension TableView {
                 return true
             }
             guard let indexPath = placed.item.indexPath, selectionMode != .none else { return true }
-            if let cell = visibleCells[placed.item], cell.accessory != .none, point.x >= contentWidth - cell.accessoryWidth, point.x < contentWidth {
+            if let cell = visibleCells[placed.item], cell.accessory != .none,
+                point.x >= contentWidth - cell.accessoryWidth, point.x < contentWidth
+            {
                 delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)
                 return true
             }
@@ -58,8 +60,9 @@ extension TableView {
         guard selectionMode != .none, let cursor = state.cursor else { return }
         if needsReload { loadMetrics() }
         let top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem
-        let placed = TableLayout.visibleItems(from: top, height: rowsHeight, metrics: metrics,
-                                              stickyHeaders: stickyHeaders, itemHeight: height(of:))
+        let placed = TableLayout.visibleItems(
+            from: top, height: rowsHeight, metrics: metrics,
+            stickyHeaders: stickyHeaders, itemHeight: height(of:))
         // Rows shown whole (a row cut by the bottom edge does not count, unless none is whole).
         let placedRows = placed.filter { !$0.isSticky && !$0.item.isHeader }
         let whole = placedRows.filter { $0.y + $0.height <= rowsHeight }

@@ -1,6 +1,7 @@
 import Foundation
 import TermTableCore
 import TermTableLayout
+
 /// What a key bound in ``TableView/keyBindings`` does.
 public enum TableCommand: String, Sendable, CaseIterable {
     /// The cursor moves up a row (in selection mode none, the view scrolls).
@@ -180,8 +181,9 @@ extension TableView {
     /// The top item that shows the last row at the bottom: the view never scrolls past it.
     func lastTop() -> TableItem {
         guard let last = metrics.lastItem, let first = metrics.firstItem else { return TableItem(section: 0, row: 0) }
-        return TableLayout.top(revealing: last, from: first, height: rowsHeight, metrics: metrics,
-                               stickyHeaders: stickyHeaders, itemHeight: height(of:))
+        return TableLayout.top(
+            revealing: last, from: first, height: rowsHeight, metrics: metrics,
+            stickyHeaders: stickyHeaders, itemHeight: height(of:))
     }
 
     /// Runs a command; returns false when it does not apply (so the key can go elsewhere).
@@ -205,14 +207,24 @@ extension TableView {
             needsReveal = true
             return moved
         case .moveToTop:
-            if selectionMode == .none { state.top = metrics.firstItem; setNeedsLayout(); setNeedsDisplay(); return true }
+            if selectionMode == .none {
+                state.top = metrics.firstItem
+                setNeedsLayout()
+                setNeedsDisplay()
+                return true
+            }
             guard let first = firstRow() else { return false }
             state.top = metrics.firstItem
             guard let target = highlightableRow(from: first, direction: 1) else { return false }
             setCursor(target)
             return true
         case .moveToBottom:
-            if selectionMode == .none { state.top = lastTop(); setNeedsLayout(); setNeedsDisplay(); return true }
+            if selectionMode == .none {
+                state.top = lastTop()
+                setNeedsLayout()
+                setNeedsDisplay()
+                return true
+            }
             guard let last = lastRow() else { return false }
             guard let target = highlightableRow(from: last, direction: -1) else { return false }
             setCursor(target)
@@ -247,7 +259,10 @@ extension TableView {
     public func selectRow(at indexPath: IndexPath) {
         if needsReload { loadMetrics() }
         guard metrics.contains(indexPath), selectionMode != .none else { return }
-        if selectionMode == .single { setCursor(indexPath); return }
+        if selectionMode == .single {
+            setCursor(indexPath)
+            return
+        }
         if state.selected.insert(indexPath).inserted { delegate?.tableView(self, didSelectRowAt: indexPath) }
         setNeedsLayout()
         setNeedsDisplay()

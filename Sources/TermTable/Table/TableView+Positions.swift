@@ -46,8 +46,9 @@ extension TableView {
         let rowHeight = height(of: item)
         switch position {
         case .none:
-            state.top = TableLayout.top(revealing: item, from: state.top, height: viewport, metrics: metrics,
-                                        stickyHeaders: stickyHeaders, itemHeight: height(of:))
+            state.top = TableLayout.top(
+                revealing: item, from: state.top, height: viewport, metrics: metrics,
+                stickyHeaders: stickyHeaders, itemHeight: height(of:))
         case .top:
             state.top = item
         case .middle:
@@ -65,8 +66,9 @@ extension TableView {
     func top(placing item: TableItem, atLine line: Int) -> TableItem {
         let viewport = rowsHeight
         func sticky(_ top: TableItem) -> Int {
-            TableLayout.stickyHeight(above: top, height: viewport, metrics: metrics, stickyHeaders: stickyHeaders,
-                                     itemHeight: height(of:))
+            TableLayout.stickyHeight(
+                above: top, height: viewport, metrics: metrics, stickyHeaders: stickyHeaders,
+                itemHeight: height(of:))
         }
         // Walk up while the rows above fit in the lines above the target line.
         var top = item

@@ -1,6 +1,7 @@
 import Foundation
 import TermTableCore
 import TermTableLayout
+
 /// What went wrong asking a table for a cell.
 public enum TableViewError: Error, CustomStringConvertible, Equatable {
     /// No template or class was registered under the identifier.
@@ -16,7 +17,8 @@ public enum TableViewError: Error, CustomStringConvertible, Equatable {
             let quote = { (name: String) in "'\(TerminalText.sanitize(name))'" }
             var text = "no cell is registered for reuse identifier \(quote(identifier))"
             if let suggestion { text += "; did you mean \(quote(suggestion))?" }
-            text += registered.isEmpty
+            text +=
+                registered.isEmpty
                 ? " (no identifier is registered: call register(template:forCellReuseIdentifier:) first)"
                 : " (registered: \(registered.map(quote).joined(separator: ", ")))"
             return text
@@ -86,7 +88,8 @@ extension TableView {
     func enqueue(_ cell: TableViewCell) {
         cell.removeFromSuperview()
         guard let identifier = cell.reuseIdentifier,
-              templates[identifier] != nil || cellClasses[identifier] != nil || identifier == TableView.headerTitleIdentifier
+            templates[identifier] != nil || cellClasses[identifier] != nil
+                || identifier == TableView.headerTitleIdentifier
         else { return }
         // A data source that makes its own cells instead of dequeuing would grow the queue
         // without end; keep at most the largest screenful seen (plus a few) per identifier,

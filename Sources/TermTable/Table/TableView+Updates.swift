@@ -1,6 +1,7 @@
 import Foundation
 import TermTableCore
 import TermTableLayout
+
 extension TableView {
     /// Reloads the cells of the given rows (their content changed; counts did not).
     public func reloadRows(at indexPaths: [IndexPath]) {

@@ -1,6 +1,7 @@
 import Foundation
 import TermTableCore
 import TermTableLayout
+
 /// A scrolling list of rows in sections, built from reusable cells: UIKit's table view in the terminal.
 ///
 /// The table asks its ``dataSource`` for counts when it loads and for cells
@@ -68,23 +69,41 @@ open class TableView: View {
     }
     /// Keep the current section's header at the top while its rows scroll.
     public var stickyHeaders = true {
-        didSet { setNeedsLayout(); setNeedsDisplay() }
+        didSet {
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
     }
     /// Keep the last column for a scroll indicator, drawn when the rows do not fit (cells are laid out one column narrower).
     public var showsScrollIndicator = true {
-        didSet { lastDrawing = nil; setNeedsLayout(); setNeedsDisplay() }
+        didSet {
+            lastDrawing = nil
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
     }
     /// The style laid over marked rows (the selection in ``SelectionMode/multiple``), distinct from the cursor's reverse video.
     public var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
-        didSet { setNeedsLayout(); setNeedsDisplay() }
+        didSet {
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
     }
     /// Show a two-column check column (`✓`) at the left of every row in multiple selection.
     public var showsMarkColumn = false {
-        didSet { setNeedsLayout(); setNeedsDisplay() }
+        didSet {
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
     }
     /// A height for every row, skipping per-row heights (nil: the delegate's or the cell's height).
     public var rowHeight: Int? {
-        didSet { heightCache.removeAll(); needsReveal = true; setNeedsLayout(); setNeedsDisplay() }
+        didSet {
+            heightCache.removeAll()
+            needsReveal = true
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
     }
     /// The style of title headers (``TableViewDataSource/tableView(_:titleForHeaderInSection:)``).
     public var headerStyle: Style = Style(attributes: [.bold, .underline]) {
@@ -92,7 +111,10 @@ open class TableView: View {
     }
     /// The style of the scroll indicator.
     public var scrollIndicatorStyle: Style = .dim {
-        didSet { lastDrawing = nil; setNeedsDisplay() }
+        didSet {
+            lastDrawing = nil
+            setNeedsDisplay()
+        }
     }
     /// A row of column titles shown above the rows, not scrolled (nil: none).
     ///
@@ -244,7 +266,9 @@ open class TableView: View {
         lazyHeaders.removeAll(keepingCapacity: true)
         var counts: [Int] = []
         counts.reserveCapacity(sections)
-        for section in 0..<sections { counts.append(max(0, dataSource.tableView(self, numberOfRowsInSection: section))) }
+        for section in 0..<sections {
+            counts.append(max(0, dataSource.tableView(self, numberOfRowsInSection: section)))
+        }
         var headers: [Int] = []
         headers.reserveCapacity(sections)
         for section in 0..<sections { headers.append(headerHeight(section)) }
@@ -255,7 +279,8 @@ open class TableView: View {
         let oldCursor = state.cursor
         state.clamp(to: metrics)
         if state.cursor == nil, selectionMode != .none, !cursorWasCleared,
-           let first = firstRow() {
+            let first = firstRow()
+        {
             // The cursor starts on the first row the user can stop on.
             state.cursor = highlightableRow(from: first, direction: 1)
             if selectionMode == .single, let cursor = state.cursor { state.selected = [cursor] }
@@ -294,7 +319,9 @@ open class TableView: View {
         if dataSourceWasReleased && !metrics.rowCounts.isEmpty { needsReload = true }
         if needsReload { loadMetrics() }
         restoreCursorLine()
-        if state.top == nil || !metrics.contains(state.top!) { state.top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem }
+        if state.top == nil || !metrics.contains(state.top!) {
+            state.top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem
+        }
         if heightCache.count > 4096 { heightCache.removeAll(keepingCapacity: true) }
         if selectableCache.count > 4096 { selectableCache.removeAll(keepingCapacity: true) }
         let reveal = needsReveal ? state.cursor.map { TableItem(section: $0.section, row: $0.row) } : nil
@@ -307,17 +334,21 @@ open class TableView: View {
             let measuredBefore = lazyHeaderMeasurements
             state.top = startTop.flatMap(metrics.clamp) ?? metrics.firstItem
             if let reveal {
-                state.top = TableLayout.top(revealing: reveal, from: state.top, height: rowsHeight, metrics: metrics,
-                                            stickyHeaders: stickyHeaders, itemHeight: height(of:))
+                state.top = TableLayout.top(
+                    revealing: reveal, from: state.top, height: rowsHeight, metrics: metrics,
+                    stickyHeaders: stickyHeaders, itemHeight: height(of:))
             }
-            placedItems = TableLayout.visibleItems(from: state.top, height: rowsHeight, metrics: metrics,
-                                                   stickyHeaders: stickyHeaders, itemHeight: height(of:))
+            placedItems = TableLayout.visibleItems(
+                from: state.top, height: rowsHeight, metrics: metrics,
+                stickyHeaders: stickyHeaders, itemHeight: height(of:))
             // Never leave empty lines at the bottom while rows above are scrolled out of view (after a resize, a delete).
             if let bottom = placedItems.last.map({ $0.y + $0.height }), bottom < rowsHeight,
-               let top = state.top, top != metrics.firstItem, case let limit = lastTop(), limit < top {
+                let top = state.top, top != metrics.firstItem, case let limit = lastTop(), limit < top
+            {
                 state.top = limit
-                placedItems = TableLayout.visibleItems(from: state.top, height: rowsHeight, metrics: metrics,
-                                                       stickyHeaders: stickyHeaders, itemHeight: height(of:))
+                placedItems = TableLayout.visibleItems(
+                    from: state.top, height: rowsHeight, metrics: metrics,
+                    stickyHeaders: stickyHeaders, itemHeight: height(of:))
             }
             if lazyHeaderMeasurements == measuredBefore { break }
         }
@@ -337,10 +368,12 @@ open class TableView: View {
     /// every visible row each frame.
     private func reconcileCells() {
         // Local copies: the merge reads them once per item, not through the class's properties.
-        let onScreen = self.onScreen, placedItems = self.placedItems
+        let onScreen = self.onScreen
+        let placedItems = self.placedItems
         var cells = [TableViewCell?](repeating: nil, count: placedItems.count)
         var leaving: [(item: TableItem, cell: TableViewCell)] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         let noStaleItems = staleItems.isEmpty
         while i < onScreen.count || j < placedItems.count {
             if j == placedItems.count || (i < onScreen.count && onScreen[i].item < placedItems[j].item) {
@@ -367,7 +400,8 @@ open class TableView: View {
         placementPass &+= 1
         for cell in cells { cell?.placementPass = placementPass }
         for (index, placed) in placedItems.enumerated() where cells[index] == nil {
-            var cell = takeMeasuredCell(for: placed.item) ?? makeCell(for: placed.item)
+            var cell =
+                takeMeasuredCell(for: placed.item) ?? makeCell(for: placed.item)
                 ?? TableViewCell(reuseIdentifier: nil)
             // A data source that hands out one cell for two rows gets a copy for the second.
             if cell.placementPass == placementPass || (cell.superview != nil && cell.superview !== self) {
@@ -380,7 +414,9 @@ open class TableView: View {
             if cell.superview !== self { addSubview(cell, relayout: false) }  // placed below
             visibleCells[placed.item] = cell
             cells[index] = cell
-            if let indexPath = placed.item.indexPath { delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath) }
+            if let indexPath = placed.item.indexPath {
+                delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+            }
         }
         for (_, cell) in measuredCells { enqueue(cell) }
         measuredCells.removeAll(keepingCapacity: true)
@@ -441,8 +477,10 @@ open class TableView: View {
         let total = metrics.totalRows
         let visibleRows = placedItems.filter { !$0.item.isHeader }
         guard total > 0, rowsHeight > 1, let first = visibleRows.first?.item.indexPath,
-              let last = visibleRows.last?.item.indexPath else { return nil }
-        let firstRow = metrics.globalRow(of: first), lastRow = metrics.globalRow(of: last)
+            let last = visibleRows.last?.item.indexPath
+        else { return nil }
+        let firstRow = metrics.globalRow(of: first)
+        let lastRow = metrics.globalRow(of: last)
         // Rows of height 0 before the first shown row or after the last do not count (nor do headers).
         func onlyEmptyRows(from item: TableItem, forward: Bool) -> Bool {
             var next = forward ? metrics.next(after: item) : metrics.previous(before: item)
@@ -453,9 +491,12 @@ open class TableView: View {
             return true
         }
         let lastFits = (placedItems.last.map { $0.y + $0.height } ?? 0) <= rowsHeight
-        let atEnd = lastFits && (lastRow == total - 1
-            || onlyEmptyRows(from: TableItem(section: last.section, row: last.row), forward: true))
-        let atTop = firstRow == 0 || onlyEmptyRows(from: TableItem(section: first.section, row: first.row), forward: false)
+        let atEnd =
+            lastFits
+            && (lastRow == total - 1
+                || onlyEmptyRows(from: TableItem(section: last.section, row: last.row), forward: true))
+        let atTop =
+            firstRow == 0 || onlyEmptyRows(from: TableItem(section: first.section, row: first.row), forward: false)
         if atTop && atEnd { return nil }
         let height = rowsHeight
         let shown = visibleRows.count
@@ -501,7 +542,8 @@ open class TableView: View {
     // MARK: Actions from cells
 
     /// Runs `handler` when a view in a cell sends the action `name` (a button's `action=`), with the cell and row.
-    public func onAction(_ name: String, _ handler: @escaping @MainActor (ViewAction, TableViewCell, IndexPath) -> Void) {
+    public func onAction(_ name: String, _ handler: @escaping @MainActor (ViewAction, TableViewCell, IndexPath) -> Void)
+    {
         actionHandlers[name] = handler
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TermTableCore
 import TermTableLayout
+
 /// A row of a table: a content view holding the cell's subviews, plus selection look, accessory and indentation.
 ///
 /// Cells come from a layout template (``CellTemplate``) or from a subclass built
@@ -25,15 +26,30 @@ open class TableViewCell: View {
     public var height: Int
     /// What the row looks like under the cursor or when selected.
     public var selectionStyle: SelectionStyle = .reverse {
-        didSet { if selectionStyle != oldValue { setNeedsLayout(); setNeedsDisplay() } }
+        didSet {
+            if selectionStyle != oldValue {
+                setNeedsLayout()
+                setNeedsDisplay()
+            }
+        }
     }
     /// The mark at the right end of the row.
     public var accessory: CellAccessory = .none {
-        didSet { if accessory != oldValue { setNeedsLayout(); setNeedsDisplay() } }
+        didSet {
+            if accessory != oldValue {
+                setNeedsLayout()
+                setNeedsDisplay()
+            }
+        }
     }
     /// Indentation level; the content moves right by `indentationLevel * indentationWidth` columns.
     public var indentationLevel = 0 {
-        didSet { if indentationLevel != oldValue { setNeedsLayout(); setNeedsDisplay() } }
+        didSet {
+            if indentationLevel != oldValue {
+                setNeedsLayout()
+                setNeedsDisplay()
+            }
+        }
     }
     /// Columns per indentation level.
     public var indentationWidth = 2
@@ -53,7 +69,12 @@ open class TableViewCell: View {
     }
     /// Columns of the check column at the left (the table's ``TableView/showsMarkColumn``; 0 or 2).
     public internal(set) var markColumnWidth = 0 {
-        didSet { if markColumnWidth != oldValue { setNeedsLayout(); setNeedsDisplay() } }
+        didSet {
+            if markColumnWidth != oldValue {
+                setNeedsLayout()
+                setNeedsDisplay()
+            }
+        }
     }
     /// The table showing the cell, while it is on screen.
     ///
@@ -113,8 +134,9 @@ open class TableViewCell: View {
 
     open override func layoutSubviews() {
         let indent = min(frame.width, max(0, markColumnWidth + indentationLevel * indentationWidth))
-        contentView.frame = Rect(x: indent, y: 0, width: max(0, frame.width - indent - accessoryWidth),
-                                 height: frame.height)
+        contentView.frame = Rect(
+            x: indent, y: 0, width: max(0, frame.width - indent - accessoryWidth),
+            height: frame.height)
         super.layoutSubviews()
     }
 
@@ -141,8 +163,10 @@ open class TableViewCell: View {
         for y in 0..<frame.height {
             var covered: [(Int, Int)] = []
             if !contentView.isHidden {
-                for view in contentView.subviews where !view.isHidden && view.isOpaque
-                    && y >= content.y + view.frame.y && y < content.y + view.frame.maxY {
+                for view in contentView.subviews
+                where !view.isHidden && view.isOpaque
+                    && y >= content.y + view.frame.y && y < content.y + view.frame.maxY
+                {
                     let start = max(content.x, content.x + view.frame.x)
                     let end = min(content.maxX, content.x + view.frame.maxX)
                     if start < end { covered.append((start, end)) }

@@ -1,6 +1,7 @@
 import Foundation
 import TermTableCore
 import TermTableLayout
+
 /// Supplies a table's sections, rows and cells.
 ///
 /// The table asks for counts when it loads (``TableView/reloadData()``) and
@@ -81,11 +82,14 @@ extension TableViewDelegate {
     /// The default does nothing.
     public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
     /// The default does nothing.
-    public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {
+    }
     /// The default does nothing.
     public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
     /// The default: not handled.
-    public func tableView(_ tableView: TableView, performAction action: ViewAction, forRowAt indexPath: IndexPath) -> Bool { false }
+    public func tableView(_ tableView: TableView, performAction action: ViewAction, forRowAt indexPath: IndexPath)
+        -> Bool
+    { false }
     /// The default does nothing.
     public func tableViewDidClearSelection(_ tableView: TableView) {}
     /// The default does nothing.

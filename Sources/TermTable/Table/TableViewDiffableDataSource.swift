@@ -26,7 +26,9 @@ import TermTableLayout
 /// which it holds weakly, as UIKit does). Applying costs O(items) time and
 /// memory: a million items take a fraction of a second.
 @MainActor
-public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, ItemIdentifier: Hashable>: TableViewDataSource {
+public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, ItemIdentifier: Hashable>:
+    TableViewDataSource
+{
     /// Makes the cell for an item.
     public typealias CellProvider = @MainActor (TableView, IndexPath, ItemIdentifier) -> TableViewCell
 
@@ -85,7 +87,9 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     public func apply(_ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, keepingCursorLine: Bool = true) {
         let (newIndex, duplicates) = snapshot.makeIndex()
         if let duplicate = duplicates.first {
-            TerminalGuard.fail("TableViewDiffableDataSource.apply: the item \(duplicate) appears twice in the snapshot; identifiers must be unique")
+            TerminalGuard.fail(
+                "TableViewDiffableDataSource.apply: the item \(duplicate) appears twice in the snapshot; identifiers must be unique"
+            )
         }
         guard let tableView else {
             current = snapshot
@@ -118,7 +122,8 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     @inlinable
     func nearestSurvivor(of indexPath: IndexPath, in newIndex: [ItemIdentifier: ItemPosition]) -> IndexPath? {
         let sections = current.itemsBySection
-        var section = indexPath.section, row = indexPath.row + 1
+        var section = indexPath.section
+        var row = indexPath.row + 1
         while section < sections.count {
             while row < sections[section].count {
                 if let found = newIndex[sections[section][row]] { return found.indexPath }

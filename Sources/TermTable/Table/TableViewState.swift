@@ -1,6 +1,7 @@
 import Foundation
 import TermTableCore
 import TermTableLayout
+
 /// A table's scroll position, cursor and selection: plain values, testable without a screen.
 public struct TableViewState: Hashable, Sendable {
     /// The item at the top of the viewport (nil for an empty table).
@@ -22,7 +23,8 @@ public struct TableViewState: Hashable, Sendable {
         selected = selected.filter(metrics.contains)
         if let top { self.top = metrics.clamp(top) } else { top = metrics.firstItem }
         if let cursor {
-            self.cursor = metrics.clamp(TableItem(section: cursor.section, row: cursor.row))?.indexPath
+            self.cursor =
+                metrics.clamp(TableItem(section: cursor.section, row: cursor.row))?.indexPath
                 ?? metrics.next(after: metrics.clamp(TableItem(section: cursor.section, row: cursor.row)))?.indexPath
         }
     }
@@ -30,7 +32,8 @@ public struct TableViewState: Hashable, Sendable {
     /// Adjusts rows after `count` rows were inserted at `indexPath` so they keep pointing at the same data.
     public mutating func rowsInserted(at indexPath: IndexPath, count: Int = 1) {
         func shift(_ p: IndexPath) -> IndexPath {
-            p.section == indexPath.section && p.row >= indexPath.row ? IndexPath(row: p.row + count, section: p.section) : p
+            p.section == indexPath.section && p.row >= indexPath.row
+                ? IndexPath(row: p.row + count, section: p.section) : p
         }
         cursor = cursor.map(shift)
         selected = Set(selected.map(shift))

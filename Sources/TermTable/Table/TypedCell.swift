@@ -38,8 +38,9 @@ extension TableViewCell {
             throw .missingField(name, expected: String(describing: T.self), identifier: reuseIdentifier)
         }
         guard let match = view as? T else {
-            throw .wrongClass(name, expected: String(describing: T.self), found: String(describing: Swift.type(of: view)),
-                              identifier: reuseIdentifier)
+            throw .wrongClass(
+                name, expected: String(describing: T.self), found: String(describing: Swift.type(of: view)),
+                identifier: reuseIdentifier)
         }
         return match
     }

@@ -65,7 +65,9 @@ public final class CellTemplate {
             label.textStyle = spec.style
             label.alignment = p.alignment ?? .left
             label.truncation = p.truncation ?? .tail
-            if let lines = p.wrapLines { label.numberOfLines = lines } else if spec.frame.height > 1 && spec.kind == .label {
+            if let lines = p.wrapLines {
+                label.numberOfLines = lines
+            } else if spec.frame.height > 1 && spec.kind == .label {
                 label.numberOfLines = 0
             }
             return label
@@ -87,7 +89,8 @@ public final class CellTemplate {
             if spec.style != .plain { field.textStyle = spec.style }
             return field
         case .slider:
-            let low = p.minimum ?? 0, high = max(low, p.maximum ?? 1)
+            let low = p.minimum ?? 0
+            let high = max(low, p.maximum ?? 1)
             let slider = Slider(value: p.value ?? low, range: low...high, step: p.step)
             slider.action = p.action
             slider.trackStyle = spec.style

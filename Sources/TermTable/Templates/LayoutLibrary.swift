@@ -40,11 +40,13 @@ public final class LayoutLibrary {
                 if let owner = owners[cell.identifier] {
                     let lines = texts[document.file].map(LayoutParser.lines(of:)) ?? []
                     let line = cell.location.line - 1 < lines.count ? lines[cell.location.line - 1] : ""
-                    errors.append(LayoutError(
-                        file: document.file, line: cell.location.line, column: cell.location.column,
-                        message: "duplicate identifier `\(cell.identifier)`: also defined in \(owner.file):\(owner.line)",
-                        hint: "identifiers must be unique across the files of a library; rename one of the cells",
-                        sourceLine: line))
+                    errors.append(
+                        LayoutError(
+                            file: document.file, line: cell.location.line, column: cell.location.column,
+                            message:
+                                "duplicate identifier `\(cell.identifier)`: also defined in \(owner.file):\(owner.line)",
+                            hint: "identifiers must be unique across the files of a library; rename one of the cells",
+                            sourceLine: line))
                     continue
                 }
                 owners[cell.identifier] = (document.file, cell.location.line)
@@ -102,11 +104,15 @@ public final class LayoutLibrary {
     }
 
     /// Loads the resource `name.layout` (name given without the extension) of `bundle`.
-    public convenience init(resource name: String, in bundle: Bundle, subdirectory: String? = nil,
-                            strict: Bool = false) throws {
+    public convenience init(
+        resource name: String, in bundle: Bundle, subdirectory: String? = nil,
+        strict: Bool = false
+    ) throws {
         let base = name.hasSuffix(".layout") ? String(name.dropLast(7)) : name
-        guard let path = bundle.path(forResource: base, ofType: "layout", inDirectory: subdirectory)
-            ?? bundle.path(forResource: base, ofType: "layout") else {
+        guard
+            let path = bundle.path(forResource: base, ofType: "layout", inDirectory: subdirectory)
+                ?? bundle.path(forResource: base, ofType: "layout")
+        else {
             throw LayoutLibraryError.resourceNotFound(name: base, bundle: bundle.bundlePath)
         }
         try self.init(contentsOf: path, strict: strict)
@@ -176,7 +182,8 @@ public final class LayoutLibrary {
     }
 
     private func unknown(_ identifier: String) -> LayoutLibraryError {
-        .unknownIdentifier(identifier, known: identifiers,
-                           suggestion: LayoutIdentifiers.nearest(to: identifier, in: identifiers), files: files)
+        .unknownIdentifier(
+            identifier, known: identifiers,
+            suggestion: LayoutIdentifiers.nearest(to: identifier, in: identifiers), files: files)
     }
 }

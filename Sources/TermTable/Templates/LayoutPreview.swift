@@ -27,7 +27,8 @@ public enum LayoutPreview {
             let lines = renderCell(template, width: width)
             var title = " \(identifier) · height \(template.spec.height) "
             title = TerminalText.truncate(title, toWidth: max(0, width - 1), mode: .tail)
-            let top = "┌─" + title + String(repeating: "─", count: max(0, width - 1 - TerminalText.width(of: title))) + "┐"
+            let top =
+                "┌─" + title + String(repeating: "─", count: max(0, width - 1 - TerminalText.width(of: title))) + "┐"
             let bottom = "└" + String(repeating: "─", count: width) + "┘"
             var header: [String] = []
             if let titles = renderColumnHeader(template, width: width) {

@@ -1,5 +1,6 @@
 import TermTableCore
 import TermTableLayout
+
 /// What `termtable preview` shows: the cells of a layout file as last loaded, its errors, and the cursor.
 ///
 /// The model knows nothing of terminals or files being watched: it is given

@@ -1,6 +1,6 @@
+import Foundation
 import TermTableCore
 import TermTableLayout
-import Foundation
 
 /// Draws a ``LayoutPreviewModel`` at the view's width: a status line, the file's errors, every cell, a help line.
 ///
@@ -61,7 +61,8 @@ public final class LayoutPreviewView: View {
             for line in problem.split(separator: "\n", omittingEmptySubsequences: false) {
                 // Tabs would move the terminal's cursor: a tab is one column in the line and under the caret alike.
                 let text = TerminalText.sanitize(line.replacingOccurrences(of: "\t", with: " "))
-                let style: Style = text.contains(": error: ") || text.hasPrefix("error: ")
+                let style: Style =
+                    text.contains(": error: ") || text.hasPrefix("error: ")
                     ? Style(foreground: .red, attributes: .bold)
                     : text.hasPrefix("hint: ") ? Style(foreground: .yellow) : .plain
                 lines.append(.text(text, style))
@@ -217,7 +218,7 @@ public final class LayoutPreviewView: View {
         case .press:
             let line = top + point.y - 1
             guard point.y >= 1, point.y <= visibleHeight,
-                  let index = blocks.firstIndex(where: { line >= $0.start && line < $0.start + $0.height + 1 })
+                let index = blocks.firstIndex(where: { line >= $0.start && line < $0.start + $0.height + 1 })
             else { return false }
             model.moveCursor(to: index)
         default: return false

@@ -16,8 +16,11 @@ extension CursesScreen {
         var attributes: attr_t = 0
         var pairNumber: Int16 = 0
         getcchar(&cchar, &chars, &attributes, &pairNumber, nil)
-        let text = isContinuation ? ""
-            : String(String.UnicodeScalarView(chars.prefix { $0 != 0 }.compactMap { UnicodeScalar(UInt32(bitPattern: $0)) }))
+        let text =
+            isContinuation
+            ? ""
+            : String(
+                String.UnicodeScalarView(chars.prefix { $0 != 0 }.compactMap { UnicodeScalar(UInt32(bitPattern: $0)) }))
         var style = Style()
         if attributes & cnc_A_BOLD() != 0 { style.attributes.insert(.bold) }
         if attributes & cnc_A_DIM() != 0 { style.attributes.insert(.dim) }

@@ -106,8 +106,10 @@ public final class CursesScreen: Screen {
     ///
     /// Tests open it on `/dev/null` with an explicit terminal type: ncurses then
     /// draws into its own buffers, which ``cell(at:)`` reads back.
-    init(terminalType: String, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>,
-         options: Options = Options(), guardFD: Int32?) throws {
+    init(
+        terminalType: String, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>,
+        options: Options = Options(), guardFD: Int32?
+    ) throws {
         CursesScreen.setUpLocale()
         // As less and vim do: refuse a terminal that cannot address the cursor before anything is
         // sent to it, rather than drawing garbage (newterm accepts `dumb`).
@@ -141,8 +143,10 @@ public final class CursesScreen: Screen {
         keypad(window, true)
         curs_set(0)
         leaveok(window, true)
-        set_escdelay(Int32(options.escapeDelay.components.seconds * 1000
-                           + options.escapeDelay.components.attoseconds / 1_000_000_000_000_000))
+        set_escdelay(
+            Int32(
+                options.escapeDelay.components.seconds * 1000
+                    + options.escapeDelay.components.attoseconds / 1_000_000_000_000_000))
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         if options.colors && !noColor && has_colors() {
             start_color()
@@ -201,11 +205,13 @@ public final class CursesScreen: Screen {
     }
 
     public func put(_ text: String, at position: Point, clippedTo columns: Range<Int>, style: Style) {
-        let width = Int(cnc_getmaxx(window)), height = Int(cnc_getmaxy(window))
+        let width = Int(cnc_getmaxx(window))
+        let height = Int(cnc_getmaxy(window))
         guard position.y >= 0, position.y < height else { return }
         touch(position.y, height: height)
         // A clip range entirely right of the screen would make an inverted range: nothing to write.
-        let left = max(0, columns.lowerBound), right = min(width, columns.upperBound)
+        let left = max(0, columns.lowerBound)
+        let right = min(width, columns.upperBound)
         guard left < right else { return }
         let visible = left..<right
         if TerminalText.isPlainASCII(text) {
@@ -244,8 +250,10 @@ public final class CursesScreen: Screen {
     /// The cells are handed to ncurses as one `chtype` run (`mvwaddchnstr`), which
     /// copies them into the line without ncurses' per-character multibyte decoding
     /// and width look-up: the hot path of every frame.
-    private func putASCII(_ bytes: UnsafeBufferPointer<UInt8>, at position: Point, visible: Range<Int>, width: Int,
-                          style: Style) {
+    private func putASCII(
+        _ bytes: UnsafeBufferPointer<UInt8>, at position: Point, visible: Range<Int>, width: Int,
+        style: Style
+    ) {
         let start = max(position.x, visible.lowerBound)
         let end = min(position.x + bytes.count, visible.upperBound)
         guard start < end, let base = bytes.baseAddress else { return }
@@ -334,7 +342,9 @@ public final class CursesScreen: Screen {
             let glyph = TerminalText.glyph(for: character) ?? TerminalText.Cluster(character: " ", width: 1)
             let count = area.width / max(1, glyph.width)
             var text = String(repeating: String(glyph.character), count: count)
-            if count * glyph.width < area.width { text += String(repeating: " ", count: area.width - count * glyph.width) }
+            if count * glyph.width < area.width {
+                text += String(repeating: " ", count: area.width - count * glyph.width)
+            }
             line = text
         }
         let screenWidth = Int(cnc_getmaxx(window))
@@ -343,8 +353,9 @@ public final class CursesScreen: Screen {
         run.withUTF8 { bytes in
             if ascii {
                 for y in area.minY..<area.maxY {
-                    putASCII(bytes, at: Point(x: area.minX, y: y), visible: area.minX..<area.maxX,
-                             width: screenWidth, style: style)
+                    putASCII(
+                        bytes, at: Point(x: area.minX, y: y), visible: area.minX..<area.maxX,
+                        width: screenWidth, style: style)
                 }
             }
         }
@@ -358,15 +369,19 @@ public final class CursesScreen: Screen {
     public func lineVersion(_ y: Int) -> Int? {
         let height = Int(cnc_getmaxy(window))
         guard y >= 0, y < height else { return nil }
-        if lineVersions.count != height || versionsWidth != Int(cnc_getmaxx(window)) { resetLineVersions(height: height) }
+        if lineVersions.count != height || versionsWidth != Int(cnc_getmaxx(window)) {
+            resetLineVersions(height: height)
+        }
         return lineVersions[y]
     }
 
     /// Scrolls full-width rows with `wscrl` in a scrolling region; ncurses then scrolls the terminal itself.
     public func scroll(_ rect: Rect, by lines: Int) -> Bool {
-        let width = Int(cnc_getmaxx(window)), height = Int(cnc_getmaxy(window))
+        let width = Int(cnc_getmaxx(window))
+        let height = Int(cnc_getmaxy(window))
         guard rect.x == 0, rect.width == width, rect.y >= 0, rect.maxY <= height, rect.height > 1,
-              lines != 0, abs(lines) < rect.height else { return false }
+            lines != 0, abs(lines) < rect.height
+        else { return false }
         apply(.plain)
         wsetscrreg(window, Int32(rect.minY), Int32(rect.maxY - 1))
         scrollok(window, true)
@@ -378,7 +393,9 @@ public final class CursesScreen: Screen {
     }
 
     private func touch(_ y: Int, height: Int) {
-        if lineVersions.count != height || versionsWidth != Int(cnc_getmaxx(window)) { resetLineVersions(height: height) }
+        if lineVersions.count != height || versionsWidth != Int(cnc_getmaxx(window)) {
+            resetLineVersions(height: height)
+        }
         nextVersion += 1
         lineVersions[y] = nextVersion
     }

@@ -35,7 +35,10 @@ final class InputWatch {
             resize = source
             resizeWriteFD = fds[1]
         } else {
-            if fds[0] >= 0 { close(fds[0]); close(fds[1]) }
+            if fds[0] >= 0 {
+                close(fds[0])
+                close(fds[1])
+            }
             resize = nil
             resizeWriteFD = -1
         }

@@ -34,7 +34,12 @@ public final class BufferScreen: Screen {
     public private(set) var size: Size
     private var cells: [Cell]
     private var pending: [InputEvent] = [] {
-        didSet { if !pending.isEmpty, let ready = inputReady { inputReady = nil; ready() } }
+        didSet {
+            if !pending.isEmpty, let ready = inputReady {
+                inputReady = nil
+                ready()
+            }
+        }
     }
     private var inputReady: (@MainActor () -> Void)?
     private var lineVersions: [Int]
@@ -95,7 +100,8 @@ public final class BufferScreen: Screen {
         guard y >= 0, y < size.height else { return }
         touch(y)
         // A clip range entirely right of the screen would make an inverted range: nothing to write.
-        let left = max(0, columns.lowerBound), right = min(size.width, columns.upperBound)
+        let left = max(0, columns.lowerBound)
+        let right = min(size.width, columns.upperBound)
         guard left < right else { return }
         let visible = left..<right
         if TerminalText.isPlainASCII(text) {
@@ -166,7 +172,10 @@ public final class BufferScreen: Screen {
     /// Calls `ready` as soon as an event is queued (at once when one is waiting).
     public func notifyWhenInputArrives(_ ready: @escaping @MainActor () -> Void) -> Bool {
         inputReady = ready
-        if !pending.isEmpty { inputReady = nil; ready() }
+        if !pending.isEmpty {
+            inputReady = nil
+            ready()
+        }
         return true
     }
 
@@ -223,7 +232,8 @@ public final class BufferScreen: Screen {
             }
             // A wide glyph cut by the new right edge becomes a space.
             if newSize.width < size.width, newSize.width > 0,
-               cells[y * size.width + newSize.width].isContinuation {
+                cells[y * size.width + newSize.width].isContinuation
+            {
                 grid[y * newSize.width + newSize.width - 1].text = " "
             }
         }

@@ -61,13 +61,25 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
     /// The left column.
-    public var x: Int { get { origin.x } set { origin.x = newValue } }
+    public var x: Int {
+        get { origin.x }
+        set { origin.x = newValue }
+    }
     /// The top line.
-    public var y: Int { get { origin.y } set { origin.y = newValue } }
+    public var y: Int {
+        get { origin.y }
+        set { origin.y = newValue }
+    }
     /// The number of columns.
-    public var width: Int { get { size.width } set { size.width = newValue } }
+    public var width: Int {
+        get { size.width }
+        set { size.width = newValue }
+    }
     /// The number of lines.
-    public var height: Int { get { size.height } set { size.height = newValue } }
+    public var height: Int {
+        get { size.height }
+        set { size.height = newValue }
+    }
     /// The left column (same as `x`).
     public var minX: Int { origin.x }
     /// The top line (same as `y`).
@@ -86,8 +98,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// The cells both rectangles cover (empty, at the origin of `self`, when none).
     public func intersection(_ other: Rect) -> Rect {
-        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
-        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        let x0 = max(minX, other.minX)
+        let y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX)
+        let y1 = min(maxY, other.maxY)
         if x1 <= x0 || y1 <= y0 { return Rect(x: x0, y: y0, width: 0, height: 0) }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }

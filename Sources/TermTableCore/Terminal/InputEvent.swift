@@ -139,10 +139,18 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
         var rest = Substring(name)
         while true {
             let lower = rest.lowercased()
-            if lower.hasPrefix("ctrl-") && rest.count > 5 { modifiers.insert(.control); rest = rest.dropFirst(5) }
-            else if lower.hasPrefix("alt-") && rest.count > 4 { modifiers.insert(.alt); rest = rest.dropFirst(4) }
-            else if lower.hasPrefix("shift-") && rest.count > 6 { modifiers.insert(.shift); rest = rest.dropFirst(6) }
-            else { break }
+            if lower.hasPrefix("ctrl-") && rest.count > 5 {
+                modifiers.insert(.control)
+                rest = rest.dropFirst(5)
+            } else if lower.hasPrefix("alt-") && rest.count > 4 {
+                modifiers.insert(.alt)
+                rest = rest.dropFirst(4)
+            } else if lower.hasPrefix("shift-") && rest.count > 6 {
+                modifiers.insert(.shift)
+                rest = rest.dropFirst(6)
+            } else {
+                break
+            }
         }
         if rest.count == 1, let c = rest.first {
             let character = modifiers.contains(.control) ? Character(c.lowercased()) : c
@@ -247,7 +255,8 @@ public struct ClickTracker: Sendable {
     public mutating func classify(_ event: MouseEvent, at time: ContinuousClock.Instant) -> MouseEvent {
         guard event.kind == .press else { return event }
         if let last = lastPress, last.position == event.position, last.button == event.button,
-           time - last.time <= interval {
+            time - last.time <= interval
+        {
             lastPress = nil
             var double = event
             double.kind = .doubleClick

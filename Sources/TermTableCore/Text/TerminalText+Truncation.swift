@@ -22,7 +22,8 @@ extension TerminalText {
             case .head: return "…" + slice((count - width + 1)..<count)
             case .middle:
                 let keep = width - 1
-                let front = (keep + 1) / 2, back = keep - front
+                let front = (keep + 1) / 2
+                let back = keep - front
                 return slice(0..<front) + "…" + slice((count - back)..<count)
             }
         }
@@ -44,7 +45,8 @@ extension TerminalText {
 
     /// The longest run of glyphs from the start that fits in `width` columns.
     static func prefix(_ glyphs: [Cluster], width: Int) -> ArraySlice<Cluster> {
-        var used = 0, end = 0
+        var used = 0
+        var end = 0
         while end < glyphs.count, used + glyphs[end].width <= width {
             used += glyphs[end].width
             end += 1
@@ -54,7 +56,8 @@ extension TerminalText {
 
     /// The longest run of glyphs from the end that fits in `width` columns.
     static func suffix(_ glyphs: [Cluster], width: Int) -> ArraySlice<Cluster> {
-        var used = 0, start = glyphs.count
+        var used = 0
+        var start = glyphs.count
         while start > 0, used + glyphs[start - 1].width <= width {
             used += glyphs[start - 1].width
             start -= 1
@@ -63,8 +66,10 @@ extension TerminalText {
     }
 
     /// `text` padded with spaces or cut (with `mode`) to exactly `width` columns, aligned in that width.
-    public static func fit(_ text: String, width: Int, alignment: TextAlignment = .left,
-                           mode: TruncationMode = .tail) -> String {
+    public static func fit(
+        _ text: String, width: Int, alignment: TextAlignment = .left,
+        mode: TruncationMode = .tail
+    ) -> String {
         guard width > 0 else { return "" }
         let cut = truncate(text, toWidth: width, mode: mode)
         let gap = width - self.width(of: cut)

@@ -158,7 +158,8 @@ public enum TerminalText {
 
     /// Binary search in a flat list of inclusive (first, last) pairs.
     private static func contains(_ ranges: [UInt32], _ value: UInt32) -> Bool {
-        var low = 0, high = ranges.count / 2 - 1
+        var low = 0
+        var high = ranges.count / 2 - 1
         while low <= high {
             let mid = (low + high) / 2
             if value < ranges[2 * mid] {

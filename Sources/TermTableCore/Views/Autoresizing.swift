@@ -67,12 +67,18 @@ public enum AutoresizingLayout {
     public static func frames(for items: [Item], designSize: Size, size: Size) -> [Rect] {
         let hides = items.contains { ($0.shrink.hiddenBelowWidth ?? 0) > size.width }
         if designSize == size && !hides { return items.map(\.frame) }
-        let xs = designSize.width == size.width && !hides
+        let xs =
+            designSize.width == size.width && !hides
             ? items.map { ($0.frame.x, min($0.frame.width, max(0, size.width - $0.frame.x))) }
             : horizontal(items, designWidth: designSize.width, width: size.width)
-        let ys = axis(items.map { ($0.frame.y, $0.frame.height, $0.frame.x, $0.frame.width,
-                                   $0.mask.contains(.flexibleHeight), $0.mask.contains(.flexibleTopMargin)) },
-                      delta: size.height - designSize.height, limit: size.height)
+        let ys = axis(
+            items.map {
+                (
+                    $0.frame.y, $0.frame.height, $0.frame.x, $0.frame.width,
+                    $0.mask.contains(.flexibleHeight), $0.mask.contains(.flexibleTopMargin)
+                )
+            },
+            delta: size.height - designSize.height, limit: size.height)
         return (0..<items.count).map { Rect(x: xs[$0].0, y: ys[$0].0, width: xs[$0].1, height: ys[$0].1) }
     }
 
@@ -96,13 +102,16 @@ public enum AutoresizingLayout {
         var result: [(Int, Int)] = []
         for i in items.indices {
             let item = items[i]
-            var position = item.0, length = item.1
+            var position = item.0
+            var length = item.1
             if item.5 {
                 position += delta
             } else {
                 // Move by what stretching items before this one on its lines gained.
-                for j in items.indices where j != i && items[j].4 && sharesCross(i, j)
-                    && items[j].0 + items[j].1 <= item.0 {
+                for j in items.indices
+                where j != i && items[j].4 && sharesCross(i, j)
+                    && items[j].0 + items[j].1 <= item.0
+                {
                     position += share[j]
                 }
             }

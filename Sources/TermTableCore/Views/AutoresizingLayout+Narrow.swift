@@ -14,15 +14,21 @@ extension AutoresizingLayout {
     static func horizontal(_ items: [Item], designWidth: Int, width: Int) -> [(Int, Int)] {
         var lines: [Int: [Int]] = [:]
         for (index, item) in items.enumerated() {
-            for line in item.frame.y..<(item.frame.y + max(1, item.frame.height)) { lines[line, default: []].append(index) }
+            for line in item.frame.y..<(item.frame.y + max(1, item.frame.height)) {
+                lines[line, default: []].append(index)
+            }
         }
         // Each item's columns: the intersection of what every line it is on gives it; nil when hidden.
-        var start = items.map { _ in Int.min }, end = items.map { _ in Int.max }
+        var start = items.map { _ in Int.min }
+        var end = items.map { _ in Int.max }
         var hidden = [Bool](repeating: false, count: items.count)
         for (_, members) in lines {
             let solved = solveLine(members, items: items, designWidth: designWidth, width: width)
             for index in members {
-                guard let (x, w) = solved[index] else { hidden[index] = true; continue }
+                guard let (x, w) = solved[index] else {
+                    hidden[index] = true
+                    continue
+                }
                 start[index] = max(start[index], x)
                 end[index] = min(end[index], x + w)
             }
@@ -55,25 +61,31 @@ extension AutoresizingLayout {
     }
 
     /// Solves one line: each member's x and width, nil for a member that takes no room.
-    private static func solveLine(_ indices: [Int], items: [Item], designWidth: Int,
-                                  width: Int) -> [Int: (Int, Int)] {
+    private static func solveLine(
+        _ indices: [Int], items: [Item], designWidth: Int,
+        width: Int
+    ) -> [Int: (Int, Int)] {
         let sorted = indices.sorted { (items[$0].frame.x, $0) < (items[$1].frame.x, $1) }
         var members: [Member] = []
         var previousEnd = 0
         for index in sorted {
             let item = items[index]
             let stretches = item.mask.contains(.flexibleWidth)
-            members.append(Member(index: index, width: item.frame.width, gapBefore: item.frame.x - previousEnd,
-                                  minimum: item.shrink.effectiveMinimumWidth(designWidth: item.frame.width,
-                                                                             stretches: stretches),
-                                  priority: item.shrink.effectivePriority(stretches: stretches),
-                                  stretches: stretches, pinned: item.mask.contains(.flexibleLeftMargin)))
+            members.append(
+                Member(
+                    index: index, width: item.frame.width, gapBefore: item.frame.x - previousEnd,
+                    minimum: item.shrink.effectiveMinimumWidth(
+                        designWidth: item.frame.width,
+                        stretches: stretches),
+                    priority: item.shrink.effectivePriority(stretches: stretches),
+                    stretches: stretches, pinned: item.mask.contains(.flexibleLeftMargin)))
             previousEnd = item.frame.x + item.frame.width
         }
         let trailing = designWidth - previousEnd
         var result: [Int: (Int, Int)] = [:]
         // Views hidden below a width take no room at all.
-        for position in members.indices.reversed() where (items[members[position].index].shrink.hiddenBelowWidth ?? 0) > width {
+        for position in members.indices.reversed()
+        where (items[members[position].index].shrink.hiddenBelowWidth ?? 0) > width {
             remove(at: position, from: &members)
         }
         while !members.isEmpty {
@@ -86,9 +98,12 @@ extension AutoresizingLayout {
             var loss = design - width
             for level in Set(members.map(\.priority)).sorted() where loss > 0 {
                 while loss > 0 {
-                    let pool = members.indices.filter { members[$0].priority == level && widths[$0] > members[$0].minimum }
+                    let pool = members.indices.filter {
+                        members[$0].priority == level && widths[$0] > members[$0].minimum
+                    }
                     if pool.isEmpty { break }
-                    let base = loss / pool.count, remainder = loss % pool.count
+                    let base = loss / pool.count
+                    let remainder = loss % pool.count
                     for (rank, position) in pool.enumerated() {
                         let take = min(widths[position] - members[position].minimum, base + (rank < remainder ? 1 : 0))
                         widths[position] -= take
@@ -124,10 +139,12 @@ extension AutoresizingLayout {
         let stretching = members.indices.filter { members[$0].stretches }
         var share = [Int](repeating: 0, count: members.count)
         if !stretching.isEmpty {
-            let base = delta / stretching.count, remainder = delta % stretching.count
+            let base = delta / stretching.count
+            let remainder = delta % stretching.count
             for (rank, position) in stretching.enumerated() { share[position] = base + (rank < remainder ? 1 : 0) }
         }
-        var x = 0, gained = 0
+        var x = 0
+        var gained = 0
         var result: [(Int, (Int, Int))] = []
         for (position, member) in members.enumerated() {
             x += member.gapBefore

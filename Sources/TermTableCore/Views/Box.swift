@@ -38,7 +38,8 @@ open class Box: View {
     /// Subviews count at their frames (or, when a frame is zero, at their own
     /// preferred size); the title needs its width plus two columns each side.
     open override var preferredSize: Size {
-        var width = 0, height = 0
+        var width = 0
+        var height = 0
         for child in subviews where !child.isHidden {
             let size = child.frame.size == .zero ? child.preferredSize : child.frame.size
             // Frames are in the box's coordinates, the border's column and line included.
@@ -51,7 +52,8 @@ open class Box: View {
 
     open override func draw(in context: DrawContext) {
         super.draw(in: context)
-        let w = frame.width, h = frame.height
+        let w = frame.width
+        let h = frame.height
         guard w >= 2, h >= 2 else {
             context.fill(bounds, with: w >= h ? "─" : "│", style: borderStyle)
             return

@@ -57,8 +57,9 @@ open class Button: View {
         guard width > 0 else { return }
         let style = isFocused ? titleStyle.merging(.reverse) : titleStyle
         if width < 4 {
-            context.put(TerminalText.fit(title, width: width, alignment: alignment, mode: truncation), at: .zero,
-                        style: style)
+            context.put(
+                TerminalText.fit(title, width: width, alignment: alignment, mode: truncation), at: .zero,
+                style: style)
             return
         }
         let inner = TerminalText.fit(title, width: width - 4, alignment: alignment, mode: truncation)

@@ -90,10 +90,12 @@ open class ConfirmDialog: Box {
 
     /// The size at most `size` that shows the message wrapped to fit, a blank line, the buttons and the border.
     open override func sizeThatFits(_ size: Size) -> Size {
-        let messageWidth = messageLabel.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let messageWidth =
+            messageLabel.text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { TerminalText.width(of: String($0)) }.max() ?? 0
-        let inner = min(max(messageWidth, buttonsWidth, titleWidth), ConfirmDialog.maximumMessageWidth,
-                        max(0, size.width - 4))
+        let inner = min(
+            max(messageWidth, buttonsWidth, titleWidth), ConfirmDialog.maximumMessageWidth,
+            max(0, size.width - 4))
         let lines = max(1, TerminalText.wrap(messageLabel.text, width: max(1, inner)).count)
         let width = max(0, min(size.width, inner + 4))
         return Size(width: width, height: max(0, min(size.height, lines + 4)))
@@ -101,15 +103,17 @@ open class ConfirmDialog: Box {
 
     /// Places the message at the top (inside a one-column margin) and the buttons, centred, on the last line inside the border.
     open override func layoutSubviews() {
-        let width = max(0, frame.width), height = max(0, frame.height)
+        let width = max(0, frame.width)
+        let height = max(0, frame.height)
         let inner = max(0, width - 4)
         let buttonsY = max(0, height - 2)
         messageLabel.frame = Rect(x: min(2, width), y: min(1, height), width: inner, height: max(0, buttonsY - 2))
         let yes = TerminalText.width(of: confirmButton.title) + 4
         let no = TerminalText.width(of: cancelButton.title) + 4
         let start = max(0, (width - (yes + 2 + no)) / 2)
-        confirmButton.frame = Rect(x: min(start, width), y: buttonsY, width: max(0, min(yes, width - start)),
-                                   height: height >= 3 ? 1 : 0)
+        confirmButton.frame = Rect(
+            x: min(start, width), y: buttonsY, width: max(0, min(yes, width - start)),
+            height: height >= 3 ? 1 : 0)
         let noX = min(start + yes + 2, width)
         cancelButton.frame = Rect(x: noX, y: buttonsY, width: max(0, min(no, width - noX)), height: height >= 3 ? 1 : 0)
     }

@@ -31,8 +31,9 @@ public struct DrawContext {
     /// The context of a subview at `frame` (in this view's coordinates).
     public func child(frame: Rect) -> DrawContext {
         let screenFrame = frame.offsetBy(dx: origin.x, dy: origin.y)
-        var context = DrawContext(screen: screen, origin: screenFrame.origin, clip: clip.intersection(screenFrame),
-                                  baseStyle: baseStyle)
+        var context = DrawContext(
+            screen: screen, origin: screenFrame.origin, clip: clip.intersection(screenFrame),
+            baseStyle: baseStyle)
         context.overlayStyle = overlayStyle
         return context
     }

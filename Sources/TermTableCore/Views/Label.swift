@@ -81,7 +81,9 @@ open class Label: View {
         guard width > 0, frame.height > 0 else { return }
         if numberOfLines == 1 || frame.height == 1 {
             drawLine(text, y: 0, width: width, in: context)
-            if frame.height > 1 { context.fill(Rect(x: 0, y: 1, width: width, height: frame.height - 1), style: padding) }
+            if frame.height > 1 {
+                context.fill(Rect(x: 0, y: 1, width: width, height: frame.height - 1), style: padding)
+            }
             return
         }
         let maxLines = numberOfLines == 0 ? frame.height : min(numberOfLines, frame.height)
@@ -111,6 +113,8 @@ open class Label: View {
         }
         if x > 0 { context.fill(Rect(x: 0, y: y, width: x, height: 1), style: padding) }
         context.put(cut, at: Point(x: x, y: y), style: textStyle)
-        if x + used < width { context.fill(Rect(x: x + used, y: y, width: width - x - used, height: 1), style: padding) }
+        if x + used < width {
+            context.fill(Rect(x: x + used, y: y, width: width - x - used, height: 1), style: padding)
+        }
     }
 }

@@ -41,7 +41,8 @@ open class ProgressBar: View {
         guard width > 0 else { return ("", "") }
         let fraction = value.isNaN ? 0 : min(1, max(0, value))
         let units = Int((fraction * Double(width * 8)).rounded())
-        let full = units / 8, part = units % 8
+        let full = units / 8
+        let part = units % 8
         var filled = String(repeating: "█", count: full)
         var used = full
         if part > 0 && used < width {

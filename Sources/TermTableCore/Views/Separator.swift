@@ -23,9 +23,11 @@ open class Separator: View {
     open override func draw(in context: DrawContext) {
         super.draw(in: context)
         if frame.width >= frame.height {
-            context.fill(Rect(x: 0, y: frame.height / 2, width: frame.width, height: 1), with: symbol ?? "─", style: lineStyle)
+            context.fill(
+                Rect(x: 0, y: frame.height / 2, width: frame.width, height: 1), with: symbol ?? "─", style: lineStyle)
         } else {
-            context.fill(Rect(x: frame.width / 2, y: 0, width: 1, height: frame.height), with: symbol ?? "│", style: lineStyle)
+            context.fill(
+                Rect(x: frame.width / 2, y: 0, width: 1, height: frame.height), with: symbol ?? "│", style: lineStyle)
         }
     }
 }

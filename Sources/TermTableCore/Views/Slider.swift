@@ -95,7 +95,8 @@ open class Slider: View {
         let style = isFocused ? trackStyle.merging(.bold) : trackStyle
         context.put(String(repeating: "━", count: knob), at: .zero, style: style)
         context.put("●", at: Point(x: knob, y: 0), style: style)
-        context.put(String(repeating: "─", count: max(0, width - knob - 1)), at: Point(x: knob + 1, y: 0),
-                    style: style.merging(.dim))
+        context.put(
+            String(repeating: "─", count: max(0, width - knob - 1)), at: Point(x: knob + 1, y: 0),
+            style: style.merging(.dim))
     }
 }

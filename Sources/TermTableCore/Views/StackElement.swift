@@ -17,7 +17,9 @@ extension View: StackElement {
 extension StackElement where Self == StackItem {
     /// `view` at `height` lines; without `height`, the view's current height, or, when that is 0, its preferred height (a label's 1 line).
     public static func fixed(_ view: View, height: Int? = nil) -> StackItem {
-        StackItem(view: view, height: .lines(max(0, height ?? (view.frame.height > 0 ? view.frame.height : view.preferredSize.height))))
+        StackItem(
+            view: view,
+            height: .lines(max(0, height ?? (view.frame.height > 0 ? view.frame.height : view.preferredSize.height))))
     }
 
     /// `view` at the height it asks for at each layout (``View/sizeThatFits(_:)`` at the stack's width): a label that wraps, a box.

@@ -118,7 +118,8 @@ open class TextField: View {
     /// found again from where the edit happened in the scalars, which an edit does not reshuffle.
     private func clusters(beforeScalarOffset offset: Int) -> Int {
         let scalars = text.unicodeScalars
-        let limit = scalars.index(scalars.startIndex, offsetBy: max(0, offset), limitedBy: scalars.endIndex)
+        let limit =
+            scalars.index(scalars.startIndex, offsetBy: max(0, offset), limitedBy: scalars.endIndex)
             ?? scalars.endIndex
         var count = 0
         var index = text.startIndex
@@ -153,7 +154,8 @@ open class TextField: View {
         let characters = Array(text)
         var cursorColumn = 0
         for character in characters.prefix(cursor) { cursorColumn += TerminalText.width(of: character) }
-        var skip = 0, skipped = 0
+        var skip = 0
+        var skipped = 0
         while cursorColumn - skipped >= width, skip < glyphs.count {
             skipped += glyphs[skip].width
             skip += 1

@@ -55,7 +55,8 @@ open class VStack: View {
 
     /// The widest child's preferred width, and the fixed children's heights plus each filling child's preferred height.
     open override var preferredSize: Size {
-        var width = 0, height = 0
+        var width = 0
+        var height = 0
         for item in items where !item.view.isHidden {
             let preferred = item.view.preferredSize
             width = max(width, preferred.width)

@@ -22,7 +22,8 @@ extension View {
     public func checkedViewWithTag<T: View>(_ tag: Int, as type: T.Type) throws(ViewLookupError) -> T? {
         guard let view = viewWithTag(tag) else { return nil }
         guard let match = view as? T else {
-            throw .wrongClassForTag(tag, expected: String(describing: T.self), found: String(describing: Swift.type(of: view)))
+            throw .wrongClassForTag(
+                tag, expected: String(describing: T.self), found: String(describing: Swift.type(of: view)))
         }
         return match
     }
@@ -43,7 +44,8 @@ extension View {
     public func checkedView<T: View>(named name: String, as type: T.Type) throws(ViewLookupError) -> T? {
         guard let view = view(named: name) else { return nil }
         guard let match = view as? T else {
-            throw .wrongClassForName(name, expected: String(describing: T.self), found: String(describing: Swift.type(of: view)))
+            throw .wrongClassForName(
+                name, expected: String(describing: T.self), found: String(describing: Swift.type(of: view)))
         }
         return match
     }

@@ -141,7 +141,8 @@ open class View {
         var node: View = view
         while node !== original {
             guard let parent = node.superview,
-                  let index = parent.subviewsForCopy.firstIndex(where: { $0 === node }) else { return nil }
+                let index = parent.subviewsForCopy.firstIndex(where: { $0 === node })
+            else { return nil }
             path.append(index)
             node = parent
         }
@@ -265,7 +266,9 @@ open class View {
         var groups: [Size: [View]] = [:]
         for child in designed { groups[child.designSuperviewSize!, default: []].append(child) }
         for (designSize, children) in groups {
-            let items = children.map { AutoresizingLayout.Item(frame: $0.designFrame!, mask: $0.autoresizing, shrink: $0.shrinkRule) }
+            let items = children.map {
+                AutoresizingLayout.Item(frame: $0.designFrame!, mask: $0.autoresizing, shrink: $0.shrinkRule)
+            }
             let frames = AutoresizingLayout.frames(for: items, designSize: designSize, size: frame.size)
             for (child, newFrame) in zip(children, frames) { child.frame = newFrame }
         }
@@ -344,8 +347,9 @@ open class View {
     /// Draws the view at its frame on `screen` (a root view), with `baseStyle` merged under every style.
     public func render(on screen: Screen, baseStyle: Style = .plain) {
         let screenRect = Rect(origin: .zero, size: screen.size)
-        let context = DrawContext(screen: screen, origin: frame.origin, clip: frame.intersection(screenRect),
-                                  baseStyle: baseStyle)
+        let context = DrawContext(
+            screen: screen, origin: frame.origin, clip: frame.intersection(screenRect),
+            baseStyle: baseStyle)
         render(in: context)
     }
 
@@ -380,7 +384,6 @@ open class View {
         return tagIndex?[tag]
     }
 
-
     /// The first view in this tree (depth first, itself included) named `name`.
     public func view(named name: String) -> View? {
         if self.name == name { return self }
@@ -389,7 +392,6 @@ open class View {
         }
         return nil
     }
-
 
     /// The first subview (depth first, not itself) of type `type`.
     public func firstSubview<T: View>(of type: T.Type) -> T? {

@@ -9,10 +9,12 @@ public enum ViewLookupError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .wrongClassForTag(let tag, let expected, let found):
-            return "viewWithTag(\(tag), as: \(expected).self): the view with tag \(tag) is a \(found), not a \(expected)"
+            return
+                "viewWithTag(\(tag), as: \(expected).self): the view with tag \(tag) is a \(found), not a \(expected)"
                 + " (check the field's kind in the layout, or the class asked for)"
         case .wrongClassForName(let name, let expected, let found):
-            return "view(named: \"\(name)\", as: \(expected).self): the view named \"\(name)\" is a \(found), not a \(expected)"
+            return
+                "view(named: \"\(name)\", as: \(expected).self): the view named \"\(name)\" is a \(found), not a \(expected)"
                 + " (check the field's kind in the layout, or the class asked for)"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TermTable
 
 /// A generated table scenario: the data, the table's settings, the screen size and the operations to run.
@@ -94,8 +95,15 @@ struct GeneratedTableCase: CustomStringConvertible, Sendable {
 
     static func format(_ c: GeneratedTableCase) -> String {
         let (width, height, statusLine, sticky, indicator) = (c.width, c.height, c.statusLine, c.sticky, c.indicator)
-        let (selectableByDelegate, delegateHeights, kinds, sections, ops) = (c.selectableByDelegate, c.delegateHeights, c.kinds, c.sections, c.ops)
-        let mode = switch c.mode { case .none: ".none"; case .single: ".single"; case .multiple: ".multiple" }
+        let (selectableByDelegate, delegateHeights, kinds, sections, ops) = (
+            c.selectableByDelegate, c.delegateHeights, c.kinds, c.sections, c.ops
+        )
+        let mode =
+            switch c.mode {
+            case .none: ".none"
+            case .single: ".single"
+            case .multiple: ".multiple"
+            }
         return """
             GeneratedTableCase(
                 width: \(width), height: \(height), statusLine: \(statusLine), sticky: \(sticky), mode: \(mode),
@@ -115,7 +123,12 @@ struct GeneratedTableCase: CustomStringConvertible, Sendable {
     }
 
     static func format(_ s: Section) -> String {
-        let header = switch s.header { case .none: ".none"; case .title: ".title"; case .custom(let n): ".custom(\(n))" }
+        let header =
+            switch s.header {
+            case .none: ".none"
+            case .title: ".title"
+            case .custom(let n): ".custom(\(n))"
+            }
         return ".init(\(header), [\(s.rows.map(format).joined(separator: ", "))])"
     }
 }
@@ -132,7 +145,8 @@ extension GeneratedTableCase.Op: CustomStringConvertible {
         case .wheel(let up, let x, let y): return ".wheel(up: \(up), \(x), \(y))"
         case .resize(let w, let h): return ".resize(\(w), \(h))"
         case .reloadData: return ".reloadData"
-        case .insertRows(let s, let at, let rows): return ".insertRows(section: \(s), at: \(at), [\(rows.map(row).joined(separator: ", "))])"
+        case .insertRows(let s, let at, let rows):
+            return ".insertRows(section: \(s), at: \(at), [\(rows.map(row).joined(separator: ", "))])"
         case .deleteRows(let s, let at, let n): return ".deleteRows(section: \(s), at: \(at), count: \(n))"
         case .reloadRow(let s, let r): return ".reloadRow(section: \(s), row: \(r))"
         case .insertSection(let at, let s): return ".insertSection(at: \(at), \(section(s)))"
@@ -167,15 +181,17 @@ extension GeneratedTableCase {
         var nextID = 0
         func makeRow() -> Row {
             nextID += 1
-            return Row(nextID, kind: int(0...(kinds.count - 1)),
-                       height: chance(15) ? int(0...6) : nil, selectable: !chance(20))
+            return Row(
+                nextID, kind: int(0...(kinds.count - 1)),
+                height: chance(15) ? int(0...6) : nil, selectable: !chance(20))
         }
         func makeSection(maxRows: Int) -> Section {
-            let header: Header = switch int(0...3) {
-            case 0: .none
-            case 1, 2: .title
-            default: .custom(chance(70) ? int(1...2) : int(1...6))
-            }
+            let header: Header =
+                switch int(0...3) {
+                case 0: .none
+                case 1, 2: .title
+                default: .custom(chance(70) ? int(1...2) : int(1...6))
+                }
             let count = chance(15) ? 0 : int(0...maxRows)
             return Section(header, (0..<count).map { _ in makeRow() })
         }
@@ -189,12 +205,15 @@ extension GeneratedTableCase {
             selectableByDelegate: chance(30), delegateHeights: chance(60), kinds: kinds, sections: sections, ops: [])
         // Derived from values drawn already, so the random stream (and every earlier case) stays as it was.
         c.columnHeader = (width * 7 + height + sections.count) % 4 == 0
-        let keys = ["j", "k", "down", "up", "pgdn", "pgup", "ctrl-f", "ctrl-b", "g", "G", "home", "end", "enter", "space",
-                    "ctrl-a", "esc", "tab", "shift-tab", "left", "right", "x", "backspace"]
+        let keys = [
+            "j", "k", "down", "up", "pgdn", "pgup", "ctrl-f", "ctrl-b", "g", "G", "home", "end", "enter", "space",
+            "ctrl-a", "esc", "tab", "shift-tab", "left", "right", "x", "backspace",
+        ]
         var sectionsNow = sections.count
         for _ in 0..<int(1...60) {
             let (w, h) = size()
-            let x = int(0...max(0, c.width + 2)), y = int(0...max(0, c.height + 2))
+            let x = int(0...max(0, c.width + 2))
+            let y = int(0...max(0, c.height + 2))
             let section = int(0...max(0, sectionsNow - 1))
             let op: Op
             switch int(0...99) {
@@ -279,15 +298,31 @@ extension GeneratedTableCase {
             c.kinds = kinds.map { Kind(max(1, $0.height - 1)) }
             out.append(c)
         }
-        for (flag, path) in [(statusLine, \GeneratedTableCase.statusLine), (indicator, \.indicator),
-                             (selectableByDelegate, \.selectableByDelegate), (delegateHeights, \.delegateHeights),
-                             (columnHeader, \.columnHeader)] where flag {
+        for (flag, path) in [
+            (statusLine, \GeneratedTableCase.statusLine), (indicator, \.indicator),
+            (selectableByDelegate, \.selectableByDelegate), (delegateHeights, \.delegateHeights),
+            (columnHeader, \.columnHeader),
+        ] where flag {
             var c = self
             c[keyPath: path] = false
             out.append(c)
         }
-        if width > 1 { var c = self; c.width = max(1, width / 2); out.append(c); c = self; c.width -= 1; out.append(c) }
-        if height > 1 { var c = self; c.height = max(1, height / 2); out.append(c); c = self; c.height -= 1; out.append(c) }
+        if width > 1 {
+            var c = self
+            c.width = max(1, width / 2)
+            out.append(c)
+            c = self
+            c.width -= 1
+            out.append(c)
+        }
+        if height > 1 {
+            var c = self
+            c.height = max(1, height / 2)
+            out.append(c)
+            c = self
+            c.height -= 1
+            out.append(c)
+        }
         return out
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TermTableTesting
+
 @testable import TermTable
 
 /// The data source and delegate of a generated case: sections of rows of several cell kinds, headers, heights, selectability.
@@ -54,7 +55,8 @@ final class GeneratedTableSource: TableViewDataSource, TableViewDelegate {
             return cell
         }
         let cell = tableView.dequeueReusableCell(withIdentifier: "k\(row.kind)", for: indexPath)
-        cell.viewWithTag(1, as: Label.self)?.text = "r\(row.id) v\(revision) \(String(repeating: "x", count: row.id % 9))"
+        cell.viewWithTag(1, as: Label.self)?.text =
+            "r\(row.id) v\(revision) \(String(repeating: "x", count: row.id % 9))"
         cell.isSelectable = selectableByDelegate ? true : row.selectable
         record(cell)
         return cell
@@ -121,28 +123,36 @@ enum GeneratedTableHarness {
     /// The template of cell kind `index`: a stretching label, and a button, a field and a slider when it has controls.
     static func template(identifier: String, height: Int, controls: Bool, selectable: Bool = true) -> CellTemplate {
         let at = LayoutLocation(file: "generated", line: 1, column: 1)
-        var views = [ViewSpec(tag: 1, name: "title", kind: .label, frame: Rect(x: 0, y: 0, width: 18, height: 1),
-                              autoresizing: .flexibleWidth, location: at)]
+        var views = [
+            ViewSpec(
+                tag: 1, name: "title", kind: .label, frame: Rect(x: 0, y: 0, width: 18, height: 1),
+                autoresizing: .flexibleWidth, location: at)
+        ]
         if controls {
-            var button = ViewSpec(tag: 2, name: "go", kind: .button, frame: Rect(x: 19, y: 0, width: 5, height: 1),
-                                  autoresizing: .flexibleLeftMargin, location: at)
+            var button = ViewSpec(
+                tag: 2, name: "go", kind: .button, frame: Rect(x: 19, y: 0, width: 5, height: 1),
+                autoresizing: .flexibleLeftMargin, location: at)
             button.properties.text = "Go"
             button.properties.action = "go"
-            var field = ViewSpec(tag: 3, name: "note", kind: .field, frame: Rect(x: 25, y: 0, width: 5, height: 1),
-                                 autoresizing: .flexibleLeftMargin, location: at)
+            var field = ViewSpec(
+                tag: 3, name: "note", kind: .field, frame: Rect(x: 25, y: 0, width: 5, height: 1),
+                autoresizing: .flexibleLeftMargin, location: at)
             field.properties.placeholder = "note"
             views += [button, field]
             if height >= 2 {
-                var slider = ViewSpec(tag: 4, name: "level", kind: .slider, frame: Rect(x: 0, y: 1, width: 12, height: 1),
-                                      autoresizing: .flexibleWidth, location: at)
+                var slider = ViewSpec(
+                    tag: 4, name: "level", kind: .slider, frame: Rect(x: 0, y: 1, width: 12, height: 1),
+                    autoresizing: .flexibleWidth, location: at)
                 slider.properties.minimum = 0
                 slider.properties.maximum = 10
                 slider.properties.step = 1
                 views.append(slider)
             }
         }
-        return CellTemplate(spec: CellSpec(identifier: identifier, width: 30, height: height, selectable: selectable,
-                                           views: views, location: at))
+        return CellTemplate(
+            spec: CellSpec(
+                identifier: identifier, width: 30, height: height, selectable: selectable,
+                views: views, location: at))
     }
 
     /// The state of one run: the app, the table, the data and what was seen so far.
@@ -160,21 +170,27 @@ enum GeneratedTableHarness {
             source = GeneratedTableSource(c)
             table = TableView()
             for (index, kind) in c.kinds.enumerated() {
-                table.register(template: GeneratedTableHarness.template(identifier: "k\(index)", height: kind.height,
-                                                                        controls: kind.controls),
-                               forCellReuseIdentifier: "k\(index)")
+                table.register(
+                    template: GeneratedTableHarness.template(
+                        identifier: "k\(index)", height: kind.height,
+                        controls: kind.controls),
+                    forCellReuseIdentifier: "k\(index)")
             }
             for height in 1...6 {
-                table.register(template: GeneratedTableHarness.template(identifier: "h\(height)", height: height,
-                                                                        controls: false, selectable: false),
-                               forCellReuseIdentifier: "h\(height)")
+                table.register(
+                    template: GeneratedTableHarness.template(
+                        identifier: "h\(height)", height: height,
+                        controls: false, selectable: false),
+                    forCellReuseIdentifier: "h\(height)")
             }
             table.stickyHeaders = c.sticky
             table.selectionMode = c.mode
             table.showsScrollIndicator = c.indicator
             if c.columnHeader {
                 var spec = GeneratedTableHarness.template(identifier: "k0", height: 1, controls: true).spec
-                for (index, title) in ["Title", "Go", "Note"].enumerated() { spec.views[index].properties.heading = title }
+                for (index, title) in ["Title", "Go", "Note"].enumerated() {
+                    spec.views[index].properties.heading = title
+                }
                 table.columnHeader = ColumnHeaderView(spec: spec)
             }
             table.delegate = source
@@ -210,15 +226,24 @@ enum GeneratedTableHarness {
                 table.reloadData()
                 inSync = true
             case .insertRows(let s, let at, let rows):
-                guard s < source.sections.count, !source.filtered else { lastOpDidNothing = true; break }
+                guard s < source.sections.count, !source.filtered else {
+                    lastOpDidNothing = true
+                    break
+                }
                 let at = min(at, source.sections[s].rows.count)
                 source.sections[s].rows.insert(contentsOf: rows, at: at)
                 table.insertRows(at: rows.indices.map { path(s, at + $0) })
                 inSync = true
             case .deleteRows(let s, let at, let count):
-                guard s < source.sections.count, !source.filtered else { lastOpDidNothing = true; break }
+                guard s < source.sections.count, !source.filtered else {
+                    lastOpDidNothing = true
+                    break
+                }
                 let rows = source.sections[s].rows
-                guard at < rows.count else { lastOpDidNothing = true; break }
+                guard at < rows.count else {
+                    lastOpDidNothing = true
+                    break
+                }
                 let end = min(rows.count, at + count)
                 source.sections[s].rows.removeSubrange(at..<end)
                 table.deleteRows(at: (at..<end).map { path(s, $0) })
@@ -231,12 +256,18 @@ enum GeneratedTableHarness {
                 table.reloadData()
                 inSync = true
             case .deleteSection(let at):
-                guard at < source.sections.count else { lastOpDidNothing = true; break }
+                guard at < source.sections.count else {
+                    lastOpDidNothing = true
+                    break
+                }
                 source.sections.remove(at: at)
                 table.reloadData()
                 inSync = true
             case .changeUnderTable(let s, let delta):
-                guard s < source.sections.count else { lastOpDidNothing = true; break }
+                guard s < source.sections.count else {
+                    lastOpDidNothing = true
+                    break
+                }
                 if delta < 0 {
                     source.sections[s].rows.removeLast(min(-delta, source.sections[s].rows.count))
                 } else {
@@ -288,7 +319,9 @@ enum GeneratedTableHarness {
             // 1. Drawing only what changed gives the screen a full redraw gives.
             if GeneratedTableHarness.snapshot(driver.screen) != fullRedraw() {
                 return "the incrementally drawn frame differs from a full redraw:\n"
-                    + GeneratedTableHarness.snapshot(driver.screen).enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: "\n")
+                    + GeneratedTableHarness.snapshot(driver.screen).enumerated().filter { $0.offset % 2 == 0 }.map(
+                        \.element
+                    ).joined(separator: "\n")
                     + "\n-- full redraw --\n"
                     + fullRedraw().enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: "\n")
             }
@@ -317,8 +350,9 @@ enum GeneratedTableHarness {
                     return "scroll thumb \(thumb) outside a view of \(tableHeight) lines"
                 }
                 if inSync, let last = table.metrics.lastItem, let placedLast = table.placedItems.last,
-                   placedLast.item == last, placedLast.y + placedLast.height <= tableHeight,
-                   thumb.upperBound != tableHeight {
+                    placedLast.item == last, placedLast.y + placedLast.height <= tableHeight,
+                    thumb.upperBound != tableHeight
+                {
                     return "the last row is fully shown but the thumb \(thumb) does not reach line \(tableHeight)"
                 }
                 if inSync, table.state.top == table.metrics.firstItem, thumb.lowerBound != 0 {
@@ -347,8 +381,10 @@ enum GeneratedTableHarness {
                 if h > 0 && h <= tableHeight {
                     let item = TableItem(section: cursor.section, row: cursor.row)
                     guard let placed = table.placedItems.first(where: { $0.item == item }),
-                          placed.y + placed.height <= tableHeight else {
-                        return "the cursor row \(cursor) (\(h) lines) fits in \(tableHeight) lines but is not fully shown"
+                        placed.y + placed.height <= tableHeight
+                    else {
+                        return
+                            "the cursor row \(cursor) (\(h) lines) fits in \(tableHeight) lines but is not fully shown"
                     }
                 }
             }
@@ -364,8 +400,9 @@ enum GeneratedTableHarness {
             if table.state.cursor != cursorBefore { return true }
             if lastOpDidNothing { return false }
             switch op {
-            case .resize?, .reloadData?, .insertRows?, .deleteRows?, .insertSection?, .deleteSection?, .filterToNothing?,
-                 .unfilter?, .setCursor?, nil:
+            case .resize?, .reloadData?, .insertRows?, .deleteRows?, .insertSection?, .deleteSection?,
+                .filterToNothing?,
+                .unfilter?, .setCursor?, nil:
                 return true
             default:
                 return false

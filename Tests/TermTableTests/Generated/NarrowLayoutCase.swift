@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TermTable
 
 /// A generated cell layout, written as `.layout` text, with random narrow-width settings on its fields.
@@ -32,13 +33,17 @@ struct NarrowLayoutCase: CustomStringConvertible {
                     tag -= 1
                     break
                 }
-                let tall = line + 1 < lineCount && chance(10)
+                let tall =
+                    line + 1 < lineCount && chance(10)
                     && (x..<(x + fieldWidth)).allSatisfy { !reserved[line + 1][$0] }
                 let name = fieldWidth >= label.count + 5 ? " f\(tag)" : ""
                 var drawn = Array(label + name)
                 drawn += [Character](repeating: " ", count: fieldWidth - drawn.count - 1) + ["]"]
                 for row in line...(tall ? line + 1 : line) {
-                    let text = row == line ? drawn : Array(label) + [Character](repeating: " ", count: fieldWidth - label.count - 1) + ["]"]
+                    let text =
+                        row == line
+                        ? drawn
+                        : Array(label) + [Character](repeating: " ", count: fieldWidth - label.count - 1) + ["]"]
                     for (offset, character) in text.enumerated() {
                         canvas[row][x + offset] = character
                         reserved[row][x + offset] = true

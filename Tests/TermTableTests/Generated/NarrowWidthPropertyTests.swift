@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TermTable
 
 /// Generated layouts with random `min-width=`, `shrink=`, `hide-below=` and `heading=` at every width 0...200, with the narrow-width invariants checked.
@@ -41,35 +42,45 @@ struct NarrowWidthPropertyTests {
     static func check(_ spec: CellSpec, width: Int) -> String? {
         let views = spec.views
         let items = views.map { AutoresizingLayout.Item(frame: $0.frame, mask: $0.autoresizing, shrink: $0.shrinkRule) }
-        let frames = AutoresizingLayout.frames(for: items, designSize: Size(width: spec.width, height: spec.height),
-                                               size: Size(width: width, height: spec.height))
+        let frames = AutoresizingLayout.frames(
+            for: items, designSize: Size(width: spec.width, height: spec.height),
+            size: Size(width: width, height: spec.height))
         func lines(_ view: ViewSpec) -> Range<Int> { view.frame.y..<(view.frame.y + max(1, view.frame.height)) }
         func label(_ i: Int) -> String { "field \(views[i].tag) at \(frames[i].x)+\(frames[i].width)" }
         let stretches = views.map { $0.autoresizing.contains(.flexibleWidth) }
         let minimum = views.indices.map {
-            max(1, views[$0].shrinkRule.effectiveMinimumWidth(designWidth: views[$0].frame.width, stretches: stretches[$0]))
+            max(
+                1,
+                views[$0].shrinkRule.effectiveMinimumWidth(designWidth: views[$0].frame.width, stretches: stretches[$0])
+            )
         }
         let priority = views.indices.map { views[$0].shrinkRule.effectivePriority(stretches: stretches[$0]) }
         let tallLines = Set(views.filter { $0.frame.height > 1 }.flatMap { Array(lines($0)) })
         for i in views.indices where frames[i].width > 0 {
             if frames[i].x < 0 || frames[i].x + frames[i].width > width { return "\(label(i)) draws outside the cell" }
             if frames[i].width < minimum[i] { return "\(label(i)) is narrower than its minimum \(minimum[i])" }
-            if let below = views[i].shrinkRule.hiddenBelowWidth, width < below { return "\(label(i)) shows below hide-below=\(below)" }
+            if let below = views[i].shrinkRule.hiddenBelowWidth, width < below {
+                return "\(label(i)) shows below hide-below=\(below)"
+            }
             // (A field on a line with a tall field gets what every one of its lines gives it: it may be narrower.)
             if width >= spec.width, lines(views[i]).allSatisfy({ !tallLines.contains($0) }),
-               !views.contains(where: { ($0.shrinkRule.hiddenBelowWidth ?? 0) > width }),
-               frames[i].width < views[i].frame.width {
+                !views.contains(where: { ($0.shrinkRule.hiddenBelowWidth ?? 0) > width }),
+                frames[i].width < views[i].frame.width
+            {
                 return "\(label(i)) is narrower than designed at a width above the design's"
             }
             for j in views.indices where j != i && frames[j].width > 0 && lines(views[i]).overlaps(lines(views[j])) {
-                let a = frames[i], b = frames[j]
+                let a = frames[i]
+                let b = frames[j]
                 if a.x < b.x + b.width && b.x < a.x + a.width { return "\(label(i)) overlaps \(label(j))" }
             }
         }
         // Priority order, on lines of one-line fields: a field gives way only after every field that gives way before it is at its minimum.
         for line in 0..<spec.height where !tallLines.contains(line) {
-            let onLine = views.indices.filter { views[$0].frame.y == line
-                && (views[$0].shrinkRule.hiddenBelowWidth ?? 0) <= width }
+            let onLine = views.indices.filter {
+                views[$0].frame.y == line
+                    && (views[$0].shrinkRule.hiddenBelowWidth ?? 0) <= width
+            }
             for b in onLine where frames[b].width < views[b].frame.width {
                 for a in onLine where priority[a] < priority[b] && frames[a].width > 0 {
                     let slack = frames[a].width - minimum[a]

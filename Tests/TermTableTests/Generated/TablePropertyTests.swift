@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TermTable
 
 /// Generated tables at generated sizes under generated operations, with the table's invariants checked after every step.
@@ -35,7 +36,8 @@ struct TablePropertyTests {
                 // Shrink while the same invariant breaks (not any other one).
                 let small = c.shrunk { GeneratedTableHarness.check($0).map(Self.kind) == Self.kind(problem) }
                 let smallProblem = GeneratedTableHarness.check(small) ?? problem
-                Issue.record("""
+                Issue.record(
+                    """
                     case \(index) of seed \(Self.seed) failed: \(problem.prefix(2_000))
                     shrunk to: \(smallProblem.prefix(2_000))
                     \(small)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 /// Cases the generated tests found, and the size-class bugs reported beside the bottom-edge crash; each failed before its fix.
@@ -18,23 +19,30 @@ struct TableRegressionTests {
     /// above, and the 4-line cursor row was cut by the bottom edge.
     @Test func theCursorRowIsRevealedBelowAColumnHeader() {
         for (height, header) in [(7, true), (6, false)] {
-            expectHolds(GeneratedTableCase(
-                width: 1, height: height, statusLine: false, sticky: true, mode: .single,
-                indicator: false, selectableByDelegate: false, delegateHeights: false,
-                kinds: [.init(4), .init(1), .init(1)],
-                sections: [.init(.title, []), .init(.none, []), .init(.title, [.init(1, kind: 1, selectable: false), .init(2)])],
-                ops: [], columnHeader: header))
+            expectHolds(
+                GeneratedTableCase(
+                    width: 1, height: height, statusLine: false, sticky: true, mode: .single,
+                    indicator: false, selectableByDelegate: false, delegateHeights: false,
+                    kinds: [.init(4), .init(1), .init(1)],
+                    sections: [
+                        .init(.title, []), .init(.none, []),
+                        .init(.title, [.init(1, kind: 1, selectable: false), .init(2)]),
+                    ],
+                    ops: [], columnHeader: header))
         }
     }
 
     /// A row cut by the bottom edge: clearing the lines below it read a negative range (the crash of `swift run news` at 100x31).
     @Test func aRowCutByTheBottomEdgeDrawsClipped() {
-        expectHolds(GeneratedTableCase(
-            width: 6, height: 3, statusLine: false, sticky: true, mode: .none,
-            indicator: true, selectableByDelegate: false, delegateHeights: false,
-            kinds: [.init(2)],
-            sections: [.init(.title, [.init(1, selectable: false), .init(2)]), .init(.none, [.init(3), .init(4)])],
-            ops: [.key("down"), .resize(13, 7), .resize(12, 9), .key("G")]))
+        expectHolds(
+            GeneratedTableCase(
+                width: 6, height: 3, statusLine: false, sticky: true, mode: .none,
+                indicator: true, selectableByDelegate: false, delegateHeights: false,
+                kinds: [.init(2)],
+                sections: [
+                    .init(.title, [.init(1, selectable: false), .init(2)]), .init(.none, [.init(3), .init(4)]),
+                ],
+                ops: [.key("down"), .resize(13, 7), .resize(12, 9), .key("G")]))
         // And directly: a 4-line row in a 3-line view.
         let source = NumbersSource(rows: 3)
         source.heights = [IndexPath(row: 0, section: 0): 4]
@@ -46,108 +54,158 @@ struct TableRegressionTests {
     /// A header cell measured only when placed (issue 12's B6) counted as 1 line until then: a 6-line header
     /// above an inserted section put the revealed cursor row 5 lines too high (case 510 of the 100,000-case run).
     @Test func aHeaderMeasuredLateStillRevealsTheCursor() {
-        expectHolds(GeneratedTableCase(
-            width: 1, height: 1, statusLine: false, sticky: false, mode: .multiple,
-            indicator: false, selectableByDelegate: false, delegateHeights: false,
-            kinds: [.init(1), .init(1), .init(1)],
-            sections: [.init(.custom(6), []), .init(.none, [])],
-            ops: [.insertSection(at: 6, .init(.none, [.init(32, kind: 1), .init(33, height: 3), .init(34, kind: 1, selectable: false)]))]))
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 1, statusLine: false, sticky: false, mode: .multiple,
+                indicator: false, selectableByDelegate: false, delegateHeights: false,
+                kinds: [.init(1), .init(1), .init(1)],
+                sections: [.init(.custom(6), []), .init(.none, [])],
+                ops: [
+                    .insertSection(
+                        at: 6,
+                        .init(.none, [.init(32, kind: 1), .init(33, height: 3), .init(34, kind: 1, selectable: false)]))
+                ]))
     }
 
     /// The wheel laid the table out to find the rows it showed, giving cells to rows that the cursor's
     /// move then scrolled away before a frame was drawn: 4 cells for 1 row of a kind on screen (case 2287).
     @Test func theWheelMakesNoCellsForRowsNeverShown() {
-        expectHolds(GeneratedTableCase(
-            width: 2, height: 7, statusLine: false, sticky: false, mode: .multiple,
-            indicator: true, selectableByDelegate: false, delegateHeights: false,
-            kinds: [.init(1, controls: true), .init(5, controls: true), .init(3)],
-            sections: [.init(.custom(1), [.init(1), .init(2), .init(3, height: 0, selectable: false), .init(4, kind: 2, selectable: false), .init(5, kind: 2, height: 5, selectable: false)]), .init(.none, [.init(52, kind: 1), .init(53, kind: 2), .init(54, kind: 1, selectable: false), .init(55, selectable: false), .init(56, kind: 2), .init(57, kind: 1, height: 2), .init(58, selectable: false), .init(59, height: 4), .init(60, kind: 2), .init(61), .init(62), .init(63), .init(64, kind: 1, selectable: false), .init(65, kind: 2), .init(66, kind: 2), .init(67, kind: 2), .init(68, kind: 2), .init(69, kind: 1), .init(70, kind: 1), .init(71, kind: 2), .init(72), .init(73, kind: 1), .init(74, kind: 2, height: 5), .init(75, kind: 2), .init(76), .init(77), .init(78, kind: 1), .init(79, kind: 2), .init(80, kind: 2), .init(81, kind: 2)])],
-            ops: [.wheel(up: false, 1, 2)]))
+        expectHolds(
+            GeneratedTableCase(
+                width: 2, height: 7, statusLine: false, sticky: false, mode: .multiple,
+                indicator: true, selectableByDelegate: false, delegateHeights: false,
+                kinds: [.init(1, controls: true), .init(5, controls: true), .init(3)],
+                sections: [
+                    .init(
+                        .custom(1),
+                        [
+                            .init(1), .init(2), .init(3, height: 0, selectable: false),
+                            .init(4, kind: 2, selectable: false), .init(5, kind: 2, height: 5, selectable: false),
+                        ]),
+                    .init(
+                        .none,
+                        [
+                            .init(52, kind: 1), .init(53, kind: 2), .init(54, kind: 1, selectable: false),
+                            .init(55, selectable: false), .init(56, kind: 2), .init(57, kind: 1, height: 2),
+                            .init(58, selectable: false), .init(59, height: 4), .init(60, kind: 2), .init(61),
+                            .init(62), .init(63), .init(64, kind: 1, selectable: false), .init(65, kind: 2),
+                            .init(66, kind: 2), .init(67, kind: 2), .init(68, kind: 2), .init(69, kind: 1),
+                            .init(70, kind: 1), .init(71, kind: 2), .init(72), .init(73, kind: 1),
+                            .init(74, kind: 2, height: 5), .init(75, kind: 2), .init(76), .init(77), .init(78, kind: 1),
+                            .init(79, kind: 2), .init(80, kind: 2), .init(81, kind: 2),
+                        ]),
+                ],
+                ops: [.wheel(up: false, 1, 2)]))
     }
 
     /// Not a table bug, a harness one (case 2582): a resize to the size the screen already has changes
     /// nothing, so a cursor left off screen by `scrollToRow` may stay there, as after any scroll.
     @Test func aResizeToTheSameSizeLeavesAScrolledTableAlone() {
-        expectHolds(GeneratedTableCase(
-            width: 1, height: 1, statusLine: false, sticky: true, mode: .single,
-            indicator: false, selectableByDelegate: false, delegateHeights: false,
-            kinds: [.init(1), .init(1), .init(1), .init(1)],
-            sections: [.init(.none, []), .init(.none, (109...132).map { .init($0) })],
-            ops: [.resize(1, 12), .scrollToRow(section: 1, row: 23), .resize(1, 12)]))
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 1, statusLine: false, sticky: true, mode: .single,
+                indicator: false, selectableByDelegate: false, delegateHeights: false,
+                kinds: [.init(1), .init(1), .init(1), .init(1)],
+                sections: [.init(.none, []), .init(.none, (109...132).map { .init($0) })],
+                ops: [.resize(1, 12), .scrollToRow(section: 1, row: 23), .resize(1, 12)]))
     }
 
     /// Header cells measured off screen were made before the oldest measured cell went back to its
     /// queue: 3 header cells for none on screen (case 73486 of the 100,000-case run).
     @Test func measuringHeadersOffScreenReusesTheirCells() {
-        expectHolds(GeneratedTableCase(
-            width: 7, height: 4, statusLine: false, sticky: true, mode: .single,
-            indicator: false, selectableByDelegate: false, delegateHeights: false,
-            kinds: [.init(4, controls: true), .init(2), .init(1), .init(2)],
-            sections: [.init(.none, [.init(3)]), .init(.custom(2), []), .init(.custom(2), []), .init(.custom(2), [])],
-            ops: [.wheel(up: true, 6, 0)]))
+        expectHolds(
+            GeneratedTableCase(
+                width: 7, height: 4, statusLine: false, sticky: true, mode: .single,
+                indicator: false, selectableByDelegate: false, delegateHeights: false,
+                kinds: [.init(4, controls: true), .init(2), .init(1), .init(2)],
+                sections: [
+                    .init(.none, [.init(3)]), .init(.custom(2), []), .init(.custom(2), []), .init(.custom(2), []),
+                ],
+                ops: [.wheel(up: true, 6, 0)]))
     }
 
     /// Jumping to the end measured each row on the way through a new cell: 5 cells for 2 visible.
     @Test func jumpingToTheEndMakesNoCellPerMeasuredRow() {
-        expectHolds(GeneratedTableCase(
-            width: 1, height: 4, statusLine: false, sticky: true, mode: .single,
-            indicator: false, selectableByDelegate: false, delegateHeights: false,
-            kinds: [.init(2, controls: true)],
-            sections: [.init(.none, [.init(1), .init(2), .init(3), .init(4), .init(5)])],
-            ops: [.key("G")]))
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 4, statusLine: false, sticky: true, mode: .single,
+                indicator: false, selectableByDelegate: false, delegateHeights: false,
+                kinds: [.init(2, controls: true)],
+                sections: [.init(.none, [.init(1), .init(2), .init(3), .init(4), .init(5)])],
+                ops: [.key("G")]))
     }
 
     /// Rows inserted above the cursor pushed it off screen.
     @Test func insertingAboveTheCursorKeepsItInView() {
-        expectHolds(GeneratedTableCase(
-            width: 1, height: 2, statusLine: false, sticky: true, mode: .single,
-            indicator: false, selectableByDelegate: false, delegateHeights: false,
-            kinds: [.init(1), .init(1)],
-            sections: [.init(.custom(1), []), .init(.none, [.init(5)])],
-            ops: [.insertRows(section: 0, at: 6, [.init(19), .init(20, kind: 1), .init(21), .init(22, selectable: false),
-                                                   .init(23, kind: 1), .init(24, kind: 1, height: 3)])]))
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 2, statusLine: false, sticky: true, mode: .single,
+                indicator: false, selectableByDelegate: false, delegateHeights: false,
+                kinds: [.init(1), .init(1)],
+                sections: [.init(.custom(1), []), .init(.none, [.init(5)])],
+                ops: [
+                    .insertRows(
+                        section: 0, at: 6,
+                        [
+                            .init(19), .init(20, kind: 1), .init(21), .init(22, selectable: false),
+                            .init(23, kind: 1), .init(24, kind: 1, height: 3),
+                        ])
+                ]))
     }
 
     /// An indicator that went away (the rows were filtered out) left its mark in the last column.
     @Test func aVanishingIndicatorLeavesNoMark() {
-        expectHolds(GeneratedTableCase(
-            width: 1, height: 3, statusLine: false, sticky: true, mode: .single,
-            indicator: true, selectableByDelegate: false, delegateHeights: false,
-            kinds: [.init(2), .init(1), .init(2)],
-            sections: [.init(.title, []), .init(.none, [.init(70), .init(71)])],
-            ops: [.filterToNothing]))
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 3, statusLine: false, sticky: true, mode: .single,
+                indicator: true, selectableByDelegate: false, delegateHeights: false,
+                kinds: [.init(2), .init(1), .init(2)],
+                sections: [.init(.title, []), .init(.none, [.init(70), .init(71)])],
+                ops: [.filterToNothing]))
     }
 
     /// Turning sticky headers off did not redraw the screen.
     @Test func changingStickyHeadersRedraws() {
-        expectHolds(GeneratedTableCase(
-            width: 3, height: 3, statusLine: false, sticky: true, mode: .single,
-            indicator: false, selectableByDelegate: false, delegateHeights: false,
-            kinds: [.init(1, controls: true), .init(1), .init(2, controls: true)],
-            sections: [.init(.title, [.init(144, kind: 2), .init(145)])],
-            ops: [.wheel(up: false, 2, 2), .setSticky(false)]))
+        expectHolds(
+            GeneratedTableCase(
+                width: 3, height: 3, statusLine: false, sticky: true, mode: .single,
+                indicator: false, selectableByDelegate: false, delegateHeights: false,
+                kinds: [.init(1, controls: true), .init(1), .init(2, controls: true)],
+                sections: [.init(.title, [.init(144, kind: 2), .init(145)])],
+                ops: [.wheel(up: false, 2, 2), .setSticky(false)]))
     }
 
     /// Rows of height 0 (and headers) before the first shown row kept the thumb off the top line.
     @Test func theThumbIsAtTheTopWhenTheViewIs() {
-        expectHolds(GeneratedTableCase(
-            width: 1, height: 3, statusLine: false, sticky: false, mode: .single,
-            indicator: true, selectableByDelegate: false, delegateHeights: true,
-            kinds: [.init(1), .init(1), .init(1), .init(1)],
-            sections: [.init(.custom(2), [.init(1, kind: 1, height: 0), .init(2, kind: 2)]), .init(.none, [.init(3), .init(4)])],
-            ops: []))
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 3, statusLine: false, sticky: false, mode: .single,
+                indicator: true, selectableByDelegate: false, delegateHeights: true,
+                kinds: [.init(1), .init(1), .init(1), .init(1)],
+                sections: [
+                    .init(.custom(2), [.init(1, kind: 1, height: 0), .init(2, kind: 2)]),
+                    .init(.none, [.init(3), .init(4)]),
+                ],
+                ops: []))
     }
 
     /// After the screen scrolled rows down, the line the old last row moved to was not cleared.
     @Test func linesUncoveredByAScrollDownAreCleared() {
-        expectHolds(GeneratedTableCase(
-            width: 1, height: 1, statusLine: false, sticky: true, mode: .none,
-            indicator: false, selectableByDelegate: false, delegateHeights: false,
-            kinds: [.init(6), .init(1), .init(6, controls: true), .init(2, controls: true)],
-            sections: [.init(.title, []), .init(.none, [.init(11)]), .init(.title, []),
-                       .init(.none, [.init(12, selectable: false), .init(13), .init(14, kind: 3, height: 4), .init(15),
-                                     .init(16, kind: 1)]), .init(.title, [])],
-            ops: [.key("G"), .resize(76, 28), .filterToNothing]))
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 1, statusLine: false, sticky: true, mode: .none,
+                indicator: false, selectableByDelegate: false, delegateHeights: false,
+                kinds: [.init(6), .init(1), .init(6, controls: true), .init(2, controls: true)],
+                sections: [
+                    .init(.title, []), .init(.none, [.init(11)]), .init(.title, []),
+                    .init(
+                        .none,
+                        [
+                            .init(12, selectable: false), .init(13), .init(14, kind: 3, height: 4), .init(15),
+                            .init(16, kind: 1),
+                        ]), .init(.title, []),
+                ],
+                ops: [.key("G"), .resize(76, 28), .filterToNothing]))
     }
 
     // MARK: Reported beside the crash
@@ -157,7 +215,9 @@ struct TableRegressionTests {
     func pagingMakesNoMoreCellsThanFitPlusTwo(everyOtherUnselectable: Bool) {
         let source = NumbersSource(rows: 100_000)
         source.identifier = { _ in "row" }
-        if everyOtherUnselectable { source.unselectable = Set((0..<100_000).filter { $0 % 2 == 1 }.map { IndexPath(row: $0, section: 0) }) }
+        if everyOtherUnselectable {
+            source.unselectable = Set((0..<100_000).filter { $0 % 2 == 1 }.map { IndexPath(row: $0, section: 0) })
+        }
         let table = makeTable(source, width: 40, height: 40)
         let driver = AppDriver(rootView: table, size: Size(width: 40, height: 40))
         for _ in 0..<2_000 { driver.press("pgdn") }
@@ -220,7 +280,9 @@ struct TableRegressionTests {
             // In between (the cursor 12 rows up from the end): the thumb touches neither end.
             driver.press("k k k k k k k k k k k k")
             let thumb = table.scrollIndicator()
-            #expect(thumb.map { $0.upperBound < 10 && $0.lowerBound > 0 } == true, "\(rows) rows: \(String(describing: thumb))")
+            #expect(
+                thumb.map { $0.upperBound < 10 && $0.lowerBound > 0 } == true,
+                "\(rows) rows: \(String(describing: thumb))")
         }
     }
 
@@ -233,7 +295,9 @@ struct TableRegressionTests {
         #expect(driver.lines[0].hasPrefix("Row 0"), "the cursor's row, taller than the view, from its top")
         driver.press("j")
         #expect(table.state.cursor == IndexPath(row: 1, section: 0))
-        #expect(driver.lines[0].hasPrefix("Row 1"), "the tall row from its top, without the header that would not leave it room")
+        #expect(
+            driver.lines[0].hasPrefix("Row 1"),
+            "the tall row from its top, without the header that would not leave it room")
         driver.press("k")
         #expect(driver.lines[0].hasPrefix("Row 0"))
         driver.press("G")

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import TermTableLayouts
 import TermTableTesting
+import Testing
+
 @testable import TermTable
 
 /// Every view kind, and every cell of the project's layouts, at sizes from nothing to far wider than designed.
@@ -10,7 +11,9 @@ import TermTableTesting
 /// input to a view with no room changes nothing it cannot show.
 @Suite("Views at every size") @MainActor
 struct ViewSizeTests {
-    nonisolated static let texts = ["", "a", "Hello, world", "日本語のテキスト", "🚀 launch", String(repeating: "wide 漢字 ", count: 30)]
+    nonisolated static let texts = [
+        "", "a", "Hello, world", "日本語のテキスト", "🚀 launch", String(repeating: "wide 漢字 ", count: 30),
+    ]
 
     /// One view of each kind, filled with `text`.
     static func views(text: String) -> [View] {
@@ -43,7 +46,9 @@ struct ViewSizeTests {
             let line = Array(screen.line(y))
             for x in line.indices where line[x] != " " {
                 let inside = x >= frame.x && x < frame.x + frame.width && y >= frame.y && y < frame.y + frame.height
-                #expect(inside, "\(type(of: view)) at \(frame) drew '\(line[x])' at (\(x), \(y))", sourceLocation: sourceLocation)
+                #expect(
+                    inside, "\(type(of: view)) at \(frame) drew '\(line[x])' at (\(x), \(y))",
+                    sourceLocation: sourceLocation)
                 if !inside { return }
             }
         }
@@ -54,13 +59,17 @@ struct ViewSizeTests {
         for width in 0...4 {
             for height in 0...3 {
                 for view in Self.views(text: text) {
-                    drawn(view, frame: Rect(x: 2, y: 1, width: width, height: height), screenSize: Size(width: 10, height: 6))
+                    drawn(
+                        view, frame: Rect(x: 2, y: 1, width: width, height: height),
+                        screenSize: Size(width: 10, height: 6))
                     // Focused, and given keys, with no room.
                     view.isFocused = true
                     for key in [Key("x"), .left, .right, .backspace, .home, .end, .enter, .space, Key("日")] {
                         _ = view.handleKey(key)
                     }
-                    drawn(view, frame: Rect(x: 2, y: 1, width: width, height: height), screenSize: Size(width: 10, height: 6))
+                    drawn(
+                        view, frame: Rect(x: 2, y: 1, width: width, height: height),
+                        screenSize: Size(width: 10, height: 6))
                 }
             }
         }
@@ -90,21 +99,27 @@ struct ViewSizeTests {
     @Test func everyLayoutCellAtEveryWidth() throws {
         for name in ["Gallery", "News", "Inbox", "Bench"] {
             // The inbox example loads its layout from its own resources, as apps do.
-            let path = name == "Inbox" ? repositoryRoot + "/Examples/Inbox/Layouts/Inbox.layout" : ProjectLayouts.path(for: name)
+            let path =
+                name == "Inbox"
+                ? repositoryRoot + "/Examples/Inbox/Layouts/Inbox.layout" : ProjectLayouts.path(for: name)
             let library = try LayoutLibrary(contentsOf: path)
             for identifier in library.identifiers {
                 let cell = try library.instantiate(identifier)
                 var sizes = (0...14).map { Size(width: $0, height: cell.height) }
-                sizes += [Size(width: 200, height: cell.height), Size(width: 500, height: cell.height),
-                          Size(width: 30, height: 0), Size(width: 30, height: 1), Size(width: 30, height: cell.height + 3)]
+                sizes += [
+                    Size(width: 200, height: cell.height), Size(width: 500, height: cell.height),
+                    Size(width: 30, height: 0), Size(width: 30, height: 1), Size(width: 30, height: cell.height + 3),
+                ]
                 for size in sizes {
-                    drawn(cell, frame: Rect(x: 1, y: 1, width: size.width, height: size.height),
-                          screenSize: Size(width: max(size.width + 2, 3), height: size.height + 2))
+                    drawn(
+                        cell, frame: Rect(x: 1, y: 1, width: size.width, height: size.height),
+                        screenSize: Size(width: max(size.width + 2, 3), height: size.height + 2))
                     // Subviews never extend past the cell after autoresizing.
                     for view in cell.contentView.subviews where !view.isHidden {
                         #expect(view.frame.width >= 0 && view.frame.height >= 0, "\(name).\(identifier) at \(size)")
-                        #expect(view.frame.x + view.frame.width <= max(0, cell.contentView.frame.width),
-                                "\(name).\(identifier) at \(size): \(view.frame) in \(cell.contentView.frame)")
+                        #expect(
+                            view.frame.x + view.frame.width <= max(0, cell.contentView.frame.width),
+                            "\(name).\(identifier) at \(size): \(view.frame) in \(cell.contentView.frame)")
                     }
                 }
             }
@@ -114,15 +129,18 @@ struct ViewSizeTests {
     /// Randomised autoresizing: any design, any target size, frames stay inside and never overlap.
     @Test func autoresizingKeepsFramesInsideAndApart() {
         var rng = LayoutFuzzRandom(state: 0xA070)
-        let masks: [Autoresizing] = [[], .flexibleWidth, .flexibleLeftMargin, [.flexibleWidth, .flexibleHeight],
-                                     .flexibleTopMargin, [.flexibleLeftMargin, .flexibleWidth]]
+        let masks: [Autoresizing] = [
+            [], .flexibleWidth, .flexibleLeftMargin, [.flexibleWidth, .flexibleHeight],
+            .flexibleTopMargin, [.flexibleLeftMargin, .flexibleWidth],
+        ]
         for _ in 0..<3_000 {
             let designWidth = Int.random(in: 1...80, using: &rng)
             var x = 0
             var items: [AutoresizingLayout.Item] = []
             while x < designWidth {
                 let width = Int.random(in: 1...max(1, designWidth - x), using: &rng)
-                items.append(.init(frame: Rect(x: x, y: 0, width: width, height: 1), mask: masks.randomElement(using: &rng)!))
+                items.append(
+                    .init(frame: Rect(x: x, y: 0, width: width, height: 1), mask: masks.randomElement(using: &rng)!))
                 x += width + Int.random(in: 0...2, using: &rng)
             }
             let design = Size(width: max(designWidth, x), height: 1)
