@@ -72,6 +72,24 @@ public enum ViewKind: String, Hashable, Sendable, CaseIterable {
     case text
 }
 
+extension ViewKind {
+    /// The name of the view class a field of this kind is made as (`label` and `text`: `Label`).
+    ///
+    /// What the generated accessors declare and what `CellTemplate` builds; one table for both.
+    public var viewClassName: String {
+        switch self {
+        case .label, .text: "Label"
+        case .progress: "ProgressBar"
+        case .button: "Button"
+        case .field: "TextField"
+        case .slider: "Slider"
+        case .glyph: "Glyph"
+        case .separator: "Separator"
+        case .box: "Box"
+        }
+    }
+}
+
 /// The typed properties of a field, each nil when the layout does not set it.
 public struct ViewProperties: Hashable, Sendable {
     /// Text of a label or field, title of a button or box, shown until the app sets it (`text=`, `title=`, `sample=`).

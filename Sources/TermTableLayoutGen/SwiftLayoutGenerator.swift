@@ -39,20 +39,6 @@ struct SwiftLayoutGenerator {
         return SwiftNames.upperCamel(base) + "Layout"
     }
 
-    /// The view class a field of `kind` is made as (see `CellTemplate.makeView`).
-    static func className(_ kind: ViewKind) -> String {
-        switch kind {
-        case .label, .text: "Label"
-        case .progress: "ProgressBar"
-        case .button: "Button"
-        case .field: "TextField"
-        case .slider: "Slider"
-        case .glyph: "Glyph"
-        case .separator: "Separator"
-        case .box: "Box"
-        }
-    }
-
     /// One named field as the generated class shows it.
     struct Field: Sendable {
         let spec: ViewSpec
@@ -112,7 +98,7 @@ struct SwiftLayoutGenerator {
         var owners: [String: String] = [:]
         for view in cell.views {
             guard let name = view.name, view.kind != .text else { continue }
-            let className = Self.className(view.kind)
+            let className = view.kind.viewClassName
             var property = SwiftNames.lowerCamel(name)
             if SwiftNames.cellMembers.contains(property) { property += className }
             if let other = owners[property] {

@@ -69,6 +69,16 @@ struct CellTemplateTests {
         #expect(sink.actions == ["subscribe"])
     }
 
+    /// The class the typed accessors declare for a kind is the class a template builds for it.
+    @Test(arguments: ViewKind.allCases)
+    func aFieldIsBuiltAsTheClassItsKindNames(kind: ViewKind) {
+        let spec = ViewSpec(
+            tag: 1, kind: kind, frame: Rect(x: 0, y: 0, width: 8, height: 1),
+            location: LayoutLocation(file: "t", line: 1, column: 1))
+        let view = CellTemplate.makeView(spec)
+        #expect(String(describing: type(of: view)) == kind.viewClassName)
+    }
+
     @Test func tagLookUpsFollowChangesToTheTree() {
         let root = View()
         let a = Label(text: "a")

@@ -35,11 +35,11 @@ public struct CellIdentifier<Cell: TypedCell>: Hashable, Sendable, CustomStringC
         guard let spec = try? library.spec(rawValue) else { throw .missingCell(rawValue, files: library.files) }
         for field in Cell.fields {
             guard let view = spec.views.first(where: { $0.name == field.name }) else {
-                throw .missingField(field.name, expected: Self.className(field.kind), identifier: rawValue)
+                throw .missingField(field.name, expected: field.kind.viewClassName, identifier: rawValue)
             }
             if !Self.sameClass(view.kind, field.kind) {
                 throw .wrongClass(
-                    field.name, expected: Self.className(field.kind), found: Self.className(view.kind),
+                    field.name, expected: field.kind.viewClassName, found: view.kind.viewClassName,
                     identifier: rawValue)
             }
         }
@@ -54,20 +54,6 @@ public struct CellIdentifier<Cell: TypedCell>: Hashable, Sendable, CustomStringC
         return cell
     }
 
-    /// The view class a field of `kind` is made as.
-    static func className(_ kind: ViewKind) -> String {
-        switch kind {
-        case .label, .text: "Label"
-        case .progress: "ProgressBar"
-        case .button: "Button"
-        case .field: "TextField"
-        case .slider: "Slider"
-        case .glyph: "Glyph"
-        case .separator: "Separator"
-        case .box: "Box"
-        }
-    }
-
     /// True when fields of kinds `a` and `b` are made as the same class.
-    static func sameClass(_ a: ViewKind, _ b: ViewKind) -> Bool { className(a) == className(b) }
+    static func sameClass(_ a: ViewKind, _ b: ViewKind) -> Bool { a.viewClassName == b.viewClassName }
 }
