@@ -141,6 +141,19 @@ struct FileWatchTests {
         #expect(screen.line(0).contains("watching"))
     }
 
+    /// Bug: when the file's folder went away the watch fell back to polling, but the status line still said "watching".
+    @Test func theStatusSaysWhenTheWatchFallsBackToPolling() async throws {
+        let directory = try Self.newDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("demo.layout")
+        try LivePreviewTests.demo.write(to: file, atomically: false, encoding: .utf8)
+        let screen = await Self.runPreview(
+            of: file, width: 140,
+            afterFirstFrame: { _, _ in try FileManager.default.removeItem(at: directory) },
+            until: { preview, _ in preview.view.statusNote.contains("every") })
+        #expect(screen.line(0).contains("watching (every 500 ms)"))
+    }
+
     @Test func anErrorIsShownAndThePreviewRecoversWhenTheFileIsFixed() async throws {
         let directory = try Self.newDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

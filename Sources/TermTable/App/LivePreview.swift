@@ -48,10 +48,7 @@ public final class LivePreview {
         if watches {
             let watch = FileWatch(path: model.path, polling: polling) { [weak self] in self?.fileChanged() }
             fileWatch = watch
-            switch watch.mechanism {
-            case .inotify: view.statusNote = "watching"
-            case .polling(let interval): view.statusNote = "watching (every \(interval.milliseconds) ms)"
-            }
+            showHowTheFileIsFollowed()
         }
         await app.run()
         fileWatch?.cancel()
@@ -61,7 +58,17 @@ public final class LivePreview {
     /// Reads the file again and redraws (the watch calls it after each save).
     public func fileChanged() {
         model.reload()
+        showHowTheFileIsFollowed()  // the watch falls back to polling when the file's folder goes away
         app.setNeedsDisplay()
+    }
+
+    /// Says in the status line how the watch notices saves now.
+    private func showHowTheFileIsFollowed() {
+        guard let mechanism = fileWatch?.mechanism else { return }
+        switch mechanism {
+        case .inotify: view.statusNote = "watching"
+        case .polling(let interval): view.statusNote = "watching (every \(interval.milliseconds) ms)"
+        }
     }
 }
 
