@@ -43,9 +43,16 @@ module CTermGuard {
 MAP
   clang -c -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
     -I "$root/Sources/CTermGuard/include" "$root/Sources/CTermGuard/CTermGuard.c" -o "$out/obj/CTermGuard.o"
+  # The toolkit's three targets (TermTableCore, TermTableLayout, TermTable) become one module here:
+  # copies of their sources without the imports of each other (`package` API is then internal).
   local sources
-  mapfile -t sources < <(find "$root/Sources/TermTable" -name '*.swift' | sort)
-  swiftc -swift-version 6 -module-name TermTable -parse-as-library -O -g \
+  rm -rf "$out/src"; mkdir -p "$out/src"
+  for target in TermTableCore TermTableLayout TermTable; do
+    cp -R "$root/Sources/$target" "$out/src/$target"
+  done
+  find "$out/src" -name '*.swift' -print0 | xargs -0 sed -i -E '/^(@_exported )?import TermTable(Core|Layout)$/d'
+  mapfile -t sources < <(find "$out/src" -name '*.swift' | sort)
+  swiftc -swift-version 6 -module-name TermTable -package-name termtable -parse-as-library -O -g \
     -sanitize=fuzzer,address -Xclang-linker -fsanitize=undefined \
     -I "$out/modules/CTermGuard" -I "$root/Sources/CNcursesw" \
     "${sources[@]}" "$root/Fuzz/LayoutFuzz.swift" -Xlinker "$out/obj/CTermGuard.o" -lncursesw \
