@@ -158,12 +158,12 @@ public final class LayoutPreviewView: View {
             cell.isSelected = model.selected.contains(identifier)
             cell.isHighlighted = model.highlighted.contains(identifier)
             cell.frame = Rect(x: 0, y: y - row, width: width, height: cell.height)
-            var cellContext = context.child(frame: cell.frame)
-            cellContext.clip = cellContext.clip.intersection(
+            // Drawn the way a view draws its subviews (mark and selection styles included), inside the content area.
+            var content = context
+            content.clip = context.clip.intersection(
                 Rect(x: context.origin.x, y: context.origin.y + 1, width: width, height: visibleHeight))
-            if let style = cell.contentBaseStyle { cellContext = cellContext.with(baseStyle: style) }
-            if let style = cell.contentOverlayStyle { cellContext = cellContext.with(overlayStyle: style) }
-            cell.render(in: cellContext)
+            cell.layoutIfNeeded()
+            renderSubview(cell, in: content)
         }
     }
 
