@@ -67,6 +67,35 @@ struct TypedCellTests {
         #expect(NewsLayout.SectionCell.fields == [TypedCellField("feed", .label), TypedCellField("counts", .label)])
     }
 
+    /// A typed cell that records what each of its copies was copied from.
+    final class SourceRecordingCell: TableViewCell, TypedCell {
+        static let fields: [TypedCellField] = []
+        static var copiedFrom: [View] = []  // held, so a freed source's address cannot come back as another's
+        required init(copying other: View) {
+            Self.copiedFrom.append(other)
+            super.init(copying: other)
+        }
+        required init(reuseIdentifier: String?) { super.init(reuseIdentifier: reuseIdentifier) }
+    }
+
+    /// Bug: a fresh typed cell was copied twice, first as a plain cell from the template, then as its class.
+    @Test func aFreshTypedCellIsOneCopyOfTheTemplate() throws {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 40, height: 4))
+        let template = try Self.library().template("section")
+        let identifier = CellIdentifier<SourceRecordingCell>("section")
+        table.register(template: template, for: identifier)
+        SourceRecordingCell.copiedFrom = []
+        let first = table.dequeueReusableCell(identifier, for: IndexPath(row: 0, section: 0))
+        let second = table.dequeueReusableCell(identifier, for: IndexPath(row: 1, section: 0))
+        #expect(first !== second)
+        #expect(
+            SourceRecordingCell.copiedFrom.count == 2
+                && SourceRecordingCell.copiedFrom[0] === SourceRecordingCell.copiedFrom[1],
+            "both were copied from the template's prototype")
+        #expect(template.cloneCount == 2 && table.statistics.cellsCloned == 2)
+        SourceRecordingCell.copiedFrom = []
+    }
+
     @Test func makeCellGivesTheTemplatesStyles() throws {
         let cell = try NewsLayout.news.makeCell(from: Self.library())
         #expect(cell.title.textStyle.attributes.contains(.bold))

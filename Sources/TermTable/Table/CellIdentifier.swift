@@ -49,7 +49,7 @@ public struct CellIdentifier<Cell: TypedCell>: Hashable, Sendable, CustomStringC
     @MainActor
     public func makeCell(from library: LayoutLibrary) throws -> Cell {
         try check(in: library)
-        let cell = Cell(copying: try library.instantiate(rawValue))
+        let cell = try library.template(rawValue).instantiate(as: Cell.self)
         cell.reuseIdentifier = rawValue
         return cell
     }

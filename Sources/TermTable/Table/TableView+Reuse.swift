@@ -62,6 +62,13 @@ extension TableView {
 
     /// A recycled or fresh cell of `identifier`, throwing ``TableViewError`` when it is not registered.
     public func dequeueReusableCellIfRegistered(withIdentifier identifier: String) throws -> TableViewCell {
+        try dequeueReusableCellIfRegistered(withIdentifier: identifier, copyingTemplateAs: TableViewCell.self)
+    }
+
+    /// A recycled or fresh cell of `identifier`; a fresh cell from a template is copied as `cellClass`.
+    func dequeueReusableCellIfRegistered(
+        withIdentifier identifier: String, copyingTemplateAs cellClass: TableViewCell.Type
+    ) throws -> TableViewCell {
         if var pool = reusePools[identifier], let cell = pool.popLast() {
             reusePools[identifier] = pool
             statistics.cellsReused += 1
@@ -71,7 +78,7 @@ extension TableView {
         if let template = templates[identifier] {
             statistics.cellsCreated += 1
             statistics.cellsCloned += 1
-            let cell = template.instantiate()
+            let cell = template.instantiate(as: cellClass)
             cell.reuseIdentifier = identifier
             return cell
         }

@@ -16,12 +16,19 @@ extension TableView {
 
     /// A recycled or fresh cell of `identifier`, as its generated class: the fields are properties, found once per cell.
     ///
-    /// A fresh cell is made from the template as `Cell` (its fields found then);
+    /// A fresh cell is copied from the template as `Cell` (its fields found then);
     /// a recycled one already is a `Cell`, so handing it out costs one type check.
     /// An identifier never registered is a programmer error, as with the string API.
     public func dequeueReusableCell<Cell>(_ identifier: CellIdentifier<Cell>, for indexPath: IndexPath) -> Cell {
-        let cell = dequeueReusableCell(withIdentifier: identifier.rawValue, for: indexPath)
+        let cell: TableViewCell
+        do {
+            cell = try dequeueReusableCellIfRegistered(
+                withIdentifier: identifier.rawValue, copyingTemplateAs: Cell.self)
+        } catch {
+            TerminalGuard.fail("\(error)")
+        }
         if let typed = cell as? Cell { return typed }
+        // A cell made for the string API (recycled, or of a class registered in code) is copied as `Cell`.
         let typed = Cell(copying: cell)
         typed.reuseIdentifier = identifier.rawValue
         return typed

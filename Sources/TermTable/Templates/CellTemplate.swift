@@ -26,9 +26,15 @@ public final class CellTemplate {
 
     /// A fresh, independent cell laid out from the template.
     public func instantiate() -> TableViewCell {
+        instantiate(as: TableViewCell.self)
+    }
+
+    /// A fresh cell laid out from the template, copied as `cellClass` (a generated typed cell finds its fields as
+    /// it is copied): one copy of the prototype, whatever the class.
+    public func instantiate<Cell: TableViewCell>(as cellClass: Cell.Type) -> Cell {
         cloneCount += 1
         if prototype == nil { prototype = CellTemplate.build(spec) }
-        return prototype!.copy()
+        return cellClass.init(copying: prototype!)
     }
 
     /// Builds a cell's view tree from its spec (done once per template).
