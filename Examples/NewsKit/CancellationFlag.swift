@@ -6,9 +6,9 @@ import Synchronization
 ///
 /// It also holds the C flag `news_http_get` polls, so a download in libcurl stops too. That raw
 /// pointer is why the class stays `@unchecked Sendable`: it is written only by `news_http_cancel`
-/// (atomically, in C) and freed in `deinit`; the Swift-side flag is a `Mutex`.
+/// (atomically, in C) and freed in `deinit`; the Swift-side flag is an `Atomic`.
 final class CancellationFlag: @unchecked Sendable {
-    private let cancelled = Mutex(false)
+    private let cancelled = Atomic(false)
     /// The flag in C memory, for `news_http_get` (written atomically by `news_http_cancel`).
     let cFlag: UnsafeMutablePointer<Int32>
 
@@ -24,13 +24,13 @@ final class CancellationFlag: @unchecked Sendable {
 
     /// Sets the flag.
     func cancel() {
-        cancelled.withLock { $0 = true }
+        cancelled.store(true, ordering: .releasing)
         news_http_cancel(cFlag)
     }
 
     /// Whether the flag is set.
     var isCancelled: Bool {
-        cancelled.withLock { $0 }
+        cancelled.load(ordering: .acquiring)
     }
 
     /// Runs `work` on a thread of its own (blocking I/O must not hold Swift concurrency's few

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TermTableCore
 
 /// The process-wide cache of parsed layout files: each file is read and parsed once per process.
@@ -25,7 +24,7 @@ public final class LayoutCache: Sendable {
         var counts: [String: Int] = [:]
         var total = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates an empty cache (tests may want their own).
     public init() {}

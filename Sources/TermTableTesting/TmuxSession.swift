@@ -130,12 +130,9 @@ public final class TmuxSession {
 
 /// A thread-safe counter for unique socket names.
 final class Counter: Sendable {
-    private let state = Mutex(0)
+    private let state = Atomic(0)
 
     func next() -> Int {
-        state.withLock { value in
-            value += 1
-            return value
-        }
+        state.wrappingAdd(1, ordering: .relaxed).newValue
     }
 }

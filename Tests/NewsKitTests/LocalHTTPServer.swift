@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +7,9 @@ import Synchronization
 /// A tiny HTTP/1.1 server on 127.0.0.1 for the loader's tests: started by the test, on a free port,
 /// one thread per connection, and bounded: it stops when the test calls `stop()`, and on its own
 /// after `lifetime` seconds; a response that streams forever stops when the client goes away.
-final class LocalHTTPServer: Sendable {
+final class LocalHTTPServer: @unchecked Sendable {
+    // @unchecked: `state` is read and written only while holding `lock` (an `NSLock`, not a `Mutex`:
+    // ThreadSanitizer cannot see a `Mutex` on Linux; see `Locked` in TermTableCore).
     /// What a route sends: the head and body bytes given to `send`, until it returns false (client gone).
     typealias Route = @Sendable (_ send: (Data) -> Bool) -> Void
 
@@ -22,7 +23,13 @@ final class LocalHTTPServer: Sendable {
         var events: [String] = []
         var waiters: [(String, CheckedContinuation<Void, Never>)] = []
     }
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    private var state = State()
+
+    /// Runs `body` on the state while holding the lock.
+    private func withState<R>(_ body: (inout State) -> R) -> R {
+        lock.withLock { body(&state) }
+    }
 
     /// Starts listening; `routes` maps a path to what it sends.
     init(routes: [String: Route], lifetime: TimeInterval = 120) throws {
@@ -73,16 +80,16 @@ final class LocalHTTPServer: Sendable {
 
     /// Stops accepting and ends every streaming response.
     func stop() {
-        state.withLock { $0.stopped = true }
+        withState { $0.stopped = true }
     }
 
-    private var isStopped: Bool { state.withLock { $0.stopped } }
+    private var isStopped: Bool { withState { $0.stopped } }
 
     /// Waits until `event` happened: `request <path>` when a request arrived, `closed <path>` when
     /// its response ended (finished, or the client went away).
     func wait(for event: String) async {
         await withCheckedContinuation { continuation in
-            let happened = state.withLock { state in
+            let happened = withState { state in
                 if state.events.contains(event) { return true }
                 state.waiters.append((event, continuation))
                 return false
@@ -92,7 +99,7 @@ final class LocalHTTPServer: Sendable {
     }
 
     private func record(_ event: String) {
-        let ready = state.withLock { state in
+        let ready = withState { state in
             state.events.append(event)
             let ready = state.waiters.filter { $0.0 == event }
             state.waiters.removeAll { $0.0 == event }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TermTable
 
 @testable import ProcessKit
 
@@ -11,7 +11,7 @@ final class RecordingSender: Sendable {
         var pinErrors: [Int32: Int32] = [:]
         var sendErrors: [Int32: Int32] = [:]
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Errno for pinning these pids.
     var pinErrors: [Int32: Int32] {
