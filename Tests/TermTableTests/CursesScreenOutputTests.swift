@@ -1,0 +1,74 @@
+import CNcursesw
+import Foundation
+import Glibc
+import Testing
+
+@testable import TermTable
+
+extension ProcessStateTests {
+    /// What `CursesScreen` sends per frame, counted on a packet socket: each `write` ncurses makes is one packet.
+    @Suite(.serialized)
+    @MainActor
+    struct CursesScreenOutputTests {
+        /// A screen whose output is one end of a `SOCK_SEQPACKET` pair, and the other end to count packets on.
+        struct Counted {
+            var screen: CursesScreen
+            var reader: Int32
+
+            /// The packets (writes) waiting, read and thrown away.
+            func drain() -> [Int] {
+                var sizes: [Int] = []
+                var buffer = [UInt8](repeating: 0, count: 1 << 16)
+                while true {
+                    let count = recv(reader, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                    if count <= 0 { return sizes }
+                    sizes.append(count)
+                }
+            }
+        }
+
+        func open(width: Int, height: Int) throws -> Counted {
+            var pair: [Int32] = [0, 0]
+            try #require(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &pair) == 0)
+            var size = 1 << 20
+            setsockopt(pair[0], SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int>.size))
+            let output = try #require(fdopen(pair[0], "w"))
+            let input = try #require(fopen("/dev/null", "r"))
+            let screen = try CursesScreen(terminalType: "xterm-256color", input: input, output: output, guardFD: nil)
+            screen.resize(to: Size(width: width, height: height))
+            _ = screen.nextEvent(timeout: .zero)  // the KEY_RESIZE that resizeterm queues
+            return Counted(screen: screen, reader: pair[1])
+        }
+
+        /// A list frame (the rows scrolled up by one, the old cursor row redrawn plain, the new one reversed)
+        /// leaves in one `write`, at every size: ncurses would otherwise flush after each cursor move it
+        /// makes until the screen has been through `endwin` once (5 writes for this frame, and a
+        /// pseudo-terminal wakes its reader for each).
+        @Test(arguments: [(120, 40), (80, 24), (200, 60), (40, 5)])
+        func aScrolledFrameLeavesInOneWrite(width: Int, height: Int) throws {
+            let counted = try open(width: width, height: height)
+            defer {
+                counted.screen.close()
+                Glibc.close(counted.reader)
+            }
+            let screen = counted.screen
+            func row(_ index: Int) -> String { "Item \(index): a line of the list" }
+            for y in 0..<height {
+                screen.put(row(y), at: Point(x: 0, y: y), style: y == height - 1 ? .reverse : .plain)
+            }
+            screen.flush()
+            #expect(!counted.drain().isEmpty, "the first frame was sent")
+            var packets: [[Int]] = []
+            for frame in 1...5 {
+                #expect(screen.scroll(Rect(x: 0, y: 0, width: width, height: height), by: 1))
+                screen.fill(Rect(x: 0, y: height - 2, width: width, height: 1), with: " ", style: .plain)
+                screen.put(row(height - 2 + frame), at: Point(x: 0, y: height - 2), style: .plain)
+                screen.fill(Rect(x: 0, y: height - 1, width: width, height: 1), with: " ", style: .reverse)
+                screen.put(row(height - 1 + frame), at: Point(x: 0, y: height - 1), style: .reverse)
+                screen.flush()
+                packets.append(counted.drain())
+            }
+            #expect(packets.allSatisfy { $0.count == 1 }, "writes per frame (bytes each): \(packets)")
+        }
+    }
+}
