@@ -8,23 +8,38 @@ import TermTableLayout
 /// the dictionary was a tenth of a frame's time in the `scroll-bench` profile.
 /// The array answers those look-ups with one index and one compare; the
 /// dictionary keeps everything measured (up to the table's limit).
-struct ItemHeightCache {
+///
+/// A class the table holds in a `let`, with its slots in fixed buffers: as a
+/// struct in a `var` of the table, each look-up was a `modify` access with the
+/// runtime's exclusivity check and a copy-on-write check of both arrays (1-2% of a
+/// frame in `perf`). One table owns one cache; it is never shared.
+final class ItemHeightCache {
     private static let slotCount = 256
+    private static let emptySlot = TableItem(section: 0, row: Int.min)
     private var heights: [TableItem: Int] = [:]
-    /// Recent items by slot (a hash of section and row); `row == Int.min` marks an empty slot.
-    private var recentItems = [TableItem](repeating: TableItem(section: 0, row: Int.min), count: slotCount)
-    private var recentHeights = [Int](repeating: 0, count: slotCount)
+    private let recentItems = UnsafeMutableBufferPointer<TableItem>.allocate(capacity: slotCount)
+    private let recentHeights = UnsafeMutableBufferPointer<Int>.allocate(capacity: slotCount)
 
-    /// The number of items whose heights are kept.
+    init() {
+        recentItems.initialize(repeating: Self.emptySlot)
+        recentHeights.initialize(repeating: 0)
+    }
+
+    deinit {
+        recentItems.deallocate()
+        recentHeights.deallocate()
+    }
+
+    /// How many items the dictionary holds.
     var count: Int { heights.count }
 
     private static func slot(of item: TableItem) -> Int {
         (item.row &+ item.section &* 977) & (slotCount - 1)
     }
 
-    /// The height of `item`, if measured.
+    /// The height measured for `item`, or nil; setting nil forgets it.
     subscript(item: TableItem) -> Int? {
-        mutating get {
+        get {
             let slot = Self.slot(of: item)
             if recentItems[slot] == item { return recentHeights[slot] }
             guard let height = heights[item] else { return nil }
@@ -40,19 +55,19 @@ struct ItemHeightCache {
                 recentHeights[slot] = newValue
             } else {
                 heights.removeValue(forKey: item)
-                if recentItems[slot] == item { recentItems[slot] = TableItem(section: 0, row: Int.min) }
+                if recentItems[slot] == item { recentItems[slot] = Self.emptySlot }
             }
         }
     }
 
-    /// Forgets the height of `item`.
-    mutating func removeValue(forKey item: TableItem) {
+    /// Forgets `item`'s height.
+    func removeValue(forKey item: TableItem) {
         self[item] = nil
     }
 
     /// Forgets every height.
-    mutating func removeAll(keepingCapacity: Bool = false) {
+    func removeAll(keepingCapacity: Bool = false) {
         heights.removeAll(keepingCapacity: keepingCapacity)
-        for slot in recentItems.indices { recentItems[slot] = TableItem(section: 0, row: Int.min) }
+        recentItems.update(repeating: Self.emptySlot)
     }
 }

@@ -151,7 +151,7 @@ open class TableView: View {
     static let measuredCellLimit = 2
     /// The most items ever on screen at once: reuse queues keep that many cells (plus a few).
     var visibleHighWater = 0
-    var heightCache = ItemHeightCache()
+    let heightCache = ItemHeightCache()
     var selectableCache: [TableItem: Bool] = [:]
     /// Sections whose header cell has not been measured since the last reload.
     var lazyHeaders: Set<Int> = []
@@ -428,8 +428,13 @@ open class TableView: View {
         // The cursor as an item: comparing it with every visible item needs no IndexPath per row.
         let cursor = selectionMode == .none ? nil : state.cursor.map { TableItem(section: $0.section, row: $0.row) }
         let style = markStyle
+        var moved = false
         for (placed, (_, cell)) in zip(placedItems, self.onScreen) {
-            cell.frame = Rect(x: 0, y: rowsTop + placed.y, width: width, height: placed.height)
+            let frame = Rect(x: 0, y: rowsTop + placed.y, width: width, height: placed.height)
+            if cell.frame != frame {
+                moved = true
+                cell.setFrame(frame, tellingSuperview: false)  // the table marks itself once, below
+            }
             cell.markStyle = style
             if !placed.item.isHeader {
                 cell.markColumnWidth = markColumn
@@ -441,6 +446,7 @@ open class TableView: View {
                 cell.isSelected = false
             }
         }
+        if moved { setNeedsDisplay() }
     }
 
     private func endDisplaying(_ cell: TableViewCell, item: TableItem) {

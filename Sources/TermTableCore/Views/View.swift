@@ -36,17 +36,28 @@
 open class View {
     /// The view's rectangle in its superview's coordinates.
     public var frame: Rect {
-        didSet {
-            guard frame != oldValue else { return }
-            // Moving changes what the superview shows; resizing changes this view's own drawing too.
-            if frame.size != oldValue.size {
-                needsLayout = true
-                setNeedsDisplay()
-            } else {
-                superview?.setNeedsDisplay()
-            }
-            frameDidChange(from: oldValue)
+        get { storedFrame }
+        set { setFrame(newValue, tellingSuperview: true) }
+    }
+    /// The storage of ``frame``.
+    private var storedFrame: Rect
+
+    /// Sets ``frame``; a move that keeps the size tells the superview only when `tellingSuperview`.
+    ///
+    /// A container that places many subviews in one pass (a table moving its visible
+    /// cells by a row) passes false and marks itself once, instead of once per subview.
+    package func setFrame(_ newFrame: Rect, tellingSuperview: Bool) {
+        let oldValue = storedFrame
+        guard newFrame != oldValue else { return }
+        storedFrame = newFrame
+        // Moving changes what the superview shows; resizing changes this view's own drawing too.
+        if newFrame.size != oldValue.size {
+            needsLayout = true
+            setNeedsDisplay()
+        } else if tellingSuperview {
+            superview?.setNeedsDisplay()
         }
+        frameDidChange(from: oldValue)
     }
 
     /// Called after ``frame`` changed (not when set to the same value); overrides call `super`.
@@ -98,13 +109,13 @@ open class View {
 
     /// Creates a view with a frame.
     public init(frame: Rect = .zero) {
-        self.frame = frame
+        self.storedFrame = frame
         self.tag = 0
     }
 
     /// Creates a deep copy of `other` and its subviews. Subclasses copy their own properties.
     public required init(copying other: View) {
-        frame = other.frame
+        storedFrame = other.frame
         tag = other.tag
         name = other.name
         isHidden = other.isHidden
