@@ -60,7 +60,6 @@ public struct ViewCopyCheck {
             "TableViewCell": [
                 "tablePointer": "the table showing the cell, set when it appears",
                 "indexPath": "the row the cell shows, set when it appears",
-                "placementPass": "the table's layout pass that placed the cell",
                 "isHighlighted": "set by the table for the row under the cursor",
                 "isSelected": "set by the table for rows in its selection",
                 "markStyle": "set by the table from its markStyle when the cell appears",
@@ -69,7 +68,8 @@ public struct ViewCopyCheck {
             "TableView": Dictionary(
                 uniqueKeysWithValues: [
                     "dataSource", "ownedDataSource", "expectsDataSource", "delegate", "state", "metrics", "placedItems",
-                    "onScreen", "visibleCells", "placementPass", "measuredCells", "visibleHighWater", "heightCache",
+                    "onScreen", "visibleCells", "lastCellMarks", "lastCursorItem", "measuredCells", "visibleHighWater",
+                    "heightCache",
                     "selectableCache", "lazyHeaders", "lazyHeaderMeasurements", "staleItems", "needsReload",
                     "needsReveal", "cursorWasCleared", "pendingCursorLine", "reusePools", "lastDrawing",
                     "lastHeaderDrawing", "statistics",

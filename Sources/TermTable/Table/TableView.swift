@@ -144,7 +144,10 @@ open class TableView: View {
     // Cells on screen (sorted, and by item), and cells made to measure a row that may not end up on screen.
     var onScreen: [(item: TableItem, cell: TableViewCell)] = []
     var visibleCells: [TableItem: TableViewCell] = [:]
-    var placementPass = 0
+    /// The marks the last layout pass gave the cells (kept cells are marked again only when these change).
+    var lastCellMarks: CellMarks?
+    /// The cursor's item in the last layout pass (its cell and the new cursor's are marked again).
+    var lastCursorItem: TableItem?
     /// The last cells made to measure rows, oldest first: at most ``measuredCellLimit``, so measuring
     /// rows far off screen (a page, a jump to the end) cycles one cell instead of making one per row.
     var measuredCells: [(item: TableItem, cell: TableViewCell)] = []
@@ -397,18 +400,19 @@ open class TableView: View {
             endDisplaying(cell, item: item)
         }
         staleItems.removeAll()
-        placementPass &+= 1
-        for cell in cells { cell?.placementPass = placementPass }
+        var arrived = [Bool](repeating: false, count: placedItems.count)
         for (index, placed) in placedItems.enumerated() where cells[index] == nil {
             var cell =
                 takeMeasuredCell(for: placed.item) ?? makeCell(for: placed.item)
                 ?? TableViewCell(reuseIdentifier: nil)
-            // A data source that hands out one cell for two rows gets a copy for the second.
-            if cell.placementPass == placementPass || (cell.superview != nil && cell.superview !== self) {
+            // A data source that hands out one cell for two rows gets a copy for the second. Cells that
+            // left are out of the tree by now, so a cell still in one is on screen (kept, or placed just
+            // above) or in another view.
+            if cell.superview != nil {
                 cell = cell.copy()
                 statistics.cellsCreated += 1
             }
-            cell.placementPass = placementPass
+            arrived[index] = true
             cell.tableView = self
             cell.indexPath = placed.item.indexPath
             if cell.superview !== self { addSubview(cell, relayout: false) }  // placed below
@@ -428,13 +432,21 @@ open class TableView: View {
         // The cursor as an item: comparing it with every visible item needs no IndexPath per row.
         let cursor = selectionMode == .none ? nil : state.cursor.map { TableItem(section: $0.section, row: $0.row) }
         let style = markStyle
+        // A cell that stayed on screen keeps its marks unless they changed: the table's mark settings (all
+        // cells), the cursor (its old and new rows) or, with multiple selection, the selection (all cells).
+        let appearance = CellMarks(style: style, markColumn: markColumn, selectionMode: selectionMode)
+        let remarkAll = multiple || appearance != lastCellMarks
+        let oldCursor = lastCursorItem
+        lastCellMarks = appearance
+        lastCursorItem = cursor
         var moved = false
-        for (placed, (_, cell)) in zip(placedItems, self.onScreen) {
+        for (index, (placed, (_, cell))) in zip(placedItems, self.onScreen).enumerated() {
             let frame = Rect(x: 0, y: rowsTop + placed.y, width: width, height: placed.height)
             if cell.frame != frame {
                 moved = true
                 cell.setFrame(frame, tellingSuperview: false)  // the table marks itself once, below
             }
+            guard remarkAll || arrived[index] || placed.item == cursor || placed.item == oldCursor else { continue }
             cell.markStyle = style
             if !placed.item.isHeader {
                 cell.markColumnWidth = markColumn
@@ -575,4 +587,11 @@ public struct ReuseStatistics: Hashable, Sendable {
     public var cellRequests = 0
     /// Creates zeroed counters.
     public init() {}
+}
+
+/// The table-wide settings that decide how a cell shows its marks, compared between layout passes.
+struct CellMarks: Equatable {
+    var style: Style
+    var markColumn: Int
+    var selectionMode: TableView.SelectionMode
 }

@@ -85,8 +85,6 @@ open class TableViewCell: View {
         set { tablePointer = newValue }
     }
     private unowned(unsafe) var tablePointer: TableView?
-    /// The layout pass that last put the cell on screen (to catch one cell returned for two rows).
-    var placementPass = 0
     /// The row the cell shows, while it is on screen.
     public internal(set) var indexPath: IndexPath?
 

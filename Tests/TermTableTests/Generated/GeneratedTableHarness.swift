@@ -367,7 +367,27 @@ enum GeneratedTableHarness {
             while let v = ancestor, !(v is TableViewCell) { ancestor = v.superview }
             if let cell = ancestor, cell.superview !== table { return "the focus is in a cell that is not on screen" }
 
-            // 6. The cursor: only with a selection mode, on a row that can take it, on screen when it fits.
+            // 6. Every cell on screen shows the marks the table's state gives it (kept cells are marked again only
+            // when something changed: the cursor's old and new rows, the table's mark settings, the selection).
+            let multiple = table.selectionMode == .multiple
+            let cursorItem = table.selectionMode == .none ? nil : table.state.cursor
+            for (item, cell) in table.onScreen {
+                let expected =
+                    item.isHeader
+                    ? (false, false, 0)
+                    : (
+                        item.indexPath == cursorItem, multiple && table.state.selected.contains(item.indexPath!),
+                        table.showsMarkColumn && multiple ? 2 : 0
+                    )
+                if (cell.isHighlighted, cell.isSelected, cell.markColumnWidth) != expected
+                    || cell.markStyle != table.markStyle
+                {
+                    return "the cell of \(item) shows highlighted \(cell.isHighlighted), selected \(cell.isSelected), "
+                        + "mark column \(cell.markColumnWidth); the table's state gives \(expected)"
+                }
+            }
+
+            // 7. The cursor: only with a selection mode, on a row that can take it, on screen when it fits.
             guard inSync else { return nil }
             guard let cursor = table.state.cursor else { return nil }
             if c.mode == .none { return "a cursor \(cursor) in selection mode none" }
