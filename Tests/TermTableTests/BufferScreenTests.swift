@@ -297,3 +297,40 @@ struct BufferScreenTests {
         #expect(screen.lines == [])
     }
 }
+
+extension BufferScreenTests {
+    /// Scrolling a band of full-width rows by any amount, either way, gives what copying the rows one by one
+    /// gives: the rows outside the band untouched, the uncovered rows blank (generated grids and bands).
+    @Test func scrollingMovesRowsLikeACopy() {
+        var random = LayoutFuzzRandom(state: 0x5C_2011)
+        for _ in 0..<400 {
+            let width = Int.random(in: 1...12, using: &random)
+            let height = Int.random(in: 2...10, using: &random)
+            let screen = BufferScreen(width: width, height: height)
+            for y in 0..<height {
+                let text = String((0..<width).map { _ in "abcdefgh日".randomElement(using: &random)! })
+                screen.put(text, at: Point(x: 0, y: y), style: y % 2 == 0 ? Style.plain : Style.reverse)
+            }
+            let before = (0..<height).map { y in (0..<width).map { screen.cell(at: Point(x: $0, y: y)) } }
+            let top = Int.random(in: 0..<height - 1, using: &random)
+            let bandHeight = Int.random(in: 2...(height - top), using: &random)
+            let shift = bandHeight - 1
+            let lines = Int.random(in: (0 - shift)...shift, using: &random)
+            guard lines != 0 else { continue }
+            #expect(screen.scroll(Rect(x: 0, y: top, width: width, height: bandHeight), by: lines))
+            for y in 0..<height {
+                let expected: [BufferScreen.Cell]
+                if y < top || y >= top + bandHeight {
+                    expected = before[y]
+                } else if (top..<top + bandHeight).contains(y + lines) {
+                    expected = before[y + lines]
+                } else {
+                    expected = Array(repeating: .blank, count: width)
+                }
+                let actual = (0..<width).map { screen.cell(at: Point(x: $0, y: y)) }
+                #expect(
+                    actual == expected, "\(width)x\(height), rows \(top)..<\(top + bandHeight) by \(lines): line \(y)")
+            }
+        }
+    }
+}
