@@ -37,10 +37,9 @@ let package = Package(
             dependencies: ["TermTable", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        // The project's own layout templates, found from any working directory.
+        // The project's own layout templates, built into the programs by the plugin (no resources, no Foundation).
         .target(
             name: "TermTableLayouts", dependencies: ["TermTable"], path: "Layouts", exclude: ["README.md"],
-            resources: [.copy("Bench.layout"), .copy("Gallery.layout"), .copy("News.layout")],
             plugins: ["TermTableLayoutPlugin"]),
 
         // Examples.
@@ -60,8 +59,7 @@ let package = Package(
             path: "Examples/NewsReader/App"
         ),
         .executableTarget(
-            name: "Inbox", dependencies: ["TermTable"], path: "Examples/Inbox", resources: [.copy("Layouts")],
-            plugins: ["TermTableLayoutPlugin"]
+            name: "Inbox", dependencies: ["TermTable"], path: "Examples/Inbox", plugins: ["TermTableLayoutPlugin"]
         ),
         .executableTarget(
             name: "ScrollBench",
@@ -79,7 +77,7 @@ let package = Package(
         .target(name: "ProcessKit", dependencies: ["CProcessSignal"], path: "Examples/Processes/Kit"),
         .target(
             name: "ProcessesCore", dependencies: ["TermTable", "ProcessKit"], path: "Examples/Processes/Core",
-            resources: [.copy("Layouts")]
+            plugins: ["TermTableLayoutPlugin"]
         ),
         .executableTarget(
             name: "Processes",
@@ -97,7 +95,7 @@ let package = Package(
                 "TermTable", "TermTableCore", "TermTableLayout", "TermTableTesting", "TermTableLayouts",
                 "CNcursesw",
             ],
-            exclude: ["Snapshots"], resources: [.copy("Layouts")]
+            exclude: ["Snapshots"], plugins: ["TermTableLayoutPlugin"]
         ),
         .testTarget(name: "NewsKitTests", dependencies: ["NewsKit"], resources: [.copy("Fixtures")]),
         .testTarget(
@@ -110,8 +108,10 @@ let package = Package(
             dependencies: ["ProcessesCore", "ProcessKit", "TermTable", "TermTableTesting"],
             exclude: ["Snapshots"]
         ),
-        // The copy check of the benchmark's hand-coded cell (issue 10).
-        .testTarget(name: "ScrollBenchTests", dependencies: ["ScrollBench", "TermTable", "TermTableTesting"]),
+        // The copy check of the benchmark's hand-coded cell (issue 10); what it links and its layouts (issue 15).
+        .testTarget(
+            name: "ScrollBenchTests",
+            dependencies: ["ScrollBench", "TermTable", "TermTableTesting", "TermTableLayouts"]),
 
         // Typed layout accessors (issue 13): the generator, and the build-tool plugin that runs it on a target's `.layout` files.
         .executableTarget(name: "TermTableLayoutGen", dependencies: ["TermTableLayout"]),

@@ -12,7 +12,7 @@ import TermTable
 struct DiffBench {
     @MainActor
     static func main() throws {
-        let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0.replacingOccurrences(of: "_", with: "")) }
+        let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0.filter { $0 != "_" }) }
         let sizes = arguments.isEmpty ? [1_000, 10_000, 100_000, 1_000_000] : arguments
         let clock = ContinuousClock()
         print("items      apply+frame ms (median of 5)   ns per item   marks kept")

@@ -1,6 +1,6 @@
 // The README's example, kept compiling (DocExamplesTests checks they are the same): a table fed
-// from a layout file in the app's own resources (Examples/Inbox/Layouts, `.copy("Layouts")`), through
-// the typed accessors TermTableLayoutPlugin generates from it (`InboxLayout`).
+// from the app's layout file (Examples/Inbox/Layouts/Inbox.layout), through the typed accessors
+// TermTableLayoutPlugin generates from it (`InboxLayout`), which also build the file's text into the app.
 import TermTable
 
 @MainActor final class Inbox: TableViewDataSource {
@@ -22,8 +22,7 @@ import TermTable
         defer { screen.close() }
         let inbox = Inbox()
         let table = TableView()
-        let layouts = try LayoutLibrary(resource: "Inbox", in: .module, subdirectory: "Layouts")
-        try table.register(InboxLayout.message, from: layouts)
+        try table.register(InboxLayout.message, from: InboxLayout.library())
         table.dataSource = inbox
         let app = Application(screen: screen, rootView: table)
         app.bind(Key("q")) { app.quit() }

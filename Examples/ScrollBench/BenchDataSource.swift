@@ -1,4 +1,3 @@
-import Foundation
 import TermTable
 
 /// How the benchmark's cells are made.
@@ -7,7 +6,7 @@ enum BenchMode: String, CaseIterable, Sendable {
     case reuse
     /// A fresh clone of the template for every cell shown in every frame: no reuse queue.
     case noReuse = "no-reuse"
-    /// The layout file parsed again for every cell shown: what happens when nothing is cached.
+    /// The layout parsed again for every cell shown: what happens when nothing is cached.
     case reparse
     /// The same cells built in Swift code, with the reuse queue.
     case handcoded
@@ -51,18 +50,18 @@ final class HandcodedRowCell: TableViewCell {
 final class BenchDataSource: TableViewDataSource {
     let rows: Int
     let mode: BenchMode
-    let layoutPath: String
+    let layout: BenchLayoutSource
     let template: CellTemplate
     /// Layout files parsed by this data source (reparse mode).
     private(set) var parses = 0
     /// Template clones made outside the table's queue (no-reuse and reparse modes).
     private(set) var clones = 0
 
-    init(rows: Int, mode: BenchMode, layoutPath: String) throws {
+    init(rows: Int, mode: BenchMode, layout: BenchLayoutSource) throws {
         self.rows = rows
         self.mode = mode
-        self.layoutPath = layoutPath
-        template = try LayoutLibrary(contentsOf: layoutPath).template("row")
+        self.layout = layout
+        template = try layout.library().template("row")
     }
 
     func register(in table: TableView) {
@@ -86,9 +85,9 @@ final class BenchDataSource: TableViewDataSource {
             do {
                 parses += 1
                 clones += 1
-                cell = try LayoutLibrary(reparsing: layoutPath).instantiate("row")
+                cell = try layout.reparsed().instantiate("row")
             } catch {
-                TerminalGuard.fail("cannot parse \(layoutPath): \(error)")
+                TerminalGuard.fail("cannot parse \(layout.path): \(error)")
             }
         }
         if let handcoded = cell as? HandcodedRowCell {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import TermTable
 
 /// What one run of one mode measured.
@@ -25,21 +25,21 @@ struct BenchResult: Codable, Sendable {
 enum BenchRun {
     static func run(
         workload: BenchWorkload = .list, mode: BenchMode, rows: Int, frames: Int, screen: Screen,
-        screenName: String, layoutPath: String
+        screenName: String, layout: BenchLayoutSource
     ) throws -> BenchResult {
         let table = TableView()
         let source: BenchDataSource?
         let dataSource: AnyObject  // the table holds its data source weakly
         switch workload {
         case .list:
-            let list = try BenchDataSource(rows: rows, mode: mode, layoutPath: layoutPath)
+            let list = try BenchDataSource(rows: rows, mode: mode, layout: layout)
             table.showsScrollIndicator = false
             list.register(in: table)
             table.dataSource = list
             source = list
             dataSource = list
         case .news:
-            let library = try LayoutLibrary(contentsOf: layoutPath)
+            let library = try layout.library()
             let newsSource = try NewsDataSource(rows: rows, library: library, table: table)
             table.dataSource = newsSource
             table.delegate = newsSource

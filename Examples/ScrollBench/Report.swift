@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Formats benchmark results.
 enum Report {
@@ -17,24 +17,38 @@ enum Report {
         var lines = [header]
         for r in results {
             lines.append([
-                r.workload, r.mode, r.screen, "\(r.rows)", "\(r.frames)", String(format: "%.0f", r.framesPerSecond),
-                String(format: "%.1f", r.medianMicroseconds), String(format: "%.1f", r.p99Microseconds),
+                r.workload, r.mode, r.screen, "\(r.rows)", "\(r.frames)", fixed(r.framesPerSecond, 0),
+                fixed(r.medianMicroseconds, 1), fixed(r.p99Microseconds, 1),
                 "\(r.cellsCreated)", "\(r.cellsReused)", "\(r.clones)", "\(r.parses)",
-                String(format: "%.1f", r.peakRSSMiB), r.finalScreenOK.map { $0 ? "ok" : "WRONG" } ?? "-",
+                fixed(r.peakRSSMiB, 1), r.finalScreenOK.map { $0 ? "ok" : "WRONG" } ?? "-",
             ])
         }
         let widths = header.indices.map { column in lines.map { $0[column].count }.max()! }
         var text = lines.map { row in
-            row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
+            row.enumerated().map { $0.element + String(repeating: " ", count: widths[$0.offset] - $0.element.count) }
                 .joined(separator: "  ")
         }
         text.insert(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
         if let reuse = results.first(where: { $0.mode == "reuse" && $0.workload == "list" }) {
             for other in results where other.workload == "list" && other.mode != "reuse" && other.framesPerSecond > 0 {
-                text.append(
-                    String(format: "reuse / %@: %.2fx", other.mode, reuse.framesPerSecond / other.framesPerSecond))
+                text.append("reuse / \(other.mode): \(fixed(reuse.framesPerSecond / other.framesPerSecond, 2))x")
             }
         }
         return text.joined(separator: "\n")
+    }
+
+    /// `value` with `decimals` digits after the point, as C's `%.Nf` writes it (`fixed(2.345, 1)` is `2.3`).
+    static func fixed(_ value: Double, _ decimals: Int) -> String {
+        let format = "%.\(max(0, min(decimals, 17)))f"
+        var buffer = [CChar](repeating: 0, count: 32)
+        while true {
+            let size = buffer.count
+            let count = Int(withVaList([value]) { vsnprintf(&buffer, size, format, $0) })
+            guard count >= 0 else { return "\(value)" }
+            if count < buffer.count {
+                return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            buffer = [CChar](repeating: 0, count: count + 1)
+        }
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TermTable
 import TermTableLayouts
 
@@ -38,7 +38,7 @@ struct ScrollBench: AsyncParsableCommand {
     @Flag(help: "Print the results as JSON.") var json = false
     @Option(
         help:
-            "The layout file: with the `row` cell for list (default: the bundled Layouts/Bench.layout), with the news reader's cells for news (default: Layouts/News.layout)."
+            "The layout file: with the `row` cell for list, with the news reader's cells for news (default: Layouts/Bench.layout or Layouts/News.layout as built into the program)."
     )
     var layout: String?
 
@@ -60,8 +60,8 @@ struct ScrollBench: AsyncParsableCommand {
 
     func run() async throws {
         let kind = BenchWorkload(rawValue: workload)!
-        let layoutPath = layout ?? ProjectLayouts.path(for: kind == .news ? "News" : "Bench")
-        let results = try await MainActor.run { try measure(workload: kind, layoutPath: layoutPath) }
+        let source = layout.map(BenchLayoutSource.file) ?? Self.builtIn(kind)
+        let results = try await MainActor.run { try measure(workload: kind, layout: source) }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -71,8 +71,13 @@ struct ScrollBench: AsyncParsableCommand {
         }
     }
 
+    /// The workload's layout as built into the program.
+    static func builtIn(_ workload: BenchWorkload) -> BenchLayoutSource {
+        .embedded(workload == .news ? NewsLayout.layoutFile : BenchLayout.layoutFile)
+    }
+
     @MainActor
-    func measure(workload: BenchWorkload, layoutPath: String) throws -> [BenchResult] {
+    func measure(workload: BenchWorkload, layout: BenchLayoutSource) throws -> [BenchResult] {
         let chosen = BenchMode(rawValue: mode)!
         switch screen {
         case .tty:
@@ -86,7 +91,7 @@ struct ScrollBench: AsyncParsableCommand {
             return [
                 try BenchRun.run(
                     workload: workload, mode: chosen, rows: rows, frames: frames, screen: terminal, screenName: "tty",
-                    layoutPath: layoutPath)
+                    layout: layout)
             ]
         case .memory:
             let plan: [(BenchWorkload, BenchMode)] =
@@ -96,12 +101,11 @@ struct ScrollBench: AsyncParsableCommand {
             var runs: [String: [BenchResult]] = [:]
             for _ in 0..<(all ? max(1, self.repeat) : 1) {
                 for (kind, mode) in plan {
-                    let path =
-                        kind == workload ? layoutPath : ProjectLayouts.path(for: kind == .news ? "News" : "Bench")
+                    let source = kind == workload ? layout : Self.builtIn(kind)
                     let memory = BufferScreen(width: width, height: height)
                     let result = try BenchRun.run(
                         workload: kind, mode: mode, rows: rows, frames: frames, screen: memory,
-                        screenName: "memory", layoutPath: path)
+                        screenName: "memory", layout: source)
                     runs[kind.rawValue + "/" + mode.rawValue, default: []].append(result)
                 }
             }

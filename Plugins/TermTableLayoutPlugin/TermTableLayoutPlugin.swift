@@ -7,12 +7,12 @@ import PackagePlugin
 ///
 /// ```swift
 /// .executableTarget(name: "Inbox", dependencies: [.product(name: "TermTable", package: "TermTable")],
-///                   resources: [.copy("Layouts")],
 ///                   plugins: [.plugin(name: "TermTableLayoutPlugin", package: "TermTable")])
 /// ```
 ///
 /// `Inbox.layout` becomes `InboxLayout.swift`, holding `enum InboxLayout` (see
-/// `TermTableLayoutGen`). The declarations are `public` in a library target, so a
+/// `TermTableLayoutGen`) with the file's text built in (`InboxLayout.library()`), so the
+/// layouts need no `resources:` and the app no resource bundle. The declarations are `public` in a library target, so a
 /// target that only holds layouts can export them, and `internal` in executables
 /// and tests. A layout error fails the build at the layout's line and column.
 @main

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TermTableCore
 
 /// The process-wide cache of parsed layout files: each file is read and parsed once per process.
@@ -7,7 +7,9 @@ import TermTableCore
 /// `Layouts/News.layout`, `./Layouts/News.layout` and an absolute path share one
 /// parse however many libraries, tables and cells use the file. Failed parses
 /// are kept too, so a broken file is not parsed again on every attempt.
-/// ``parseCount`` counts every parse of a file, cached or not.
+/// A layout built into the program (``EmbeddedLayoutFile``) is kept under its file's
+/// path the same way, and shares the file's parse when the texts are the same.
+/// ``parseCount`` counts every parse of a file or embedded text, cached or not.
 public final class LayoutCache: Sendable {
     /// The cache every `LayoutLibrary` uses.
     public static let shared = LayoutCache()
@@ -21,6 +23,7 @@ public final class LayoutCache: Sendable {
     /// The parsed files and the parse counters, behind one lock.
     private struct State {
         var entries: [String: Entry] = [:]
+        var embedded: [String: Entry] = [:]
         var counts: [String: Int] = [:]
         var total = 0
     }
@@ -40,7 +43,10 @@ public final class LayoutCache: Sendable {
 
     /// Forgets every parsed file (the counters are kept).
     public func removeAll() {
-        state.withLock { $0.entries.removeAll() }
+        state.withLock {
+            $0.entries.removeAll()
+            $0.embedded.removeAll()
+        }
     }
 
     /// The key of `path`: absolute, standardized, symbolic links resolved.
@@ -53,9 +59,39 @@ public final class LayoutCache: Sendable {
         let key = LayoutCache.key(for: path)
         return try state.withLock { (state) throws(LayoutLibraryError) -> Entry in
             if let entry = state.entries[key] { return entry }
-            let entry = try LayoutCache.parse(path: path, key: key, counting: &state)
+            let text = try LayoutCache.read(path: path)
+            if let embedded = state.embedded[key], embedded.text == text {
+                state.entries[key] = embedded
+                return embedded
+            }
+            let entry = LayoutCache.parse(text: text, file: path, key: key, counting: &state)
             state.entries[key] = entry
             return entry
+        }
+    }
+
+    /// The entry for a layout built into the program, parsed on first use and then shared; errors name its file.
+    ///
+    /// Counted under the file's path like a read of the file, and sharing that parse when the texts are the same.
+    package func entry(forEmbedded file: EmbeddedLayoutFile) -> Entry {
+        let key = LayoutCache.key(for: file.path)
+        return state.withLock { state in
+            if let entry = state.embedded[key], entry.text == file.text { return entry }
+            if let entry = state.entries[key], entry.text == file.text {
+                state.embedded[key] = entry
+                return entry
+            }
+            let entry = LayoutCache.parse(text: file.text, file: file.path, key: key, counting: &state)
+            state.embedded[key] = entry
+            return entry
+        }
+    }
+
+    /// Parses an embedded layout without looking at or filling the cache (still counted).
+    package func parseUncached(embedded file: EmbeddedLayoutFile) -> Entry {
+        let key = LayoutCache.key(for: file.path)
+        return state.withLock { state in
+            LayoutCache.parse(text: file.text, file: file.path, key: key, counting: &state)
         }
     }
 
@@ -63,19 +99,17 @@ public final class LayoutCache: Sendable {
     package func parseUncached(path: String) throws(LayoutLibraryError) -> Entry {
         let key = LayoutCache.key(for: path)
         return try state.withLock { (state) throws(LayoutLibraryError) -> Entry in
-            try LayoutCache.parse(path: path, key: key, counting: &state)
+            LayoutCache.parse(text: try LayoutCache.read(path: path), file: path, key: key, counting: &state)
         }
     }
 
-    private static func parse(path: String, key: String, counting state: inout State) throws(LayoutLibraryError)
-        -> Entry
-    {
-        let text = try LayoutCache.read(path: path)
+    /// Parses `text` of `file` (the name errors show), counting the parse under `key`.
+    private static func parse(text: String, file: String, key: String, counting state: inout State) -> Entry {
         state.total += 1
         state.counts[key, default: 0] += 1
         let result: Result<LayoutDocument, LayoutErrorList>
         do {
-            result = .success(try LayoutParser.parse(text, file: path))
+            result = .success(try LayoutParser.parse(text, file: file))
         } catch {
             result = .failure(error)
         }
@@ -84,35 +118,6 @@ public final class LayoutCache: Sendable {
 
     /// The text of the file at `path`: clear errors for a missing, unreadable or non-UTF-8 file.
     public static func read(path: String) throws(LayoutLibraryError) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .fileNotFound(path: path)
-        }
-        if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory") }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadable(path: path, reason: error.localizedDescription)
-        }
-        if let offset = firstInvalidUTF8Byte(in: data) {
-            let line = data.prefix(offset).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            throw .notUTF8(path: path, offset: offset, line: line)
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The offset of the first byte that is not part of valid UTF-8, nil when all of it is.
-    static func firstInvalidUTF8Byte(in data: Data) -> Int? {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = data.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded): offset += encoded.count
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
+        try LayoutFileSystem.readText(path: path)
     }
 }

@@ -14,8 +14,6 @@ public enum LayoutLibraryError: Error, Hashable, Sendable, CustomStringConvertib
     case notADirectory(path: String)
     /// The directory holds no `.layout` file.
     case noLayoutFiles(directory: String)
-    /// The bundle has no such resource.
-    case resourceNotFound(name: String, bundle: String)
     /// No cell has this identifier; `known` are the library's identifiers, `suggestion` the nearest.
     case unknownIdentifier(String, known: [String], suggestion: String?, files: [String])
 
@@ -34,10 +32,6 @@ public enum LayoutLibraryError: Error, Hashable, Sendable, CustomStringConvertib
             return "\(safe(path)): error: not a directory of layout files"
         case .noLayoutFiles(let directory):
             return "\(safe(directory)): error: no `.layout` file in the directory"
-        case .resourceNotFound(let name, let bundle):
-            return "\(safe(bundle)): error: no resource `\(safe(name)).layout` in the bundle\n"
-                + "hint: list the layouts as resources of the target (e.g. `.copy(\"Layouts\")`) "
-                + "and give the name without `.layout`"
         case .unknownIdentifier(let identifier, let known, let suggestion, let files):
             let source = files.isEmpty ? "the library" : files.map(safe).joined(separator: ", ")
             var text = "error: no cell `\(safe(identifier))` in \(source); "

@@ -49,10 +49,7 @@ enum LayoutGenMain {
         do {
             let document = try LayoutParser.parse(text, file: input)
             let generator = SwiftLayoutGenerator(
-                document: document,
-                lines: text.split(
-                    omittingEmptySubsequences: false, whereSeparator: \.isNewline
-                ).map(String.init),
+                document: document, path: input, text: text,
                 displayName: (input as NSString).lastPathComponent, access: access)
             switch generator.generate() {
             case .success(let swift): source = swift

@@ -74,7 +74,7 @@ extension SwiftLayoutGenerator {
         -> String
     {
         var out = ""
-        for (miss, name) in Self.misspellings(of: identifiers.map(\.swift), taken: []) {
+        for (miss, name) in Self.misspellings(of: identifiers.map(\.swift), taken: Self.enumMembers) {
             guard let entry = identifiers.first(where: { $0.swift == name }) else { continue }
             let message = "\(displayName) has no cell `\(miss)`; did you mean `\(name)`?"
             out += "    @available(*, unavailable, message: \(SwiftNames.literal(SwiftNames.comment(message))))\n"

@@ -6,6 +6,8 @@ import TermTableLayout
 ///
 /// ```swift
 /// public enum NewsLayout {
+///     public static let layoutFile = TermTable.EmbeddedLayoutFile(path: ".../News.layout", text: """ ... """)
+///     @MainActor public static func library(strict: Bool = false) throws -> TermTable.LayoutLibrary { ... }
 ///     public static let news = TermTable.CellIdentifier<NewsCell>("news")
 ///     public final class NewsCell: TermTable.TableViewCell, TermTable.TypedCell {
 ///         public var title: TermTable.Label { _title }
@@ -13,6 +15,9 @@ import TermTableLayout
 ///     }
 /// }
 /// ```
+///
+/// The file's text is embedded (`layoutFile`), so `library()` needs no file or resource at run time.
+/// A cell whose Swift name is one of those two members gets `Cell` appended (`library` becomes `libraryCell`).
 ///
 /// Only the layout parser's types are used here (no views), so the generator can
 /// move with the parser to a target that links no ncurses.
@@ -25,8 +30,12 @@ struct SwiftLayoutGenerator {
 
     /// The parsed file.
     let document: LayoutDocument
+    /// The file's path, as errors at run time name it.
+    let path: String
+    /// The file's text, embedded in the generated Swift.
+    let text: String
     /// The file's lines, for the source line of an error.
-    let lines: [String]
+    var lines: [String] { text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init) }
     /// The file's name as the generated comments show it (`News.layout`).
     let displayName: String
     /// The access level of the generated declarations.
@@ -59,10 +68,12 @@ struct SwiftLayoutGenerator {
         out +=
             "/// The cells of `\(SwiftNames.comment(displayName))`: a typed reuse identifier and a cell class for each.\n"
         out += "\(prefix)enum \(typeName) {\n"
+        out += embedding(prefix: prefix)
         var classes: [String] = []
         var declared: [(swift: String, cell: CellSpec, className: String)] = []
-        for (index, cell) in document.cells.enumerated() {
-            let identifier = SwiftNames.lowerCamel(cell.identifier)
+        for cell in document.cells {
+            var identifier = SwiftNames.lowerCamel(cell.identifier)
+            if Self.enumMembers.contains(identifier) { identifier += "Cell" }
             let className = SwiftNames.upperCamel(cell.identifier) + "Cell"
             if let other = identifierOwners[identifier] {
                 errors.append(
@@ -75,7 +86,7 @@ struct SwiftLayoutGenerator {
             identifierOwners[identifier] = cell
             let (fields, fieldErrors) = namedFields(of: cell)
             errors += fieldErrors
-            if index > 0 { out += "\n" }
+            out += "\n"
             out +=
                 "    /// The reuse identifier of `cell \(SwiftNames.comment(cell.identifier))` "
                 + "(\(SwiftNames.comment(displayName)):\(cell.location.line)).\n"
@@ -89,6 +100,23 @@ struct SwiftLayoutGenerator {
         for cellClass in classes { out += "\n" + cellClass }
         out += "}\n"
         return errors.isEmpty ? .success(out) : .failure(LayoutErrorList(errors))
+    }
+
+    /// The members the generated enum declares besides the cells' identifiers.
+    static let enumMembers: Set<String> = ["layoutFile", "library"]
+
+    /// The embedded text (`layoutFile`) and the library made from it (`library()`).
+    func embedding(prefix: String) -> String {
+        let name = SwiftNames.comment(displayName)
+        var out = "    /// The text of `\(name)` as it was when the target was built; errors name the file's path.\n"
+        out += "    \(prefix)static let layoutFile = TermTable.EmbeddedLayoutFile(\n"
+        out += "        path: \(SwiftNames.literal(path)),\n"
+        out += "        text: \(SwiftNames.multilineLiteral(text, indent: 12)))\n"
+        out += "\n    /// The cells of `\(name)`, from the embedded text: parsed once per process, no file read.\n"
+        out += "    @MainActor \(prefix)static func library(strict: Bool = false) throws -> TermTable.LayoutLibrary {\n"
+        out += "        try TermTable.LayoutLibrary(embedded: layoutFile, strict: strict)\n"
+        out += "    }\n"
+        return out
     }
 
     /// The named fields of `cell`, in canvas order, and the errors of names that clash once made Swift names.

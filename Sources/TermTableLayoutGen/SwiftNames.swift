@@ -83,6 +83,20 @@ enum SwiftNames {
         return result + "\""
     }
 
+    /// A multi-line Swift string literal holding exactly `text`, its lines indented by `indent` spaces.
+    ///
+    /// Lines are split at `\n` only; backslashes, quotes and control characters (a `\r` of a CRLF file too)
+    /// are escaped, so the literal's value is `text` byte for byte.
+    static func multilineLiteral(_ text: String, indent: Int) -> String {
+        let margin = String(repeating: " ", count: indent)
+        var result = "\"\"\"\n"
+        for line in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            let escaped = literal(String(String.UnicodeScalarView(line))).dropFirst().dropLast()
+            result += escaped.isEmpty ? "\n" : margin + escaped + "\n"
+        }
+        return result + margin + "\"\"\""
+    }
+
     /// Text safe in a `///` comment: control characters dropped, on one line.
     static func comment(_ text: String) -> String {
         String(

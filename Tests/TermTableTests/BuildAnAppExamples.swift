@@ -29,7 +29,7 @@ import TermTable
     lazy var root = VStack([titleBar, .fill(EmptyStateView(table, message: "No matches")), statusLine])
 
     init() throws {
-        try table.registerCells(from: LayoutLibrary(resource: "Tasks", in: .module, subdirectory: "Layouts"))
+        try table.registerCells(from: TasksLayout.library())
         table.dataSource = list
         titleBar.textStyle = .bold
         statusLine.textStyle = .dim

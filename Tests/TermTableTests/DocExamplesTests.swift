@@ -68,11 +68,13 @@ struct DocExamplesTests {
         let shipped = try String(
             contentsOfFile: repositoryRoot + "/Tests/TermTableTests/Layouts/Tasks.layout", encoding: .utf8)
         #expect(layouts.first.map { $0 + "\n" } == shipped)
-        let library = try LayoutLibrary(resource: "Tasks", in: .module, subdirectory: "Layouts")
+        let library = try TasksLayout.library()
         #expect(library.identifiers.contains("task"))
+        #expect(TasksLayout.layoutFile.text == shipped)
     }
 
-    /// The manifests in the docs use the product by its package, ship the layouts and keep snapshots out of the test target.
+    /// The manifests in the docs use the product by its package, build the layouts in with the plugin (no resources,
+    /// so no Foundation `Bundle`) and keep snapshots out of the test target.
     @Test func packageManifestsInTheDocsHaveWhatAnAppNeeds() throws {
         let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
         let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
@@ -82,13 +84,14 @@ struct DocExamplesTests {
             #expect(manifest.contains(".package(url: \"https://"))
             #expect(manifest.contains(".product(name: \"TermTable\", package: \"TermTable\")"))
             #expect(manifest.contains(".product(name: \"TermTableTesting\", package: \"TermTable\")"))
-            #expect(manifest.contains("resources: [.copy(\"Layouts\")]"))
+            #expect(manifest.contains("plugins: [.plugin(name: \"TermTableLayoutPlugin\", package: \"TermTable\")]"))
+            #expect(!manifest.contains("resources:"))
             #expect(manifest.contains("exclude: [\"Snapshots\"]"))
             #expect(!manifest.contains("TermTableLayouts") && !manifest.contains("ProjectLayouts"))
         }
     }
 
-    /// The README's app is the inbox example, which loads its layout from its own resources.
+    /// The README's app is the inbox example, which loads the layout the plugin built into it.
     @Test func theReadmesAppIsTheInboxExample() throws {
         let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
         let inbox = Self.normalized(

@@ -89,7 +89,6 @@ struct LayoutErrorSanitizingTests {
             .notUTF8(path: "a\(payload)", offset: 1, line: 1),
             .notADirectory(path: "d\(payload)"),
             .noLayoutFiles(directory: "d\(payload)"),
-            .resourceNotFound(name: "n\(payload)", bundle: "b\(payload)"),
             .unknownIdentifier(
                 "i\(payload)", known: ["k\(payload)"], suggestion: "s\(payload)", files: ["f\(payload)"]),
         ]

@@ -171,8 +171,9 @@ struct LayoutLibraryTests {
         #expect(throws: LayoutLibraryError.notADirectory(path: binary)) { try LayoutLibrary(directory: binary) }
         let empty = try makeLayoutTemporaryDirectory()
         #expect(throws: LayoutLibraryError.noLayoutFiles(directory: empty)) { try LayoutLibrary(directory: empty) }
-        #expect(throws: LayoutLibraryError.self) { try LayoutLibrary(contentsOf: directory) }
-        #expect(throws: LayoutLibraryError.self) { try LayoutLibrary(resource: "Nothing", in: Bundle.main) }
+        #expect(throws: LayoutLibraryError.unreadable(path: directory, reason: "it is a directory")) {
+            try LayoutLibrary(contentsOf: directory)
+        }
     }
 
     @Test func aStringIsParsedWithTheNameGiven() throws {

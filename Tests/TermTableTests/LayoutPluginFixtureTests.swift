@@ -19,17 +19,30 @@ struct LayoutPluginFixtureTests {
         return environment["CI"] == "true" && !underSanitizer
     }
 
+    /// A cell named `library` shows that the generated `library()` and the cell's identifier do not collide.
     static let layout = """
         cell row height=1
         | [1 title                     ] [2 age ] [3 done] |
           1 label stretch
           2 label align=right pin=right
           3 progress pin=right
+
+        cell library height=1
+        | [1 shelf                     ] |
+          1 label stretch
         """
 
     static func source(field: String) -> String {
         """
         import TermTable
+
+        /// The layout is built in: no resources, no Bundle.
+        @MainActor func makeTable() throws -> TableView {
+            let table = TableView()
+            try table.register(CellsLayout.row, from: CellsLayout.library())
+            try table.register(CellsLayout.libraryCell, from: CellsLayout.library())
+            return table
+        }
 
         @MainActor func configure(_ table: TableView, at indexPath: IndexPath) -> TableViewCell {
             let cell = table.dequeueReusableCell(CellsLayout.row, for: indexPath)
@@ -89,7 +102,7 @@ struct LayoutPluginFixtureTests {
         let bad = try ChildProcess.run(build, environment: environment)
         #expect(bad.status != 0)
         let message = bad.output.split(separator: "\n").first { $0.contains("error:") && $0.contains("titel") }
-        #expect(message?.contains("Configure.swift:5:") == true, "\(bad.output)")
+        #expect(message?.contains("Configure.swift:13:") == true, "\(bad.output)")
         #expect(
             message?.contains(
                 "'titel' is unavailable: cell `row` of Cells.layout has no field `titel`; did you mean `title`?")

@@ -37,9 +37,12 @@ struct LayoutPluginTests {
         let (status, messages, swift) = try Self.generate(repositoryRoot + "/" + layout, access: "public")
         #expect(status == 0, "\(messages)")
         let name = ((layout as NSString).lastPathComponent as NSString).deletingPathExtension
+        // The embedded path is this clone's: the snapshot holds it as `<repository>`.
+        let code = try #require(swift).replacingOccurrences(
+            of: "\"" + repositoryRoot + "/", with: "\"<repository>/")
+        #expect(code.contains("path: \"<repository>/\(layout)\""))
         assertSnapshot(
-            try #require(swift).split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-            named: "generated-\(name)")
+            code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), named: "generated-\(name)")
     }
 
     @Test func internalAccessWritesNoPublic() throws {
@@ -97,6 +100,30 @@ struct LayoutPluginTests {
                 "\(path):2:17: error: fields `due-date` and `dueDate` of cell `row` both become `dueDate` in Swift"),
             "\(messages)")
         #expect(messages.contains("\(path):2:17: note: rename one of the fields"), "\(messages)")
+    }
+
+    /// The file's text and path are embedded, and `library()` loads them; a cell named like one of those members
+    /// gets `Cell` appended.
+    @Test func theTextIsEmbeddedAndCellsNamedLikeItsMembersAreRenamed() throws {
+        let text = """
+            cell library
+            | [1 title ] |
+              1 label
+
+            cell layout-file
+            | [1 title ] |
+              1 label
+            """
+        let path = try Self.write(text, named: "Shelf.layout")
+        let (status, messages, swift) = try Self.generate(path)
+        #expect(status == 0, "\(messages)")
+        let code = try #require(swift)
+        #expect(code.contains("static let layoutFile = TermTable.EmbeddedLayoutFile(\n        path: \"\(path)\",\n"))
+        #expect(code.contains("            cell library\n            | [1 title ] |\n"))
+        #expect(code.contains("static func library(strict: Bool = false) throws -> TermTable.LayoutLibrary"))
+        #expect(code.contains("static let libraryCell = TermTable.CellIdentifier<LibraryCell>(\"library\")"))
+        #expect(code.contains("static let layoutFileCell = TermTable.CellIdentifier<LayoutFileCell>(\"layout-file\")"))
+        #expect(!code.contains("static let library =") && !code.contains("static var library:"))
     }
 
     /// A field named like a member of the cell (`name`, `frame`) gets its class appended instead of hiding the member.

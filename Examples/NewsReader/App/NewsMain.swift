@@ -45,9 +45,9 @@ struct NewsMain {
         }
     }
 
-    /// The templates: `DIR/News.layout` with `--layouts DIR`, else the bundled file.
+    /// The templates: `DIR/News.layout` with `--layouts DIR`, else the ones built into the program.
     func loadLayouts() throws -> LayoutLibrary {
-        guard let layoutsDirectory else { return try LayoutLibrary(contentsOf: ProjectLayouts.path(for: "News")) }
+        guard let layoutsDirectory else { return try NewsLayout.library() }
         let path = (layoutsDirectory as NSString).appendingPathComponent("News.layout")
         return try LayoutLibrary(contentsOf: path)
     }

@@ -54,9 +54,9 @@ public final class ProcessViewer: TableViewDelegate {
     /// Marks dropped by the snapshot being applied.
     var droppedMarks: [ProcessID] = []
 
-    /// The bundled templates (Layouts/Procs.layout in this target's resources).
+    /// The templates of Layouts/Procs.layout, built into the program by TermTableLayoutPlugin.
     public static func bundledLayouts() throws -> LayoutLibrary {
-        try LayoutLibrary(resource: "Procs", in: .module, subdirectory: "Layouts")
+        try ProcsLayout.library()
     }
 
     /// A viewer of `sampler`'s processes that signals through `signaller`; the list is empty until ``refresh()``.

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Glibc
 import TermTableCore
 import TermTableLayout
@@ -76,11 +75,11 @@ public final class FileWatch {
     private static let fileMask = UInt32(IN_CLOSE_WRITE | IN_ATTRIB)
 
     private var directory: String {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathComponents.parent(of: path)
         return parent.isEmpty ? "." : parent
     }
 
-    private var name: String { (path as NSString).lastPathComponent }
+    private var name: String { PathComponents.last(of: path) }
 
     private func startNotifications() -> Bool {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))

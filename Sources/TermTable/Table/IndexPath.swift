@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TermTableCore
 import TermTableLayout
 
@@ -27,4 +27,4 @@ extension IndexPath {
 }
 
 /// Foundation's `IndexPath`, so `import TermTable` alone is enough to write a data source.
-public typealias IndexPath = Foundation.IndexPath
+public typealias IndexPath = FoundationEssentials.IndexPath

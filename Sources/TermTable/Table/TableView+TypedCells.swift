@@ -7,7 +7,7 @@ extension TableView {
     /// Registers the template of `identifier` from `library`, after checking it has every field the typed cell expects.
     ///
     /// ```swift
-    /// try tableView.register(NewsLayout.news, from: LayoutLibrary(resource: "News", in: .module))
+    /// try tableView.register(NewsLayout.news, from: NewsLayout.library())
     /// ```
     public func register<Cell>(_ identifier: CellIdentifier<Cell>, from library: LayoutLibrary) throws {
         try identifier.check(in: library)

@@ -1,4 +1,3 @@
-import Foundation
 import TermTableCore
 import TermTableLayout
 
@@ -10,14 +9,17 @@ import TermTableLayout
 /// cell.viewWithTag(1, as: Label.self)?.text = "Hello"
 /// ```
 ///
-/// Files are parsed once per process through ``/TermTableLayout/LayoutCache``, whatever the
+/// An app's own layouts are usually built into it by `TermTableLayoutPlugin`: the generated
+/// `NewsLayout.library()` is ``init(embedded:strict:)`` with the file's text, no file read.
+///
+/// Files and embedded texts are parsed once per process through ``/TermTableLayout/LayoutCache``, whatever the
 /// number of libraries made from them. Each identifier's ``CellTemplate`` is
 /// built once, on first use, and kept: its prototype view tree is built once,
 /// and every cell is a deep copy of it.
 ///
 /// Problems inside files are thrown as a ``/TermTableLayout/LayoutErrorList`` (every error of
 /// every file, located); a missing, unreadable or non-UTF-8 file, an unknown
-/// directory or resource, or an unknown identifier as a ``/TermTableLayout/LayoutLibraryError``.
+/// directory, or an unknown identifier as a ``/TermTableLayout/LayoutLibraryError``.
 @MainActor
 public final class LayoutLibrary {
     /// The parsed files, in load order.
@@ -74,18 +76,7 @@ public final class LayoutLibrary {
     ///
     /// Errors of all the files are thrown together; identifiers must be unique across the files.
     public convenience init(directory: String, strict: Bool = false) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw LayoutLibraryError.fileNotFound(path: directory)
-        }
-        guard isDirectory.boolValue else { throw LayoutLibraryError.notADirectory(path: directory) }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-                .filter { $0.hasSuffix(".layout") && !$0.hasPrefix(".") }.sorted()
-        } catch {
-            throw LayoutLibraryError.unreadable(path: directory, reason: error.localizedDescription)
-        }
+        let names = try LayoutFileSystem.layoutFileNames(inDirectory: directory)
         guard !names.isEmpty else { throw LayoutLibraryError.noLayoutFiles(directory: directory) }
         var documents: [LayoutDocument] = []
         var texts: [String: String] = [:]
@@ -103,19 +94,13 @@ public final class LayoutLibrary {
         try self.init(documents: documents, texts: texts, strict: strict)
     }
 
-    /// Loads the resource `name.layout` (name given without the extension) of `bundle`.
-    public convenience init(
-        resource name: String, in bundle: Bundle, subdirectory: String? = nil,
-        strict: Bool = false
-    ) throws {
-        let base = name.hasSuffix(".layout") ? String(name.dropLast(7)) : name
-        guard
-            let path = bundle.path(forResource: base, ofType: "layout", inDirectory: subdirectory)
-                ?? bundle.path(forResource: base, ofType: "layout")
-        else {
-            throw LayoutLibraryError.resourceNotFound(name: base, bundle: bundle.bundlePath)
-        }
-        try self.init(contentsOf: path, strict: strict)
+    /// Loads a layout built into the program by `TermTableLayoutPlugin` (parsed once per process).
+    ///
+    /// The generated `NewsLayout.library()` calls this with `NewsLayout.layoutFile`; errors name
+    /// the file the text came from, with their line and column.
+    public convenience init(embedded file: EmbeddedLayoutFile, strict: Bool = false) throws {
+        let entry = LayoutCache.shared.entry(forEmbedded: file)
+        try self.init(documents: [entry.result.get()], texts: [file.path: entry.text], strict: strict)
     }
 
     /// Parses layout text held in memory; `name` stands for the file in errors (and in the naming check).
@@ -130,6 +115,14 @@ public final class LayoutLibrary {
     public convenience init(reparsing path: String, strict: Bool = false) throws {
         let entry = try LayoutCache.shared.parseUncached(path: path)
         try self.init(documents: [entry.result.get()], texts: [path: entry.text], strict: strict)
+    }
+
+    /// Loads a layout built into the program, parsing it again now instead of using the cache.
+    ///
+    /// For the scroll benchmark's `reparse` mode, which measures what the cache saves.
+    public convenience init(reparsing file: EmbeddedLayoutFile, strict: Bool = false) throws {
+        let entry = LayoutCache.shared.parseUncached(embedded: file)
+        try self.init(documents: [entry.result.get()], texts: [file.path: entry.text], strict: strict)
     }
 
     // MARK: Parsing without the library

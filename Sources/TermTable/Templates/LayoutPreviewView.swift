@@ -1,4 +1,3 @@
-import Foundation
 import TermTableCore
 import TermTableLayout
 
@@ -60,7 +59,7 @@ public final class LayoutPreviewView: View {
         if let problem = model.problem {
             for line in problem.split(separator: "\n", omittingEmptySubsequences: false) {
                 // Tabs would move the terminal's cursor: a tab is one column in the line and under the caret alike.
-                let text = TerminalText.sanitize(line.replacingOccurrences(of: "\t", with: " "))
+                let text = TerminalText.sanitize(String(line.map { $0 == "\t" ? " " : $0 }))
                 let style: Style =
                     text.contains(": error: ") || text.hasPrefix("error: ")
                     ? Style(foreground: .red, attributes: .bold)
@@ -168,7 +167,7 @@ public final class LayoutPreviewView: View {
     }
 
     private func drawStatus(width: Int, in context: DrawContext) {
-        let name = TerminalText.sanitize((model.path as NSString).lastPathComponent)
+        let name = TerminalText.sanitize(PathComponents.last(of: model.path))
         var status = " \(name) · \(width) columns"
         switch model.state {
         case .unread: break

@@ -1,5 +1,5 @@
 internal import CNcursesw
-import Foundation
+import FoundationEssentials
 import TermTableCore
 import TermTableLayout
 

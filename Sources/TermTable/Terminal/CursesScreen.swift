@@ -1,6 +1,7 @@
 internal import CNcursesw
 import CTermGuard
-import Foundation
+import FoundationEssentials
+import Glibc
 import TermTableCore
 import TermTableLayout
 

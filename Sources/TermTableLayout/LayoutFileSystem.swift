@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads layout files and lists folders of them through the C library, with errors that name the path and the reason.
+///
+/// The toolkit does not link Foundation (see DECISIONS.md, "Memory"), and FoundationEssentials' file
+/// errors have no readable description there, so the reasons come from `strerror`.
+package enum LayoutFileSystem {
+    /// The text of the file at `path`: clear errors for a missing, unreadable or non-UTF-8 file.
+    package static func readText(path: String) throws(LayoutLibraryError) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw missingOrUnreadable(path: path, code: errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, reason: "it is a directory") }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw missingOrUnreadable(path: path, code: errno) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw .unreadable(path: path, reason: reason(code))
+            }
+            bytes += chunk[0..<count]
+        }
+        if let offset = firstInvalidUTF8Byte(in: bytes) {
+            let line = bytes[..<offset].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw .notUTF8(path: path, offset: offset, line: line)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The names of the `.layout` files of `directory` (not hidden ones, not its subdirectories' files), sorted.
+    package static func layoutFileNames(inDirectory directory: String) throws(LayoutLibraryError) -> [String] {
+        var info = stat()
+        guard stat(directory, &info) == 0 else { throw missingOrUnreadable(path: directory, code: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .notADirectory(path: directory) }
+        guard let stream = opendir(directory) else { throw .unreadable(path: directory, reason: reason(errno)) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name.hasSuffix(".layout") && !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, nil when all of it is.
+    package static func firstInvalidUTF8Byte(in bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    /// `fileNotFound` when nothing is at `path` (or a folder on the way is a file), else `unreadable` with the reason.
+    static func missingOrUnreadable(path: String, code: Int32) -> LayoutLibraryError {
+        code == ENOENT || code == ENOTDIR ? .fileNotFound(path: path) : .unreadable(path: path, reason: reason(code))
+    }
+
+    /// The C library's text for an `errno` value (`Permission denied`).
+    static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// The toolkit links FoundationEssentials at most (issue 15): `import Foundation` brings libFoundation, ICU and
+/// FoundationInternationalization into every app, about 6 MiB of resident memory in `scroll-bench`.
+@Suite("Toolkit imports")
+struct ToolkitImportTests {
+    /// The modules the toolkit must not import: Foundation itself and the ones that load it or ICU.
+    static let forbidden = ["Foundation", "FoundationNetworking", "FoundationXML", "FoundationInternationalization"]
+
+    /// The forbidden module a line of Swift imports (`import Foundation`, `@_exported public import struct
+    /// Foundation.Date`), nil for any other line.
+    static func forbiddenImport(in line: Substring) -> String? {
+        let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        guard
+            let match = code.wholeMatch(
+                of:
+                    /\s*(?:@\w+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:struct|class|enum|protocol|typealias|func|let|var)\s+)?([A-Za-z_][A-Za-z0-9_]*)(?:\..*)?\s*/
+            )
+        else { return nil }
+        let module = String(match.1)
+        return forbidden.contains(module) ? module : nil
+    }
+
+    @Test func theScanSeesEveryFormOfImport() {
+        #expect(Self.forbiddenImport(in: "import Foundation") == "Foundation")
+        #expect(Self.forbiddenImport(in: "@_exported import Foundation") == "Foundation")
+        #expect(Self.forbiddenImport(in: "  public import struct Foundation.Date") == "Foundation")
+        #expect(Self.forbiddenImport(in: "internal import FoundationXML // the parser") == "FoundationXML")
+        #expect(Self.forbiddenImport(in: "import FoundationEssentials") == nil)
+        #expect(Self.forbiddenImport(in: "import Glibc") == nil)
+        #expect(Self.forbiddenImport(in: "// import Foundation") == nil)
+        #expect(Self.forbiddenImport(in: "let text = \"import Foundation\"") == nil)
+    }
+
+    /// No Swift file of TermTableCore, TermTableLayout or TermTable imports Foundation; FoundationEssentials is allowed.
+    @Test func theToolkitImportsNoFoundation() throws {
+        let root = URL(fileURLWithPath: repositoryRoot)
+        var offenders: [String] = []
+        var files = 0
+        for target in ["TermTableCore", "TermTableLayout", "TermTable"] {
+            let enumerator = FileManager.default.enumerator(
+                at: root.appendingPathComponent("Sources/" + target), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                guard url.pathExtension == "swift" else { continue }
+                files += 1
+                let text = try String(contentsOf: url, encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    if let module = Self.forbiddenImport(in: line) {
+                        offenders.append("\(url.path.dropFirst(root.path.count + 1)):\(number + 1): import \(module)")
+                    }
+                }
+            }
+        }
+        #expect(files > 50, "the scan found the toolkit's sources")
+        #expect(
+            offenders == [],
+            "the toolkit uses FoundationEssentials at most (Glibc, Dispatch, Locked instead of Foundation's helpers)")
+    }
+}
