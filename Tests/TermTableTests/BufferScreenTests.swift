@@ -300,10 +300,11 @@ struct BufferScreenTests {
 
 extension BufferScreenTests {
     /// Scrolling a band of full-width rows by any amount, either way, gives what copying the rows one by one
-    /// gives: the rows outside the band untouched, the uncovered rows blank (generated grids and bands).
+    /// gives: the rows outside the band untouched, the uncovered rows blank (generated grids and bands,
+    /// several scrolls in a row, writes between them).
     @Test func scrollingMovesRowsLikeACopy() {
         var random = LayoutFuzzRandom(state: 0x5C_2011)
-        for _ in 0..<400 {
+        for _ in 0..<300 {
             let width = Int.random(in: 1...12, using: &random)
             let height = Int.random(in: 2...10, using: &random)
             let screen = BufferScreen(width: width, height: height)
@@ -311,25 +312,34 @@ extension BufferScreenTests {
                 let text = String((0..<width).map { _ in "abcdefgh日".randomElement(using: &random)! })
                 screen.put(text, at: Point(x: 0, y: y), style: y % 2 == 0 ? Style.plain : Style.reverse)
             }
-            let before = (0..<height).map { y in (0..<width).map { screen.cell(at: Point(x: $0, y: y)) } }
-            let top = Int.random(in: 0..<height - 1, using: &random)
-            let bandHeight = Int.random(in: 2...(height - top), using: &random)
-            let shift = bandHeight - 1
-            let lines = Int.random(in: (0 - shift)...shift, using: &random)
-            guard lines != 0 else { continue }
-            #expect(screen.scroll(Rect(x: 0, y: top, width: width, height: bandHeight), by: lines))
-            for y in 0..<height {
-                let expected: [BufferScreen.Cell]
-                if y < top || y >= top + bandHeight {
-                    expected = before[y]
-                } else if (top..<top + bandHeight).contains(y + lines) {
-                    expected = before[y + lines]
+            // The model: the rows as plain arrays, moved one by one.
+            var model = (0..<height).map { y in (0..<width).map { screen.cell(at: Point(x: $0, y: y)) } }
+            var steps: [String] = []
+            for _ in 0..<6 {
+                if Bool.random(using: &random) {
+                    let top = Int.random(in: 0..<height - 1, using: &random)
+                    let bandHeight = Int.random(in: 2...(height - top), using: &random)
+                    let shift = bandHeight + 1  // by the band's height or more too: all of it blank
+                    let lines = Int.random(in: (0 - shift)...shift, using: &random)
+                    steps.append("scroll rows \(top)..<\(top + bandHeight) by \(lines)")
+                    #expect(screen.scroll(Rect(x: 0, y: top, width: width, height: bandHeight), by: lines))
+                    let before = model
+                    for y in top..<top + bandHeight {
+                        model[y] =
+                            (top..<top + bandHeight).contains(y + lines)
+                            ? before[y + lines] : Array(repeating: .blank, count: width)
+                    }
                 } else {
-                    expected = Array(repeating: .blank, count: width)
+                    let y = Int.random(in: 0..<height, using: &random)
+                    let text = String((0..<width).map { _ in "xyz-".randomElement(using: &random)! })
+                    steps.append("put \(text) on line \(y)")
+                    screen.put(text, at: Point(x: 0, y: y), style: .plain)
+                    model[y] = text.map { BufferScreen.Cell(text: String($0), style: .plain) }
                 }
-                let actual = (0..<width).map { screen.cell(at: Point(x: $0, y: y)) }
-                #expect(
-                    actual == expected, "\(width)x\(height), rows \(top)..<\(top + bandHeight) by \(lines): line \(y)")
+                for y in 0..<height {
+                    let actual = (0..<width).map { screen.cell(at: Point(x: $0, y: y)) }
+                    #expect(actual == model[y], "\(width)x\(height), after \(steps): line \(y)")
+                }
             }
         }
     }
