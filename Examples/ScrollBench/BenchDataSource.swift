@@ -21,6 +21,7 @@ final class HandcodedRowCell: TableViewCell {
 
     required init(reuseIdentifier: String?) {
         super.init(reuseIdentifier: reuseIdentifier)
+        title.truncation = .clip  // as Bench.layout's `truncate=clip`: a long title is cut, not ended with "…"
         date.alignment = .right
         contentView.addSubview(title)
         contentView.addSubview(date)

@@ -44,6 +44,10 @@ struct ScrollBench: AsyncParsableCommand {
 
     func validate() throws {
         guard rows >= 1 else { throw ValidationError("--rows must be at least 1") }
+        guard width >= 11, height >= 1 else {
+            throw ValidationError(
+                "--width must be at least 11 (a date of 10 columns and a space) and --height at least 1")
+        }
         guard frames >= 0, frames < rows || frames == 0 else { throw ValidationError("--frames must be below --rows") }
         guard BenchMode(rawValue: mode) != nil else {
             throw ValidationError("--mode must be one of \(BenchMode.allCases.map(\.rawValue).joined(separator: ", "))")
