@@ -1,4 +1,5 @@
 import Dispatch
+import FoundationEssentials
 import Glibc
 import TermTableCore
 import TermTableLayout
@@ -74,12 +75,9 @@ public final class FileWatch {
     private static let directoryMask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
     private static let fileMask = UInt32(IN_CLOSE_WRITE | IN_ATTRIB)
 
-    private var directory: String {
-        let parent = PathComponents.parent(of: path)
-        return parent.isEmpty ? "." : parent
-    }
+    private var directory: String { URL(filePath: path).deletingLastPathComponent().path(percentEncoded: false) }
 
-    private var name: String { PathComponents.last(of: path) }
+    private var name: String { URL(filePath: path).lastPathComponent }
 
     private func startNotifications() -> Bool {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TermTableCore
 import TermTableLayout
 
@@ -167,7 +168,7 @@ public final class LayoutPreviewView: View {
     }
 
     private func drawStatus(width: Int, in context: DrawContext) {
-        let name = TerminalText.sanitize(PathComponents.last(of: model.path))
+        let name = TerminalText.sanitize(URL(filePath: model.path).lastPathComponent)
         var status = " \(name) · \(width) columns"
         switch model.state {
         case .unread: break
