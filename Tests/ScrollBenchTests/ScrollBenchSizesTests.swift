@@ -1,3 +1,4 @@
+import TermTableTesting
 import Testing
 
 @testable import ScrollBench
@@ -9,7 +10,7 @@ struct ScrollBenchSizesTests {
     /// Generated sizes (fixed seed): widths where titles are cut and where they fit, heights from one line.
     /// The handcoded cells once ended cut titles with "…" where the layout's `truncate=clip` cuts them.
     @Test func everyModeDrawsTheFinalScreenAtGeneratedSizes() throws {
-        var generator = SplitMix64(seed: 0x5C_B3_2026)
+        var generator = SeededRandom(seed: 0x5C_B3_2026)
         for _ in 0..<12 {
             let width = Int.random(in: 11...200, using: &generator)
             let height = Int.random(in: 1...45, using: &generator)
@@ -30,18 +31,5 @@ extension ScrollBenchSizesTests {
         #expect(throws: (any Error).self) { try ScrollBench.parse(["--width", "10"]) }
         #expect(throws: (any Error).self) { try ScrollBench.parse(["--height", "0"]) }
         #expect(throws: Never.self) { try ScrollBench.parse(["--width", "11", "--height", "1"]) }
-    }
-}
-
-/// A small seeded generator (splitmix64), so the sizes are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import TermTableTesting
 import Testing
 
 @testable import TermTable
@@ -303,7 +304,7 @@ extension BufferScreenTests {
     /// gives: the rows outside the band untouched, the uncovered rows blank (generated grids and bands,
     /// several scrolls in a row, writes between them).
     @Test func scrollingMovesRowsLikeACopy() {
-        var random = LayoutFuzzRandom(state: 0x5C_2011)
+        var random = SeededRandom(seed: 0x5C_2011)
         for _ in 0..<300 {
             let width = Int.random(in: 1...12, using: &random)
             let height = Int.random(in: 2...10, using: &random)

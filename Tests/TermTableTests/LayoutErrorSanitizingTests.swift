@@ -1,4 +1,5 @@
 import Foundation
+import TermTableTesting
 import Testing
 
 @testable import TermTable
@@ -64,8 +65,8 @@ struct LayoutErrorSanitizingTests {
     @Test func generatedLayoutsNeverPrintControlCharacters() async {
         let environment = ProcessInfo.processInfo.environment
         let rounds = environment["TERMTABLE_LINT_SANITIZE_ROUNDS"].flatMap { Int($0) } ?? 300
-        var random = LayoutFuzzRandom(
-            state: environment["TERMTABLE_LINT_SANITIZE_SEED"].flatMap { UInt64($0) } ?? 0xE5C)
+        var random = SeededRandom(
+            seed: environment["TERMTABLE_LINT_SANITIZE_SEED"].flatMap { UInt64($0) } ?? 0xE5C)
         let pieces = LayoutFuzzTests.pieces + LayoutErrorSanitizingTests.payloads + ["\u{7}", "\u{9B}", "\u{1B}]"]
         var failures = 0
         for round in 0..<rounds where failures < 3 {

@@ -27,7 +27,7 @@ struct TableRedrawTests {
 
     @Test(arguments: [1, 2, 3, 4, 5])
     func matchesAFullRedrawAfterRandomOperations(seed: UInt64) {
-        var rng = LayoutFuzzRandom(state: seed)
+        var rng = SeededRandom(seed: seed)
         let source = NumbersSource(
             sections: (0..<4).map { s in (0..<(20 + s * 7)).map { "S\(s) row \($0)" } },
             titles: ["First", "Second", "Third", "Fourth"])

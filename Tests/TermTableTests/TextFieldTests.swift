@@ -96,7 +96,7 @@ struct TextFieldTests {
         let environment = ProcessInfo.processInfo.environment
         let rounds = environment["TERMTABLE_TEXTFIELD_ROUNDS"].flatMap { Int($0) } ?? 120
         let seed = environment["TERMTABLE_TEXTFIELD_SEED"].flatMap { UInt64($0) } ?? 0x7E47_F1E1D
-        var random = LayoutFuzzRandom(state: seed)
+        var random = SeededRandom(seed: seed)
         var failures = 0
         for round in 0..<rounds where failures < 5 {
             await Task.yield()  // let other main-actor work run between sequences

@@ -1,4 +1,5 @@
 import Foundation
+import TermTableTesting
 import Testing
 
 @testable import TermTable
@@ -20,7 +21,7 @@ struct NarrowWidthPropertyTests {
     }
 
     @Test func generatedLayoutsKeepTheirInvariantsAtEveryWidth() async throws {
-        var rng = LayoutFuzzRandom(state: Self.seed)
+        var rng = SeededRandom(seed: Self.seed)
         var ran = 0
         for index in 0..<Self.budget {
             let c = NarrowLayoutCase.generate(using: &rng)

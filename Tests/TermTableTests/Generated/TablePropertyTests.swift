@@ -1,4 +1,5 @@
 import Foundation
+import TermTableTesting
 import Testing
 
 @testable import TermTable
@@ -23,7 +24,7 @@ struct TablePropertyTests {
     }
 
     @Test func generatedTablesKeepTheirInvariants() async throws {
-        var rng = LayoutFuzzRandom(state: Self.seed)
+        var rng = SeededRandom(seed: Self.seed)
         let crashFile = FileManager.default.temporaryDirectory.appendingPathComponent("termtable-property-case.txt")
         var ran = 0
         for index in 0..<Self.budget {

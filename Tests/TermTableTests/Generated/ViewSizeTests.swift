@@ -128,7 +128,7 @@ struct ViewSizeTests {
 
     /// Randomised autoresizing: any design, any target size, frames stay inside and never overlap.
     @Test func autoresizingKeepsFramesInsideAndApart() {
-        var rng = LayoutFuzzRandom(state: 0xA070)
+        var rng = SeededRandom(seed: 0xA070)
         let masks: [Autoresizing] = [
             [], .flexibleWidth, .flexibleLeftMargin, [.flexibleWidth, .flexibleHeight],
             .flexibleTopMargin, [.flexibleLeftMargin, .flexibleWidth],
