@@ -399,7 +399,10 @@ open class TableView: View {
             endDisplaying(cell, item: item)
         }
         staleItems.removeAll()
-        var arrived = [Bool](repeating: false, count: placedItems.count)
+        // A cell that stayed on screen keeps its marks unless they changed: the table's mark settings (all
+        // cells), the cursor (its old and new rows) or, with multiple selection, the selection (all cells).
+        // Arriving cells are marked as they arrive.
+        let marks = MarkPass(table: self)
         for (index, placed) in placedItems.enumerated() where cells[index] == nil {
             var cell =
                 takeMeasuredCell(for: placed.item) ?? makeCell(for: placed.item)
@@ -411,12 +414,12 @@ open class TableView: View {
                 cell = cell.copy()
                 statistics.cellsCreated += 1
             }
-            arrived[index] = true
             cell.tableView = self
             cell.indexPath = placed.item.indexPath
             if cell.superview !== self { addSubview(cell, relayout: false) }  // placed below
             visibleCells[placed.item] = cell
             cells[index] = cell
+            marks.apply(to: cell, item: placed.item)
             if let indexPath = placed.item.indexPath {
                 delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
             }
@@ -424,37 +427,17 @@ open class TableView: View {
         for (_, cell) in measuredCells { enqueue(cell) }
         measuredCells.removeAll(keepingCapacity: true)
         self.onScreen = placedItems.indices.map { (placedItems[$0].item, cells[$0]!) }
-        // Place and mark every visible cell.
+        // Place every visible cell; mark again the kept cells whose marks may have changed.
         let width = contentWidth
-        let markColumn = showsMarkColumn && selectionMode == .multiple ? 2 : 0
-        let multiple = selectionMode == .multiple
-        // The cursor as an item: comparing it with every visible item needs no IndexPath per row.
-        let cursor = selectionMode == .none ? nil : state.cursor.map { TableItem(section: $0.section, row: $0.row) }
-        let style = markStyle
-        // A cell that stayed on screen keeps its marks unless they changed: the table's mark settings (all
-        // cells), the cursor (its old and new rows) or, with multiple selection, the selection (all cells).
-        let appearance = CellMarks(style: style, markColumn: markColumn, selectionMode: selectionMode)
-        let remarkAll = multiple || appearance != lastCellMarks
-        let oldCursor = lastCursorItem
-        lastCellMarks = appearance
-        lastCursorItem = cursor
         var moved = false
-        for (index, (placed, (_, cell))) in zip(placedItems, self.onScreen).enumerated() {
+        for (placed, (_, cell)) in zip(placedItems, self.onScreen) {
             let frame = Rect(x: 0, y: rowsTop + placed.y, width: width, height: placed.height)
             if cell.frame != frame {
                 moved = true
                 cell.setFrame(frame, tellingSuperview: false)  // the table marks itself once, below
             }
-            guard remarkAll || arrived[index] || placed.item == cursor || placed.item == oldCursor else { continue }
-            cell.markStyle = style
-            if !placed.item.isHeader {
-                cell.markColumnWidth = markColumn
-                cell.isHighlighted = cursor == placed.item
-                cell.isSelected = multiple && state.selected.contains(placed.item.indexPath!)
-            } else {
-                cell.markColumnWidth = 0
-                cell.isHighlighted = false
-                cell.isSelected = false
+            if marks.remarkAll || placed.item == marks.cursor || placed.item == marks.oldCursor {
+                marks.apply(to: cell, item: placed.item)
             }
         }
         if moved { setNeedsDisplay() }
@@ -586,11 +569,4 @@ public struct ReuseStatistics: Hashable, Sendable {
     public var cellRequests = 0
     /// Creates zeroed counters.
     public init() {}
-}
-
-/// The table-wide settings that decide how a cell shows its marks, compared between layout passes.
-struct CellMarks: Equatable {
-    var style: Style
-    var markColumn: Int
-    var selectionMode: TableView.SelectionMode
 }

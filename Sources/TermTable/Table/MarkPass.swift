@@ -1,0 +1,52 @@
+import FoundationEssentials
+import TermTableCore
+
+/// The table-wide settings that decide how a cell shows its marks, compared between layout passes.
+struct CellMarks: Equatable {
+    var style: Style
+    var markColumn: Int
+    var selectionMode: TableView.SelectionMode
+}
+
+/// The marks of one layout pass: what each cell shows, and which kept cells must be marked again.
+///
+/// Made once per pass; it records the pass's settings and cursor in the table for the next one.
+@MainActor
+struct MarkPass {
+    let settings: CellMarks
+    /// The cursor as an item: comparing it with every visible item needs no IndexPath per row.
+    let cursor: TableItem?
+    /// The cursor's item in the previous pass (its cell loses the highlight).
+    let oldCursor: TableItem?
+    /// True when every visible cell is marked again: the settings changed, or multiple selection is on.
+    let remarkAll: Bool
+    private let selected: Set<IndexPath>
+
+    init(table: TableView) {
+        let multiple = table.selectionMode == .multiple
+        settings = CellMarks(
+            style: table.markStyle, markColumn: table.showsMarkColumn && multiple ? 2 : 0,
+            selectionMode: table.selectionMode)
+        cursor =
+            table.selectionMode == .none ? nil : table.state.cursor.map { TableItem(section: $0.section, row: $0.row) }
+        oldCursor = table.lastCursorItem
+        remarkAll = multiple || settings != table.lastCellMarks
+        selected = multiple ? table.state.selected : []
+        table.lastCellMarks = settings
+        table.lastCursorItem = cursor
+    }
+
+    /// Gives `cell`, showing `item`, the marks of this pass.
+    func apply(to cell: TableViewCell, item: TableItem) {
+        cell.markStyle = settings.style
+        if item.isHeader {
+            cell.markColumnWidth = 0
+            cell.isHighlighted = false
+            cell.isSelected = false
+        } else {
+            cell.markColumnWidth = settings.markColumn
+            cell.isHighlighted = cursor == item
+            cell.isSelected = !selected.isEmpty && selected.contains(item.indexPath!)
+        }
+    }
+}
