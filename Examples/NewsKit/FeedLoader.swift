@@ -181,10 +181,13 @@ public struct FeedLoader: Sendable {
         }
     }
 
-    /// Runs blocking I/O on a Dispatch thread so it does not hold up Swift concurrency's threads.
+    /// Runs blocking I/O on a thread of its own so it does not hold up Swift concurrency's threads.
+    ///
+    /// Not `DispatchQueue.global()`: once libdispatch's global pool has a thread, it wakes the
+    /// process every second for good, and the reader at rest should not wake at all.
     private static func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: work()) }
+            Thread.detachNewThread { continuation.resume(returning: work()) }
         }
     }
 

@@ -131,6 +131,41 @@ struct EndToEndTests {
         try Self.expectRestored(session, status: 128 + Int(SIGTERM))
     }
 
+    /// The scheduler's "times run" counter (/proc/PID/task/TID/schedstat, third field) of each thread of `pid`.
+    static func timesRun(_ pid: Int32) -> [String: Int] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        var counts: [String: Int] = [:]
+        for task in tasks {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)
+            else { continue }
+            let fields = text.split(whereSeparator: \.isWhitespace)
+            if fields.count >= 3, let runs = Int(fields[2]) { counts[task] = runs }
+        }
+        return counts
+    }
+
+    /// At rest after loading and a few keys, no thread of the reader is scheduled: its loads ran on a
+    /// `WorkerPool`, not on libdispatch's global pool, whose watchdog would wake it every second.
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func atRestTheReaderIsNotScheduled() throws {
+        let session = try Self.start(state: Self.newDirectory(), directory: Self.newDirectory())
+        defer { session.close() }
+        try session.waitFor(text: "1/165 · 165 unread of 165 · 4 feeds")
+        try session.send("j", "j", "k")
+        try session.waitFor(text: " 2/165 ")
+        let pid = try #require(Int32(try session.waitForFile("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        Thread.sleep(forTimeInterval: 1.5)
+        let before = Self.timesRun(pid)
+        Thread.sleep(forTimeInterval: 3)
+        let after = Self.timesRun(pid)
+        #expect(!before.isEmpty && !after.isEmpty, "no thread of news (pid \(pid)) could be read")
+        // Threads that ended meanwhile (libdispatch lets an idle worker go after a few seconds) ran once to end.
+        let runs = after.reduce(0) { total, thread in total + (before[thread.key].map { thread.value - $0 } ?? 0) }
+        #expect(runs <= 1, "the reader at rest ran \(runs) times in 3 s (before: \(before), after: \(after))")
+        try session.send("q")
+        try Self.expectRestored(session, status: 0)
+    }
+
     @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func aMissingFeedShowsAnErrorAndResizingRelaysOut() throws {
         let session = try Self.start(

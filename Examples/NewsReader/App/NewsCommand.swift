@@ -2,8 +2,7 @@ import ArgumentParser
 import Foundation
 import NewsKit
 
-/// `news`: a scrolling news reader for the terminal, the TermTable demo.
-@main
+/// `news`: a scrolling news reader for the terminal, the TermTable demo (started by `NewsEntry`).
 struct NewsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "news",
@@ -38,6 +37,24 @@ struct NewsCommand: AsyncParsableCommand {
         if printOnly && layouts != nil { throw ValidationError("--layouts has no effect with --print") }
     }
 
+    /// Parses the arguments and runs; exits on an error (ArgumentParser's `main()`, on the main actor).
+    ///
+    /// ArgumentParser's own `main()` is not isolated, so it would hop to the default executor first.
+    @MainActor
+    static func mainOnMainActor() async {
+        do {
+            var command = try parseAsRoot()
+            if let news = command as? NewsCommand {
+                try await news.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    @MainActor
     func run() async throws {
         if printOnly {
             let status = await PrintMode(feeds: feeds, format: format ?? .text).run()

@@ -1,3 +1,4 @@
+import Dispatch
 import TermTableCore
 import TermTableLayout
 
@@ -13,7 +14,9 @@ import TermTableLayout
 /// main-actor work asks for a frame, so an app at rest is not scheduled at all.
 /// Work finished in the background reaches the screen without waiting for a
 /// key: a download's `await MainActor.run { ... app.setNeedsDisplay() }` runs
-/// while the loop sleeps and wakes it.
+/// while the loop sleeps and wakes it. Background work that runs on a ``WorkerPool``
+/// (not on the default executor, whose libdispatch pool wakes every second once used)
+/// leaves an app at rest with no wake-ups at all.
 ///
 /// ```swift
 /// let screen = try CursesScreen()
@@ -251,17 +254,26 @@ public final class Application: ViewHost {
     /// Sleeps until ``wakeUp()`` (input, work, a new timer, quit) or until `timeout` passed.
     private func sleep(upTo timeout: Duration?) async {
         guard !wakePending else { return }
-        var alarm: Task<Void, Never>? = nil
+        // The alarm is a main-queue timer, not `Task.sleep`: that would wake a worker of libdispatch's
+        // global pool, and once the pool has a thread it wakes the process every second for good.
+        var alarm: DispatchWorkItem? = nil
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             wakeContinuation = continuation
             if let timeout {
-                alarm = Task { @MainActor [weak self] in
-                    try? await Task.sleep(for: timeout)
-                    if !Task.isCancelled { self?.wakeUp() }
-                }
+                let item = DispatchWorkItem { [weak self] in MainActor.assumeIsolated { self?.wakeUp() } }
+                alarm = item
+                DispatchQueue.main.asyncAfter(deadline: .now() + Application.dispatchInterval(timeout), execute: item)
             }
         }
         alarm?.cancel()
+    }
+
+    /// `duration` for a dispatch deadline: whole nanoseconds, rounded up (a timer must not fire early), at most a day.
+    static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        guard seconds < 86_400 else { return .seconds(86_400) }
+        guard seconds >= 0, attoseconds >= 0 else { return .nanoseconds(0) }
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int((attoseconds + 999_999_999) / 1_000_000_000))
     }
 
     /// Waits for input in ``/TermTableCore/Screen/nextEvent(timeout:)`` at most ``pollInterval`` (a screen that cannot notify).
