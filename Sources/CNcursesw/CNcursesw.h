@@ -25,6 +25,7 @@
 #include <unistd.h>
 #include <fcntl.h>
 #include <sys/epoll.h>
+#include <dlfcn.h>
 
 /* Attributes. */
 static inline attr_t cnc_A_NORMAL(void) { return A_NORMAL; }
@@ -169,5 +170,61 @@ static inline int cnc_can_epoll(int fd) {
 
 /* A non-blocking, close-on-exec pipe; 0 on success. */
 static inline int cnc_wake_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC | O_NONBLOCK); }
+
+/* ncurses' own screens: what is on the terminal (curscr) and what the next doupdate sends (newscr). */
+static inline WINDOW *cnc_curscr(void) { return curscr; }
+static inline WINDOW *cnc_newscr(void) { return newscr; }
+
+static inline int cnc_valid_cap(const char *cap) { return cap != NULL && cap != (const char *)-1; }
+
+/* The function ncurses itself hands to tputs_sp to add bytes to a screen's output buffer (sent at the
+ * next doupdate, in order with the rest of the frame). It is exported by every ncurses built with
+ * screen-pointer functions (5.8 on) but declared in no public header, so it is looked up at run time;
+ * without it the scroll is left to ncurses. putp would not do: it writes to standard output at once. */
+typedef int (*cnc_output_function)(SCREEN *, int);
+static inline cnc_output_function cnc_screen_output(void) {
+    static cnc_output_function found = NULL;
+    static int looked = 0;
+    if (!looked) {
+        found = (cnc_output_function)dlsym(RTLD_DEFAULT, "_nc_outch_sp");
+        looked = 1;
+    }
+    return found;
+}
+
+/* 1 when the terminal can scroll a region of rows up and down by itself (what cnc_scroll_terminal sends). */
+static inline int cnc_can_scroll_terminal(void) {
+    return cnc_screen_output() != NULL && cnc_valid_cap(cursor_address) && cnc_valid_cap(change_scroll_region)
+        && (cnc_valid_cap(scroll_forward) || cnc_valid_cap(parm_index))
+        && (cnc_valid_cap(scroll_reverse) || cnc_valid_cap(parm_rindex));
+}
+
+/* Scrolls rows top...bot of the terminal by n (up when n > 0) with the terminal's own scrolling, into
+ * the output buffer of `sp` (sent with the next doupdate), for a cursor that is at (row, col) and is put
+ * back there, so ncurses' idea of where the cursor is stays true. Attributes must be normal (they are
+ * between two doupdates), so the rows that come in are blank. Returns -1 (nothing sent) when the
+ * terminal cannot. The caller brings curscr, newscr and its window along (CursesScreen+Scrolling). */
+static inline int cnc_scroll_terminal(SCREEN *sp, int n, int top, int bot, int row, int col) {
+    if (n == 0 || top < 0 || bot >= LINES || top >= bot || !cnc_can_scroll_terminal()) return -1;
+    int count = n > 0 ? n : -n;
+    if (count > bot - top) return -1;
+    cnc_output_function out = cnc_screen_output();
+    int whole = top == 0 && bot == LINES - 1;
+    int edge = n > 0 ? bot : top;
+    int moved = !whole || row != edge || col != 0;
+    const char *one = n > 0 ? scroll_forward : scroll_reverse;
+    const char *many = n > 0 ? parm_index : parm_rindex;
+    if (!whole) tputs_sp(sp, tiparm(change_scroll_region, top, bot), 1, out);
+    if (moved) tputs_sp(sp, tiparm(cursor_address, edge, 0), 1, out);
+    if (cnc_valid_cap(many) && (count > 1 || !cnc_valid_cap(one))) {
+        tputs_sp(sp, tiparm(many, count), count, out);
+    } else {
+        for (int i = 0; i < count; i++) tputs_sp(sp, one, 1, out);
+    }
+    if (!whole) tputs_sp(sp, tiparm(change_scroll_region, 0, LINES - 1), 1, out);
+    if (moved) tputs_sp(sp, tiparm(cursor_address, row, col), 1, out);
+    return 0;
+}
+
 
 #endif

@@ -48,7 +48,9 @@ extension CursesScreen {
         case KEY_DC: return .key(.delete)
         case KEY_IC: return .key(Key(.insert))
         case KEY_BTAB: return .key(.backTab)
-        case KEY_RESIZE: return .resize(size)
+        case KEY_RESIZE:
+            parkedCursor = nil  // ncurses repaints the resized screen; the next flush parks the cursor again
+            return .resize(size)
         case KEY_MOUSE: return mouseEvent()
         case KEY_F0 + 1...KEY_F0 + 63: return .key(Key(.function(Int(code - KEY_F0))))
         default: return nil

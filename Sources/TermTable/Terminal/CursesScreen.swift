@@ -56,11 +56,14 @@ public final class CursesScreen: Screen {
         public var escapeDelay: Duration = .milliseconds(25)
         /// The terminal type when `TERM` is unset or empty.
         public var fallbackTerminalType = "xterm-256color"
+        /// Scroll the terminal directly when the table scrolls (see `CursesScreen+Scrolling.swift`); when
+        /// false, ncurses finds the scroll itself by comparing every line of the frame with the last one.
+        public var scrollsTerminalDirectly = true
         /// Creates the default options.
         public init() {}
     }
 
-    private let screen: OpaquePointer
+    let screen: OpaquePointer
     let window: UnsafeMutablePointer<WINDOW>
     private let outputFile: UnsafeMutablePointer<FILE>
     private let inputFile: UnsafeMutablePointer<FILE>
@@ -73,6 +76,14 @@ public final class CursesScreen: Screen {
     private var blankLine = String(repeating: " ", count: 256)
     private var cellBuffer = [chtype](repeating: 0, count: 256)
     private var lineVersions: [Int] = []
+    /// Where the terminal's cursor is since the last flush (ncurses thinks so too), or nil when not known.
+    var parkedCursor: (row: Int32, column: Int32)?
+    /// The cursor the app asked for (``setCursor(_:)``); nil: hidden, parked at the bottom left.
+    var shownCursor: Point?
+    /// True when something was drawn since the last flush (ncurses might refresh the window before reading a key).
+    var drawnSinceFlush = false
+    /// Whether ``scroll(_:by:)`` may scroll the terminal itself (the option, and the terminal can).
+    let scrollsDirectly: Bool
     private var nextVersion = 0
     private var versionsWidth = 0
     /// Waiting for input without polling (`CursesScreen+Waiting`).
@@ -134,6 +145,7 @@ public final class CursesScreen: Screen {
         }
         self.screen = screen
         self.window = cnc_stdscr()
+        self.scrollsDirectly = options.scrollsTerminalDirectly && cnc_can_scroll_terminal() != 0
         self.outputFile = output
         self.inputFile = input
         set_term(screen)
@@ -143,7 +155,8 @@ public final class CursesScreen: Screen {
         intrflush(window, false)
         keypad(window, true)
         curs_set(0)
-        leaveok(window, true)
+        // The cursor is never left where drawing ended: a hidden one is parked (see `flush()`).
+        leaveok(window, false)
         set_escdelay(
             Int32(
                 options.escapeDelay.components.seconds * 1000
@@ -396,29 +409,13 @@ public final class CursesScreen: Screen {
         return lineVersions[y]
     }
 
-    /// Scrolls full-width rows with `wscrl` in a scrolling region; ncurses then scrolls the terminal itself.
-    public func scroll(_ rect: Rect, by lines: Int) -> Bool {
-        let width = Int(cnc_getmaxx(window))
-        let height = Int(cnc_getmaxy(window))
-        guard rect.x == 0, rect.width == width, rect.y >= 0, rect.maxY <= height, rect.height > 1,
-            lines != 0, abs(lines) < rect.height
-        else { return false }
-        apply(.plain)
-        wsetscrreg(window, Int32(rect.minY), Int32(rect.maxY - 1))
-        scrollok(window, true)
-        let status = wscrl(window, Int32(lines))
-        scrollok(window, false)
-        wsetscrreg(window, 0, Int32(height - 1))
-        for y in rect.minY..<rect.maxY { touch(y, height: height) }
-        return status == OK
-    }
-
-    private func touch(_ y: Int, height: Int) {
+    func touch(_ y: Int, height: Int) {
         if lineVersions.count != height || versionsWidth != Int(cnc_getmaxx(window)) {
             resetLineVersions(height: height)
         }
         nextVersion += 1
         lineVersions[y] = nextVersion
+        drawnSinceFlush = true
     }
 
     /// After a size change every line counts as written.
@@ -431,22 +428,34 @@ public final class CursesScreen: Screen {
     }
 
     public func flush() {
+        // The cursor ends each frame where the app wants it or, hidden, at the bottom left: where a
+        // list's scroll starts, so the next frame's scroll needs no cursor move (`scroll(_:by:)`).
+        let height = Int32(cnc_getmaxy(window))
+        let width = Int32(cnc_getmaxx(window))
+        let row = Int32(clamping: shownCursor?.y ?? Int(height - 1))
+        let column = Int32(clamping: shownCursor?.x ?? 0)
+        let parked = (row: min(max(0, row), height - 1), column: min(max(0, column), width - 1))
+        wmove(window, parked.row, parked.column)
         wnoutrefresh(window)
         doupdate()
+        parkedCursor = parked
+        drawnSinceFlush = false
     }
 
     public func setCursor(_ position: Point?) {
+        shownCursor = position
+        drawnSinceFlush = true
         if let position {
-            leaveok(window, false)
             wmove(window, Int32(position.y), Int32(position.x))
             curs_set(1)
         } else {
-            leaveok(window, true)
             curs_set(0)
         }
     }
 
     public func nextEvent(timeout: Duration?) -> InputEvent? {
+        // ncurses refreshes a changed window before it reads a key, which moves the cursor.
+        if drawnSinceFlush { parkedCursor = nil }
         if let timeout {
             let ms = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
             wtimeout(window, Int32(clamping: max(0, ms)))
@@ -462,7 +471,7 @@ public final class CursesScreen: Screen {
 
     // MARK: Styles
 
-    private func apply(_ style: Style) {
+    func apply(_ style: Style) {
         if style != lastStyle {
             lastStyle = style
             var attributes = cnc_A_NORMAL()
