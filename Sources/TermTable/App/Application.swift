@@ -173,12 +173,22 @@ public final class Application: ViewHost {
     /// Runs the timers that are due at `now`.
     public func fireTimers(now: ContinuousClock.Instant? = nil) {
         let now = now ?? clock.now
-        let due = timers.filter { $0.due <= now }
-        guard !due.isEmpty else { return }
-        timers.removeAll { $0.due <= now && $0.interval == nil }
-        for index in timers.indices where timers[index].due <= now {
-            timers[index].due = now + timers[index].interval!
+        // Loops, not `filter`: this runs every turn of the loop (see `View.anySubviewNeedsLayout`).
+        var due: [Timer] = []
+        var kept: [Timer] = []
+        for var timer in timers {
+            guard timer.due <= now else {
+                kept.append(timer)
+                continue
+            }
+            due.append(timer)
+            if let interval = timer.interval {
+                timer.due = now + interval
+                kept.append(timer)
+            }
         }
+        guard !due.isEmpty else { return }
+        timers = kept
         for timer in due { timer.action() }
         setNeedsDisplay()
     }

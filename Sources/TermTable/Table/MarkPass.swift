@@ -27,8 +27,11 @@ struct MarkPass {
         settings = CellMarks(
             style: table.markStyle, markColumn: table.showsMarkColumn && multiple ? 2 : 0,
             selectionMode: table.selectionMode)
-        cursor =
-            table.selectionMode == .none ? nil : table.state.cursor.map { TableItem(section: $0.section, row: $0.row) }
+        if table.selectionMode != .none, let row = table.state.cursor {
+            cursor = TableItem(section: row.section, row: row.row)
+        } else {
+            cursor = nil
+        }
         oldCursor = table.lastCursorItem
         remarkAll = multiple || settings != table.lastCellMarks
         selected = multiple ? table.state.selected : []

@@ -103,9 +103,12 @@ extension TableView {
                     y: placed.y, height: placed.height, isSticky: placed.isSticky))
         }
         // Where the last frame's rows ended, after the screen scroll moved them (by `shift` lines up).
-        let previousBottom = previous.last.map { $0.y + $0.height - min(0, shift) } ?? 0
+        // (Loops and `if let` here, not closures: see `View.anySubviewNeedsLayout`.)
+        var previousBottom = 0
+        if let last = previous.last { previousBottom = last.y + last.height - min(0, shift) }
         // Lines below the last row are cleared, so nothing of an earlier frame stays (none when a row is cut by the bottom edge).
-        let bottom = min(height, max(0, placedItems.last.map { $0.y + $0.height } ?? 0))
+        var bottom = 0
+        if let last = placedItems.last { bottom = min(height, max(0, last.y + last.height)) }
         for y in bottom..<height where dirty[y] || lastDrawing == nil || previousBottom > y {
             context.fill(Rect(x: 0, y: top + y, width: width, height: 1))
             redrawn[y] = true
@@ -123,11 +126,17 @@ extension TableView {
                     style: inThumb ? .plain : scrollIndicatorStyle)
             }
         }
+        var lineVersions: [Int] = []
+        lineVersions.reserveCapacity(height)
+        for y in 0..<height {
+            guard let version = screen.lineVersion(screenFrame.y + y) else {
+                lastDrawing = nil
+                return
+            }
+            lineVersions.append(version)
+        }
         lastDrawing = TableDrawing(
-            screenFrame: screenFrame, rows: drawnRows,
-            lineVersions: (0..<height).map { screen.lineVersion(screenFrame.y + $0) ?? -1 },
-            indicator: indicator)
-        if lastDrawing!.lineVersions.contains(-1) { lastDrawing = nil }
+            screenFrame: screenFrame, rows: drawnRows, lineVersions: lineVersions, indicator: indicator)
     }
 
     /// The lines the rows moved up since the last frame (negative: down), 0 when they did not or cannot be matched.

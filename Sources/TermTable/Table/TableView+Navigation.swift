@@ -88,13 +88,20 @@ extension TableView {
 
     /// The highlightable row `steps` rows away from `start` (skipping headers and rows that cannot be highlighted).
     func row(_ steps: Int, from start: IndexPath?) -> IndexPath? {
-        var item: TableItem? = start.map { TableItem(section: $0.section, row: $0.row) }
+        var item: TableItem? = nil
+        if let start { item = TableItem(section: start.section, row: start.row) }
         var found = start
         var remaining = abs(steps)
         var guardCount = 0
         while remaining > 0 {
             let next: TableItem?
-            if steps > 0 { next = metrics.next(after: item) } else { next = item.flatMap(metrics.previous(before:)) }
+            if steps > 0 {
+                next = metrics.next(after: item)
+            } else if let item {
+                next = metrics.previous(before: item)
+            } else {
+                next = nil
+            }
             guard let candidate = next else { break }
             item = candidate
             guardCount += 1
@@ -111,7 +118,8 @@ extension TableView {
     func highlightableRow(from start: IndexPath, direction: Int) -> IndexPath? {
         if isHighlightable(start) { return start }
         let found = row(direction, from: start)
-        return found.map { $0 != start && isHighlightable($0) } == true ? found : nil
+        guard let found, found != start, isHighlightable(found) else { return nil }
+        return found
     }
 
     /// Moves the cursor by `steps` rows (negative is up); returns false when it could not move.

@@ -60,21 +60,21 @@ open class TableView: View {
     /// The object that hears selection and display events and decides heights (held weakly).
     public weak var delegate: TableViewDelegate?
     /// How rows are selected (default single).
-    public var selectionMode: SelectionMode = .single {
+    @exclusivity(unchecked) public var selectionMode: SelectionMode = .single {
         didSet {
             if selectionMode == .none { setCursor(nil, notify: false) } else { setNeedsLayout() }
             setNeedsDisplay()
         }
     }
     /// Keep the current section's header at the top while its rows scroll.
-    public var stickyHeaders = true {
+    @exclusivity(unchecked) public var stickyHeaders = true {
         didSet {
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
     /// Keep the last column for a scroll indicator, drawn when the rows do not fit (cells are laid out one column narrower).
-    public var showsScrollIndicator = true {
+    @exclusivity(unchecked) public var showsScrollIndicator = true {
         didSet {
             lastDrawing = nil
             setNeedsLayout()
@@ -82,21 +82,21 @@ open class TableView: View {
         }
     }
     /// The style laid over marked rows (the selection in ``SelectionMode/multiple``), distinct from the cursor's reverse video.
-    public var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
+    @exclusivity(unchecked) public var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
         didSet {
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
     /// Show a two-column check column (`✓`) at the left of every row in multiple selection.
-    public var showsMarkColumn = false {
+    @exclusivity(unchecked) public var showsMarkColumn = false {
         didSet {
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
     /// A height for every row, skipping per-row heights (nil: the delegate's or the cell's height).
-    public var rowHeight: Int? {
+    @exclusivity(unchecked) public var rowHeight: Int? {
         didSet {
             heightCache.removeAll()
             needsReveal = true
@@ -105,11 +105,11 @@ open class TableView: View {
         }
     }
     /// The style of title headers (``TableViewDataSource/tableView(_:titleForHeaderInSection:)``).
-    public var headerStyle: Style = Style(attributes: [.bold, .underline]) {
+    @exclusivity(unchecked) public var headerStyle: Style = Style(attributes: [.bold, .underline]) {
         didSet { reloadData() }
     }
     /// The style of the scroll indicator.
-    public var scrollIndicatorStyle: Style = .dim {
+    @exclusivity(unchecked) public var scrollIndicatorStyle: Style = .dim {
         didSet {
             lastDrawing = nil
             setNeedsDisplay()
@@ -134,42 +134,42 @@ open class TableView: View {
     }
 
     /// Scroll position, cursor and selection.
-    public internal(set) var state = TableViewState()
+    @exclusivity(unchecked) public internal(set) var state = TableViewState()
     /// Rows per section and header heights, as loaded by the last ``reloadData()``.
-    public internal(set) var metrics = TableMetrics(rowCounts: [])
+    @exclusivity(unchecked) public internal(set) var metrics = TableMetrics(rowCounts: [])
     /// The items on screen after the last layout, top to bottom.
-    public internal(set) var placedItems: [PlacedItem] = []
+    @exclusivity(unchecked) public internal(set) var placedItems: [PlacedItem] = []
 
     // Cells on screen (sorted, and by item), and cells made to measure a row that may not end up on screen.
-    var onScreen: [(item: TableItem, cell: TableViewCell)] = []
-    var visibleCells: [TableItem: TableViewCell] = [:]
+    @exclusivity(unchecked) var onScreen: [(item: TableItem, cell: TableViewCell)] = []
+    @exclusivity(unchecked) var visibleCells: [TableItem: TableViewCell] = [:]
     /// The marks the last layout pass gave the cells (kept cells are marked again only when these change).
-    var lastCellMarks: CellMarks?
+    @exclusivity(unchecked) var lastCellMarks: CellMarks?
     /// The cursor's item in the last layout pass (its cell and the new cursor's are marked again).
-    var lastCursorItem: TableItem?
+    @exclusivity(unchecked) var lastCursorItem: TableItem?
     /// The last cells made to measure rows, oldest first: at most ``measuredCellLimit``, so measuring
     /// rows far off screen (a page, a jump to the end) cycles one cell instead of making one per row.
-    var measuredCells: [(item: TableItem, cell: TableViewCell)] = []
+    @exclusivity(unchecked) var measuredCells: [(item: TableItem, cell: TableViewCell)] = []
     static let measuredCellLimit = 2
     /// The most items ever on screen at once: reuse queues keep that many cells (plus a few).
-    var visibleHighWater = 0
+    @exclusivity(unchecked) var visibleHighWater = 0
     let heightCache = ItemHeightCache()
-    var selectableCache: [TableItem: Bool] = [:]
+    @exclusivity(unchecked) var selectableCache: [TableItem: Bool] = [:]
     /// Sections whose header cell has not been measured since the last reload.
-    var lazyHeaders: Set<Int> = []
+    @exclusivity(unchecked) var lazyHeaders: Set<Int> = []
     /// How many header cells were measured late, so a layout pass knows its metrics changed under it.
-    var lazyHeaderMeasurements = 0
-    var staleItems: Set<TableItem> = []
-    var needsReload = true
-    var needsReveal = false
-    var cursorWasCleared = false
+    @exclusivity(unchecked) var lazyHeaderMeasurements = 0
+    @exclusivity(unchecked) var staleItems: Set<TableItem> = []
+    @exclusivity(unchecked) var needsReload = true
+    @exclusivity(unchecked) var needsReveal = false
+    @exclusivity(unchecked) var cursorWasCleared = false
     /// The line to put the cursor's row on at the next layout (after a diffable apply).
-    var pendingCursorLine: Int?
+    @exclusivity(unchecked) var pendingCursorLine: Int?
 
     // Reuse.
     var templates: [String: CellTemplate] = [:]
     var cellClasses: [String: TableViewCell.Type] = [:]
-    var reusePools: [String: [TableViewCell]] = [:]
+    @exclusivity(unchecked) var reusePools: [String: [TableViewCell]] = [:]
     var actionHandlers: [String: @MainActor (ViewAction, TableViewCell, IndexPath) -> Void] = [:]
     /// Draw only the rows that changed since the last frame, moving the others with a screen scroll.
     ///
@@ -179,12 +179,12 @@ open class TableView: View {
     /// them (`wscrl` on ncurses, which the terminal turns into a scroll). Custom
     /// cell views must call ``/TermTableCore/View/setNeedsDisplay()`` when their drawing changes,
     /// as the built-in views do; turn this off to draw every row every frame.
-    public var redrawsOnlyChangedRows = true
-    var lastDrawing: TableDrawing?
-    var lastHeaderDrawing: ColumnHeaderDrawing?
+    @exclusivity(unchecked) public var redrawsOnlyChangedRows = true
+    @exclusivity(unchecked) var lastDrawing: TableDrawing?
+    @exclusivity(unchecked) var lastHeaderDrawing: ColumnHeaderDrawing?
 
     /// Counters of cells made, reused and cloned, for tests and benchmarks.
-    public internal(set) var statistics = ReuseStatistics()
+    @exclusivity(unchecked) public internal(set) var statistics = ReuseStatistics()
 
     /// The keys the table answers and what they do; change it to rebind.
     public var keyBindings: [Key: TableCommand] = TableView.defaultKeyBindings
@@ -326,7 +326,8 @@ open class TableView: View {
         }
         if heightCache.count > 4096 { heightCache.removeAll(keepingCapacity: true) }
         if selectableCache.count > 4096 { selectableCache.removeAll(keepingCapacity: true) }
-        let reveal = needsReveal ? state.cursor.map { TableItem(section: $0.section, row: $0.row) } : nil
+        var reveal: TableItem? = nil
+        if needsReveal, let cursor = state.cursor { reveal = TableItem(section: cursor.section, row: cursor.row) }
         needsReveal = false
         let startTop = state.top
         // Header cells measured on the way (see `measureLazyHeader`) change the metrics the pass started
@@ -344,7 +345,8 @@ open class TableView: View {
                 from: state.top, height: rowsHeight, metrics: metrics,
                 stickyHeaders: stickyHeaders, itemHeight: height(of:))
             // Never leave empty lines at the bottom while rows above are scrolled out of view (after a resize, a delete).
-            if let bottom = placedItems.last.map({ $0.y + $0.height }), bottom < rowsHeight,
+            if let lastPlaced = placedItems.last, case let bottom = lastPlaced.y + lastPlaced.height,
+                bottom < rowsHeight,
                 let top = state.top, top != metrics.firstItem, case let limit = lastTop(), limit < top
             {
                 state.top = limit
@@ -426,7 +428,10 @@ open class TableView: View {
         }
         for (_, cell) in measuredCells { enqueue(cell) }
         measuredCells.removeAll(keepingCapacity: true)
-        self.onScreen = placedItems.indices.map { (placedItems[$0].item, cells[$0]!) }
+        var nowOnScreen: [(item: TableItem, cell: TableViewCell)] = []
+        nowOnScreen.reserveCapacity(placedItems.count)
+        for (index, placed) in placedItems.enumerated() { nowOnScreen.append((placed.item, cells[index]!)) }
+        self.onScreen = nowOnScreen
         // Place every visible cell; mark again the kept cells whose marks may have changed.
         let width = contentWidth
         var moved = false
@@ -475,10 +480,15 @@ open class TableView: View {
     /// and the bottom line only when the last row is fully shown.
     public func scrollIndicator() -> Range<Int>? {
         let total = metrics.totalRows
-        let visibleRows = placedItems.filter { !$0.item.isHeader }
-        guard total > 0, rowsHeight > 1, let first = visibleRows.first?.item.indexPath,
-            let last = visibleRows.last?.item.indexPath
-        else { return nil }
+        var firstShown: IndexPath?
+        var lastShown: IndexPath?
+        var shown = 0
+        for placed in placedItems where !placed.item.isHeader {
+            if firstShown == nil { firstShown = placed.item.indexPath }
+            lastShown = placed.item.indexPath
+            shown += 1
+        }
+        guard total > 0, rowsHeight > 1, let first = firstShown, let last = lastShown else { return nil }
         let firstRow = metrics.globalRow(of: first)
         let lastRow = metrics.globalRow(of: last)
         // Rows of height 0 before the first shown row or after the last do not count (nor do headers).
@@ -490,7 +500,8 @@ open class TableView: View {
             }
             return true
         }
-        let lastFits = (placedItems.last.map { $0.y + $0.height } ?? 0) <= rowsHeight
+        var lastFits = true
+        if let bottom = placedItems.last { lastFits = bottom.y + bottom.height <= rowsHeight }
         let atEnd =
             lastFits
             && (lastRow == total - 1
@@ -499,7 +510,6 @@ open class TableView: View {
             firstRow == 0 || onlyEmptyRows(from: TableItem(section: first.section, row: first.row), forward: false)
         if atTop && atEnd { return nil }
         let height = rowsHeight
-        let shown = visibleRows.count
         let size = max(1, min(height - 1, height * shown / total))
         let room = height - size  // >= 1
         let start: Int

@@ -22,9 +22,9 @@ open class TableViewCell: View {
     /// The view that holds the cell's content, inset by indentation and accessory.
     public private(set) var contentView: View
     /// The height of the row in lines (a template's `height=`).
-    public var height: Int
+    @exclusivity(unchecked) public var height: Int
     /// What the row looks like under the cursor or when selected.
-    public var selectionStyle: SelectionStyle = .reverse {
+    @exclusivity(unchecked) public var selectionStyle: SelectionStyle = .reverse {
         didSet {
             if selectionStyle != oldValue {
                 setNeedsLayout()
@@ -33,7 +33,7 @@ open class TableViewCell: View {
         }
     }
     /// The mark at the right end of the row.
-    public var accessory: CellAccessory = .none {
+    @exclusivity(unchecked) public var accessory: CellAccessory = .none {
         didSet {
             if accessory != oldValue {
                 setNeedsLayout()
@@ -42,7 +42,7 @@ open class TableViewCell: View {
         }
     }
     /// Indentation level; the content moves right by `indentationLevel * indentationWidth` columns.
-    public var indentationLevel = 0 {
+    @exclusivity(unchecked) public var indentationLevel = 0 {
         didSet {
             if indentationLevel != oldValue {
                 setNeedsLayout()
@@ -53,21 +53,21 @@ open class TableViewCell: View {
     /// Columns per indentation level.
     public var indentationWidth = 2
     /// False for rows the cursor skips (section headers drawn as rows, error rows).
-    public var isSelectable = true
+    @exclusivity(unchecked) public var isSelectable = true
     /// True while the row is under the table's cursor.
-    public internal(set) var isHighlighted = false {
+    @exclusivity(unchecked) public internal(set) var isHighlighted = false {
         didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
     }
     /// True while the row is in the table's selected set (marked, in multiple selection).
-    public internal(set) var isSelected = false {
+    @exclusivity(unchecked) public internal(set) var isSelected = false {
         didSet { if isSelected != oldValue { setNeedsDisplay() } }
     }
     /// The style of a marked row (the table's ``TableView/markStyle``).
-    public internal(set) var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
+    @exclusivity(unchecked) public internal(set) var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
         didSet { if markStyle != oldValue { setNeedsDisplay() } }
     }
     /// Columns of the check column at the left (the table's ``TableView/showsMarkColumn``; 0 or 2).
-    public internal(set) var markColumnWidth = 0 {
+    @exclusivity(unchecked) public internal(set) var markColumnWidth = 0 {
         didSet {
             if markColumnWidth != oldValue {
                 setNeedsLayout()
@@ -83,9 +83,9 @@ open class TableViewCell: View {
         get { tablePointer }
         set { tablePointer = newValue }
     }
-    private unowned(unsafe) var tablePointer: TableView?
+    @exclusivity(unchecked) private unowned(unsafe) var tablePointer: TableView?
     /// The row the cell shows, while it is on screen.
-    public internal(set) var indexPath: IndexPath?
+    @exclusivity(unchecked) public internal(set) var indexPath: IndexPath?
 
     /// Creates an empty cell for a reuse queue; subclasses add their subviews to ``TableViewCell/contentView``.
     public required init(reuseIdentifier: String?) {
@@ -169,7 +169,14 @@ open class TableViewCell: View {
                     if start < end { covered.append((start, end)) }
                 }
             }
-            covered.sort { $0.0 < $1.0 }
+            // Insertion sort by start: a handful of views, and no closure (see `View.anySubviewNeedsLayout`).
+            for i in covered.indices.dropFirst() {
+                var j = i
+                while j > 0, covered[j - 1].0 > covered[j].0 {
+                    covered.swapAt(j - 1, j)
+                    j -= 1
+                }
+            }
             var x = 0
             for (start, end) in covered {
                 if start > x { context.fill(Rect(x: x, y: y, width: start - x, height: 1)) }

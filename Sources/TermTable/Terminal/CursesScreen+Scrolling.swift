@@ -25,15 +25,16 @@ extension CursesScreen {
         guard rect.x == 0, rect.width == width, rect.y >= 0, rect.maxY <= height, rect.height > 1,
             lines != 0, abs(lines) < rect.height
         else { return false }
-        defer { for y in rect.minY..<rect.maxY { touch(y, height: height) } }
+        for y in rect.minY..<rect.maxY { touch(y, height: height) }
         let top = Int32(rect.minY)
         let bottom = Int32(rect.maxY - 1)
-        if scrollsDirectly, let cursor = parkedCursor, copiesAgree(top...bottom),
+        if scrollsDirectly, let cursor = parkedCursor, let current = cnc_curscr(), let next = cnc_newscr(),
+            copiesAgree(top...bottom, current, next),
             cnc_scroll_terminal(screen, Int32(lines), top, bottom, cursor.row, cursor.column) == 0
         {
-            for copy in [cnc_curscr(), cnc_newscr(), window] {
-                if let copy { Self.scrollQuietly(copy, top...bottom, by: Int32(lines)) }
-            }
+            Self.scrollQuietly(current, top...bottom, by: Int32(lines))
+            Self.scrollQuietly(next, top...bottom, by: Int32(lines))
+            Self.scrollQuietly(window, top...bottom, by: Int32(lines))
             return true
         }
         apply(.plain)
@@ -42,8 +43,9 @@ extension CursesScreen {
 
     /// True when no line of `rows` changed in the window, `newscr` or `curscr` since the last `doupdate`:
     /// the three then hold the same text there, and so does the terminal.
-    private func copiesAgree(_ rows: ClosedRange<Int32>) -> Bool {
-        guard let current = cnc_curscr(), let next = cnc_newscr() else { return false }
+    private func copiesAgree(
+        _ rows: ClosedRange<Int32>, _ current: UnsafeMutablePointer<WINDOW>, _ next: UnsafeMutablePointer<WINDOW>
+    ) -> Bool {
         for y in rows where is_linetouched(window, y) || is_linetouched(next, y) || is_linetouched(current, y) {
             return false
         }

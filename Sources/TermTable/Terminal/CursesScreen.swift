@@ -72,27 +72,27 @@ public final class CursesScreen: Screen {
     private let ownsGuard: Bool
     private(set) var isOpen = true
     var clicks = ClickTracker()
-    private var wideBuffer: [wchar_t] = []
-    private var blankLine = String(repeating: " ", count: 256)
-    private var cellBuffer = [chtype](repeating: 0, count: 256)
-    private var lineVersions: [Int] = []
+    @exclusivity(unchecked) private var wideBuffer: [wchar_t] = []
+    @exclusivity(unchecked) private var blankLine = String(repeating: " ", count: 256)
+    @exclusivity(unchecked) private var cellBuffer = [chtype](repeating: 0, count: 256)
+    @exclusivity(unchecked) private var lineVersions: [Int] = []
     /// Where the terminal's cursor is since the last flush (ncurses thinks so too), or nil when not known.
-    var parkedCursor: (row: Int32, column: Int32)?
+    @exclusivity(unchecked) var parkedCursor: (row: Int32, column: Int32)?
     /// The cursor the app asked for (``setCursor(_:)``); nil: hidden, parked at the bottom left.
-    var shownCursor: Point?
+    @exclusivity(unchecked) var shownCursor: Point?
     /// True when something was drawn since the last flush (ncurses might refresh the window before reading a key).
-    var drawnSinceFlush = false
+    @exclusivity(unchecked) var drawnSinceFlush = false
     /// Whether ``scroll(_:by:)`` may scroll the terminal itself (the option, and the terminal can).
     let scrollsDirectly: Bool
-    private var nextVersion = 0
-    private var versionsWidth = 0
+    @exclusivity(unchecked) private var nextVersion = 0
+    @exclusivity(unchecked) private var versionsWidth = 0
     /// Waiting for input without polling (`CursesScreen+Waiting`).
     var inputWatch: InputWatch?
 
     // Style cache: the last style's attributes and colour pair, and all pairs made.
-    private var lastStyle: Style? = nil
-    var lastAttributes: attr_t = 0
-    var lastPair: Int16 = 0
+    @exclusivity(unchecked) private var lastStyle: Style? = nil
+    @exclusivity(unchecked) var lastAttributes: attr_t = 0
+    @exclusivity(unchecked) var lastPair: Int16 = 0
     var pairs: [PairKey: Int16] = [:]
     private var colorCount = 0
     /// True when colours are in use.
@@ -249,15 +249,13 @@ public final class CursesScreen: Screen {
         guard left < right else { return }
         let visible = left..<right
         if TerminalText.isPlainASCII(text) {
-            var text = text
-            text.withUTF8 { bytes in
-                putASCII(bytes, at: position, visible: visible, width: width, style: style)
-            }
+            putASCII(text, at: position, visible: visible, width: width, style: style)
             return
         }
         let (first, glyphs) = TerminalText.visibleGlyphs(of: text, from: position.x, in: visible)
         guard !glyphs.isEmpty else { return }
-        let end = first + glyphs.reduce(0) { $0 + $1.width }
+        var end = first
+        for glyph in glyphs { end += glyph.width }
         splitWideCharacters(line: position.y, from: first, to: end, width: width)
         apply(style)
         wmove(window, Int32(position.y), Int32(first))
@@ -284,26 +282,35 @@ public final class CursesScreen: Screen {
     /// The cells are handed to ncurses as one `chtype` run (`mvwaddchnstr`), which
     /// copies them into the line without ncurses' per-character multibyte decoding
     /// and width look-up: the hot path of every frame.
-    private func putASCII(
-        _ bytes: UnsafeBufferPointer<UInt8>, at position: Point, visible: Range<Int>, width: Int,
-        style: Style
-    ) {
+    private func putASCII(_ text: String, at position: Point, visible: Range<Int>, width: Int, style: Style) {
         let start = max(position.x, visible.lowerBound)
-        let end = min(position.x + bytes.count, visible.upperBound)
-        guard start < end, let base = bytes.baseAddress else { return }
+        let end = min(position.x + text.utf8.count, visible.upperBound)
+        guard start < end else { return }
         touch(position.y, height: Int(cnc_getmaxy(window)))
         splitWideCharacters(line: position.y, from: start, to: end, width: width)
         apply(style)
         let count = end - start
         if cellBuffer.count < count + 1 { cellBuffer = [chtype](repeating: 0, count: max(count + 1, 256)) }
         let cellBits = chtype(lastAttributes) | chtype(truncatingIfNeeded: COLOR_PAIR(Int32(lastPair)))
-        let source = base + (start - position.x)
-        cellBuffer.withUnsafeMutableBufferPointer { cells in
-            for i in 0..<count { cells[i] = chtype(source[i]) | cellBits }
-            cells[count] = 0
-            _ = mvwaddchnstr(window, Int32(position.y), Int32(start), cells.baseAddress, Int32(count))
-        }
+        Self.makeCells(&cellBuffer, from: text, offset: start - position.x, count: count, bits: cellBits)
+        _ = mvwaddchnstr(window, Int32(position.y), Int32(start), &cellBuffer, Int32(count))
         blankOrphanedHalves(line: position.y, from: end, width: width)
+    }
+
+    /// Fills `cells` with `count` bytes of `text` from byte `offset`, each with `bits`, and a 0 after them.
+    ///
+    /// Nonisolated: a closure formed on the main actor and handed to the standard library (`withUTF8`)
+    /// checks at run time that it runs there, once per call.
+    nonisolated private static func makeCells(
+        _ cells: inout [chtype], from text: String, offset: Int, count: Int, bits: chtype
+    ) {
+        var text = text
+        text.withUTF8 { bytes in
+            cells.withUnsafeMutableBufferPointer { cells in
+                for i in 0..<count { cells[i] = chtype(bytes[offset + i]) | bits }
+                cells[count] = 0
+            }
+        }
     }
 
     /// Adds the character (a spacing code point and its marks) collected in `wideBuffer` at the cursor.
@@ -383,17 +390,13 @@ public final class CursesScreen: Screen {
         }
         let screenWidth = Int(cnc_getmaxx(window))
         let ascii = character == " " || TerminalText.isPlainASCII(line)
-        var run = line
-        run.withUTF8 { bytes in
-            if ascii {
-                for y in area.minY..<area.maxY {
-                    putASCII(
-                        bytes, at: Point(x: area.minX, y: y), visible: area.minX..<area.maxX,
-                        width: screenWidth, style: style)
-                }
+        if ascii {
+            for y in area.minY..<area.maxY {
+                putASCII(
+                    line, at: Point(x: area.minX, y: y), visible: area.minX..<area.maxX, width: screenWidth,
+                    style: style)
             }
-        }
-        if !ascii {
+        } else {
             for y in area.minY..<area.maxY {
                 put(line, at: Point(x: area.minX, y: y), clippedTo: area.minX..<area.maxX, style: style)
             }

@@ -31,11 +31,11 @@ public final class BufferScreen: Screen {
     }
 
     /// The size of the grid.
-    public private(set) var size: Size
-    private var cells: [Cell]
+    @exclusivity(unchecked) public private(set) var size: Size
+    @exclusivity(unchecked) private var cells: [Cell]
     /// Where each line's cells start in ``cells``: scrolling permutes these offsets instead of moving
     /// 4,800 cells a frame (at 120x40), which was most of an in-memory frame.
-    private var lineStarts: [Int]
+    @exclusivity(unchecked) private var lineStarts: [Int]
     private var pending: [InputEvent] = [] {
         didSet {
             if !pending.isEmpty, let ready = inputReady {
@@ -45,12 +45,12 @@ public final class BufferScreen: Screen {
         }
     }
     private var inputReady: (@MainActor () -> Void)?
-    private var lineVersions: [Int]
-    private var nextVersion = 0
+    @exclusivity(unchecked) private var lineVersions: [Int]
+    @exclusivity(unchecked) private var nextVersion = 0
     /// Where the visible cursor is, nil when hidden.
-    public private(set) var cursor: Point?
+    @exclusivity(unchecked) public private(set) var cursor: Point?
     /// How many times ``flush()`` was called.
-    public private(set) var flushCount = 0
+    @exclusivity(unchecked) public private(set) var flushCount = 0
 
     /// Creates a blank screen of `width` x `height` cells.
     public init(width: Int, height: Int) {
@@ -117,14 +117,8 @@ public final class BufferScreen: Screen {
             // Repair wide glyphs cut at either end, then copy the run in one exclusive access.
             if cells[row + start].isContinuation, start > 0 { cells[row + start - 1].text = " " }
             if end < size.width, cells[row + end].isContinuation { cells[row + end].text = " " }
-            var text = text
-            text.withUTF8 { bytes in
-                cells.withUnsafeMutableBufferPointer { grid in
-                    for x in start..<end {
-                        grid[row + x] = Cell(text: BufferScreen.asciiStrings[Int(bytes[x - position.x])], style: style)
-                    }
-                }
-            }
+            Self.copyASCII(
+                text, from: start - position.x, into: &cells, at: row + start, count: end - start, style: style)
             return
         }
         let (first, glyphs) = TerminalText.visibleGlyphs(of: text, from: position.x, in: visible)
@@ -147,9 +141,7 @@ public final class BufferScreen: Screen {
                 let row = lineStarts[y]
                 if cells[row + area.minX].isContinuation, area.minX > 0 { cells[row + area.minX - 1].text = " " }
                 if area.maxX < width, cells[row + area.maxX].isContinuation { cells[row + area.maxX].text = " " }
-                cells.withUnsafeMutableBufferPointer { grid in
-                    for x in area.minX..<area.maxX { grid[row + x] = cell }
-                }
+                Self.fill(&cells, from: row + area.minX, to: row + area.maxX, with: cell)
             }
             return
         }
@@ -205,14 +197,31 @@ public final class BufferScreen: Screen {
             lineStarts[area.minY + index] = band[((index + shift) % count + count) % count]
         }
         let uncovered = shift > 0 ? (area.maxY - shift)..<area.maxY : area.minY..<(area.minY - shift)
-        cells.withUnsafeMutableBufferPointer { grid in
-            for y in uncovered {
-                let start = lineStarts[y]
-                for x in 0..<width { grid[start + x] = .blank }
-            }
-        }
+        for y in uncovered { Self.fill(&cells, from: lineStarts[y], to: lineStarts[y] + width, with: .blank) }
         for y in area.minY..<area.maxY { touch(y) }
         return true
+    }
+
+    // The cell copies are nonisolated functions: a closure formed on the main actor and handed to the
+    // standard library (`withUTF8`, `withUnsafeMutableBufferPointer`) checks at run time that it runs there.
+
+    /// Writes `count` ASCII bytes of `text` from byte `offset` into `cells` from index `index`, one cell each.
+    nonisolated private static func copyASCII(
+        _ text: String, from offset: Int, into cells: inout [Cell], at index: Int, count: Int, style: Style
+    ) {
+        var text = text
+        text.withUTF8 { bytes in
+            cells.withUnsafeMutableBufferPointer { grid in
+                for i in 0..<count { grid[index + i] = Cell(text: asciiStrings[Int(bytes[offset + i])], style: style) }
+            }
+        }
+    }
+
+    /// Sets `cells[start..<end]` to `cell`.
+    nonisolated private static func fill(_ cells: inout [Cell], from start: Int, to end: Int, with cell: Cell) {
+        cells.withUnsafeMutableBufferPointer { grid in
+            for i in start..<end { grid[i] = cell }
+        }
     }
 
     private func touch(_ y: Int) {
@@ -256,7 +265,7 @@ public final class BufferScreen: Screen {
     // MARK: Cells
 
     /// One-character strings for every ASCII byte, so writing text makes no new strings.
-    static let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    nonisolated static let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     /// Writes a glyph `width` columns wide at (x, y), repairing wide glyphs it cuts.
     private func write(_ cell: Cell, x: Int, y: Int, width: Int) {

@@ -12,23 +12,23 @@
 /// ```
 open class Label: View {
     /// The text shown.
-    public var text: String {
+    @exclusivity(unchecked) public var text: String {
         didSet { if text != oldValue { setNeedsDisplay() } }
     }
     /// The style of the text.
-    public var textStyle: Style = .plain {
+    @exclusivity(unchecked) public var textStyle: Style = .plain {
         didSet { if textStyle != oldValue { setNeedsDisplay() } }
     }
     /// Where the text sits when it is narrower than the label.
-    public var alignment: TextAlignment = .left {
+    @exclusivity(unchecked) public var alignment: TextAlignment = .left {
         didSet { if alignment != oldValue { setNeedsDisplay() } }
     }
     /// Where the text is cut when it is wider than the label.
-    public var truncation: TerminalText.TruncationMode = .tail {
+    @exclusivity(unchecked) public var truncation: TerminalText.TruncationMode = .tail {
         didSet { if truncation != oldValue { setNeedsDisplay() } }
     }
     /// Lines to wrap to: 1 (the default) does not wrap, 0 uses the label's height.
-    public var numberOfLines = 1 {
+    @exclusivity(unchecked) public var numberOfLines = 1 {
         didSet { if numberOfLines != oldValue { setNeedsDisplay() } }
     }
 

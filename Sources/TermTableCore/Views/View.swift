@@ -40,7 +40,7 @@ open class View {
         set { setFrame(newValue, tellingSuperview: true) }
     }
     /// The storage of ``frame``.
-    private var storedFrame: Rect
+    @exclusivity(unchecked) private var storedFrame: Rect
 
     /// Sets ``frame``; a move that keeps the size tells the superview only when `tellingSuperview`.
     ///
@@ -69,26 +69,26 @@ open class View {
     /// A name to find the view by with ``view(named:)``.
     public var name: String?
     /// A hidden view and its subviews are not drawn and receive no mouse events.
-    public var isHidden = false {
+    @exclusivity(unchecked) public var isHidden = false {
         didSet { if isHidden != oldValue { superview?.setNeedsDisplay() } }
     }
     /// The style the view's background is filled with; nil leaves what is behind it.
-    public var backgroundStyle: Style? {
+    @exclusivity(unchecked) public var backgroundStyle: Style? {
         didSet { if backgroundStyle != oldValue { setNeedsDisplay() } }
     }
     /// How the view follows its superview's size.
-    public var autoresizing: Autoresizing = []
+    @exclusivity(unchecked) public var autoresizing: Autoresizing = []
     /// How the view gives way when its superview is narrower than the design (`min-width=`, `shrink=`, `hide-below=`).
-    public var shrinkRule = ShrinkRule()
+    @exclusivity(unchecked) public var shrinkRule = ShrinkRule()
     /// The frame the view was designed with, in a superview of ``designSuperviewSize``.
-    public var designFrame: Rect?
+    @exclusivity(unchecked) public var designFrame: Rect?
     /// The size of the superview the ``designFrame`` was designed in.
-    public var designSuperviewSize: Size?
+    @exclusivity(unchecked) public var designSuperviewSize: Size?
     /// What ``host`` stores on a root view (a copy does not take it: no app shows the copy yet).
     private weak var hostOfRoot: ViewHost?
 
     /// The views inside this one, drawn in order (later ones on top).
-    public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
     /// The view this one is inside.
     ///
     /// Not a `weak` reference: a weakly referenced object pays for every retain
@@ -98,14 +98,14 @@ open class View {
     public var superview: View? { parentPointer }
     private unowned(unsafe) var parentPointer: View?
 
-    private var tagIndex: [Int: View]?
-    private var needsLayout = true {
+    @exclusivity(unchecked) private var tagIndex: [Int: View]?
+    @exclusivity(unchecked) private var needsLayout = true {
         didSet { if needsLayout { markLayoutPath() } }
     }
-    private var laidOutSize: Size?
+    @exclusivity(unchecked) private var laidOutSize: Size?
     /// True when this view or one below it needs layout; every ancestor of a marked view is marked too,
     /// so ``layoutIfNeeded()`` skips clean subtrees instead of visiting every view each frame.
-    private var subtreeNeedsLayout = true
+    @exclusivity(unchecked) private var subtreeNeedsLayout = true
 
     /// Creates a view with a frame.
     public init(frame: Rect = .zero) {
@@ -255,7 +255,17 @@ open class View {
         for child in subviews { child.layoutIfNeeded() }
         // Still marked only if something asked for layout again during this pass (checked after it,
         // as a later sibling's layout may change an earlier one); a second call is then a single test.
-        subtreeNeedsLayout = needsLayout || subviews.contains { $0.subtreeNeedsLayout }
+        subtreeNeedsLayout = needsLayout || anySubviewNeedsLayout
+    }
+
+    /// True when a subview's subtree still needs layout.
+    ///
+    /// The hot paths of a frame use loops, not closures: a closure formed on the main actor and handed to
+    /// the standard library (`contains(where:)`, `filter`) checks at run time that it runs on the main
+    /// actor, which was 8% of an in-memory frame (see DECISIONS.md).
+    private var anySubviewNeedsLayout: Bool {
+        for child in subviews where child.subtreeNeedsLayout { return true }
+        return false
     }
 
     /// Marks this view and its ancestors as holding a view that needs layout.
@@ -269,16 +279,22 @@ open class View {
 
     /// Places the subviews; the default applies each subview's ``View/autoresizing`` to its design frame.
     open func layoutSubviews() {
-        // Most containers (a table and its cells) have no designed subviews: no array is made for them.
-        guard subviews.contains(where: { $0.designFrame != nil && $0.designSuperviewSize != nil }) else { return }
-        let designed = subviews.filter { $0.designFrame != nil && $0.designSuperviewSize != nil }
+        // Most containers (a table and its cells) have no designed subviews: an empty array allocates nothing.
+        var designed: [View] = []
+        for child in subviews where child.designFrame != nil && child.designSuperviewSize != nil {
+            designed.append(child)
+        }
         guard !designed.isEmpty else { return }
         // Children designed together are solved together, so they cannot overlap.
         var groups: [Size: [View]] = [:]
         for child in designed { groups[child.designSuperviewSize!, default: []].append(child) }
         for (designSize, children) in groups {
-            let items = children.map {
-                AutoresizingLayout.Item(frame: $0.designFrame!, mask: $0.autoresizing, shrink: $0.shrinkRule)
+            var items: [AutoresizingLayout.Item] = []
+            items.reserveCapacity(children.count)
+            for child in children {
+                items.append(
+                    AutoresizingLayout.Item(
+                        frame: child.designFrame!, mask: child.autoresizing, shrink: child.shrinkRule))
             }
             let frames = AutoresizingLayout.frames(for: items, designSize: designSize, size: frame.size)
             for (child, newFrame) in zip(children, frames) { child.frame = newFrame }
@@ -429,12 +445,16 @@ open class View {
     open var acceptsFocus: Bool { false }
 
     /// True while the view has keyboard focus; set by the app.
-    public package(set) var isFocused = false {
+    @exclusivity(unchecked) public package(set) var isFocused = false {
         didSet { if isFocused != oldValue { setNeedsDisplay() } }
     }
 
     /// True when the view or one of its subviews has the keyboard focus.
-    public var containsFocusedView: Bool { isFocused || subviews.contains { $0.containsFocusedView } }
+    public var containsFocusedView: Bool {
+        if isFocused { return true }
+        for child in subviews where child.containsFocusedView { return true }
+        return false
+    }
 
     /// Handles a key; return true when it was used. Unused keys go to the superview.
     open func handleKey(_ key: Key) -> Bool { false }
@@ -498,5 +518,5 @@ open class View {
     ///
     /// A table compares it with the value it saw when it last drew a cell, and
     /// draws again only the rows whose cells changed (see `TableView.redrawsOnlyChangedRows`).
-    public private(set) var drawVersion = 0
+    @exclusivity(unchecked) public private(set) var drawVersion = 0
 }
