@@ -199,30 +199,92 @@ static inline int cnc_can_scroll_terminal(void) {
         && (cnc_valid_cap(scroll_reverse) || cnc_valid_cap(parm_rindex));
 }
 
-/* Scrolls rows top...bot of the terminal by n (up when n > 0) with the terminal's own scrolling, into
- * the output buffer of `sp` (sent with the next doupdate), for a cursor that is at (row, col) and is put
- * back there, so ncurses' idea of where the cursor is stays true. Attributes must be normal (they are
- * between two doupdates), so the rows that come in are blank. Returns -1 (nothing sent) when the
- * terminal cannot. The caller brings curscr, newscr and its window along (CursesScreen+Scrolling). */
-static inline int cnc_scroll_terminal(SCREEN *sp, int n, int top, int bot, int row, int col) {
-    if (n == 0 || top < 0 || bot >= LINES || top >= bot || !cnc_can_scroll_terminal()) return -1;
-    int count = n > 0 ? n : -n;
-    if (count > bot - top) return -1;
-    cnc_output_function out = cnc_screen_output();
-    int whole = top == 0 && bot == LINES - 1;
-    int edge = n > 0 ? bot : top;
-    int moved = !whole || row != edge || col != 0;
-    const char *one = n > 0 ? scroll_forward : scroll_reverse;
-    const char *many = n > 0 ? parm_index : parm_rindex;
-    if (!whole) tputs_sp(sp, tiparm(change_scroll_region, top, bot), 1, out);
-    if (moved) tputs_sp(sp, tiparm(cursor_address, edge, 0), 1, out);
+/* Moves the cursor from (fromRow, fromCol), or from where it is not known (fromRow < 0), to (row, col),
+ * into the output buffer: a carriage return and a row address when those do, else an absolute address.
+ * (Not mvcur: it writes through the output stream's stdio buffer, which is sent after ncurses' own.) */
+static inline void cnc_move_cursor(SCREEN *sp, int fromRow, int fromCol, int row, int col, cnc_output_function out) {
+    if (fromRow == row && fromCol == col) return;
+    if (fromRow >= 0 && fromCol >= 0 && col == 0 && cnc_valid_cap(carriage_return) && cnc_valid_cap(row_address)) {
+        if (fromCol != 0) tputs_sp(sp, carriage_return, 1, out);
+        if (fromRow != row) tputs_sp(sp, tiparm(row_address, row), 1, out);
+        return;
+    }
+    tputs_sp(sp, tiparm(cursor_address, row, col), 1, out);
+}
+
+/* Sends `count` of an operation: the parameterised capability when there is one (and count > 1 or no
+ * single one), else the single one `count` times. */
+static inline void cnc_repeat(SCREEN *sp, const char *one, const char *many, int count, cnc_output_function out) {
     if (cnc_valid_cap(many) && (count > 1 || !cnc_valid_cap(one))) {
         tputs_sp(sp, tiparm(many, count), count, out);
     } else {
         for (int i = 0; i < count; i++) tputs_sp(sp, one, 1, out);
     }
-    if (!whole) tputs_sp(sp, tiparm(change_scroll_region, 0, LINES - 1), 1, out);
-    if (moved) tputs_sp(sp, tiparm(cursor_address, row, col), 1, out);
+}
+
+/* Scrolls rows top...bot of the terminal by n (up when n > 0) with the terminal's own scrolling, into
+ * the output buffer of `sp` (sent with the next doupdate), and leaves the cursor where it was, so ncurses'
+ * idea of where the cursor is stays true: at (row, col) when the caller knows it is there (it is then
+ * moved back there), else (row < 0) saved and restored with the terminal's save_cursor/restore_cursor.
+ * Attributes must be normal (they are between two doupdates), so the rows that come in are blank.
+ *
+ * As ncurses' own scrolling does: the whole screen scrolls with index/reverse index at its edge; a part of
+ * it with delete/insert line when the terminal has them (fewer bytes than a scrolling region, and no
+ * cursor left at an undefined place), else inside a scrolling region (change_scroll_region).
+ * Returns -1 (nothing sent) when the terminal cannot. The caller brings curscr, newscr and its window
+ * along (CursesScreen+Scrolling). */
+static inline int cnc_scroll_terminal(SCREEN *sp, int n, int top, int bot, int row, int col) {
+    if (n == 0 || top < 0 || bot >= LINES || top >= bot || !cnc_can_scroll_terminal()) return -1;
+    int count = n > 0 ? n : -n;
+    if (count > bot - top) return -1;
+    int known = row >= 0 && col >= 0;
+    if (!known && !(cnc_valid_cap(save_cursor) && cnc_valid_cap(restore_cursor))) return -1;
+    cnc_output_function out = cnc_screen_output();
+    int whole = top == 0 && bot == LINES - 1;
+    int line_ops = (cnc_valid_cap(delete_line) || cnc_valid_cap(parm_delete_line))
+        && (cnc_valid_cap(insert_line) || cnc_valid_cap(parm_insert_line));
+    int from = known ? row : -1, fromCol = known ? col : -1;
+    if (!known) tputs_sp(sp, save_cursor, 1, out);
+    if (whole || !line_ops) {
+        int edge = n > 0 ? bot : top;
+        if (!whole) {
+            tputs_sp(sp, tiparm(change_scroll_region, top, bot), 1, out);
+            from = -1;  /* the cursor is anywhere after a scrolling region is set */
+        }
+        cnc_move_cursor(sp, from, fromCol, edge, 0, out);
+        if (n > 0) cnc_repeat(sp, scroll_forward, parm_index, count, out);
+        else cnc_repeat(sp, scroll_reverse, parm_rindex, count, out);
+        if (!whole) {
+            tputs_sp(sp, tiparm(change_scroll_region, 0, LINES - 1), 1, out);
+            from = -1;
+        } else {
+            from = edge;
+        }
+        fromCol = 0;
+    } else {
+        /* Up: delete at the top, insert above what lies below the region; down: the other way round.
+         * Rows that reach the screen's bottom need no insert (up) or delete (down). */
+        int removeAt = n > 0 ? top : bot - count + 1;
+        int insertAt = n > 0 ? bot - count + 1 : top;
+        int reachesBottom = bot == LINES - 1;
+        if (n > 0 || !reachesBottom) {
+            cnc_move_cursor(sp, from, fromCol, removeAt, 0, out);
+            cnc_repeat(sp, delete_line, parm_delete_line, count, out);
+            from = removeAt;
+            fromCol = 0;
+        }
+        if (n < 0 || !reachesBottom) {
+            cnc_move_cursor(sp, from, fromCol, insertAt, 0, out);
+            cnc_repeat(sp, insert_line, parm_insert_line, count, out);
+            from = insertAt;
+            fromCol = 0;
+        }
+    }
+    if (!known) {
+        tputs_sp(sp, restore_cursor, 1, out);
+    } else {
+        cnc_move_cursor(sp, from, fromCol, row, col, out);
+    }
     return 0;
 }
 

@@ -12,11 +12,12 @@ import TermTableCore
 ///
 /// Here the table says what scrolled, so nothing has to be found: the terminal's own scroll
 /// (`csr`, `ind`/`indn`, `ri`/`rin`) goes into ncurses' output buffer, and the three copies are
-/// scrolled and marked unchanged, so the next `doupdate` sends only the rows drawn afterwards. The
-/// bytes are the ones ncurses would send: the cursor is parked where a list's scroll starts (the
-/// bottom left, when the app shows none) at every flush, and put back there after the scroll, so
-/// ncurses' idea of the cursor stays true. When the copies may differ (something was drawn in the
-/// region since the last flush, or the cursor is not known), the scroll is left to ncurses as before.
+/// scrolled and their lines marked unchanged (but those changed since the last `doupdate`, which stay
+/// changed where they moved), so the next `doupdate` sends only the rows drawn afterwards. The cursor
+/// ends where it was, so ncurses' idea of it stays true: a frame that scrolled parks it where a list's
+/// scroll starts (the bottom left, when the app shows none), which makes a full-screen scroll one
+/// `\n`, as ncurses would send; elsewhere it is saved and restored around the scroll. ncurses finds the
+/// scroll itself, as before, on a terminal that lacks the capabilities or with the option off.
 extension CursesScreen {
     /// Scrolls full-width rows `rect` by `lines` (up when positive); rows that come in are blank.
     public func scroll(_ rect: Rect, by lines: Int) -> Bool {
@@ -26,30 +27,30 @@ extension CursesScreen {
             lines != 0, abs(lines) < rect.height
         else { return false }
         for y in rect.minY..<rect.maxY { touch(y, height: height) }
-        let top = Int32(rect.minY)
-        let bottom = Int32(rect.maxY - 1)
-        if scrollsDirectly, let cursor = parkedCursor, let current = cnc_curscr(), let next = cnc_newscr(),
-            copiesAgree(top...bottom, current, next),
-            cnc_scroll_terminal(screen, Int32(lines), top, bottom, cursor.row, cursor.column) == 0
-        {
-            Self.scrollQuietly(current, top...bottom, by: Int32(lines))
-            Self.scrollQuietly(next, top...bottom, by: Int32(lines))
-            Self.scrollQuietly(window, top...bottom, by: Int32(lines))
-            return true
+        scrolledSinceFlush = true
+        let rows = Int32(rect.minY)...Int32(rect.maxY - 1)
+        let shift = Int32(lines)
+        if scrollsDirectly, let current = cnc_curscr(), let next = cnc_newscr() {
+            // Lines changed since the last doupdate, in any of the three copies, are still changed after the
+            // scroll, where they moved to; the others hold what the terminal shows.
+            // (Loops, not `filter`: see `View.anySubviewNeedsLayout`.)
+            let copies = [current, next, window]
+            var changed: [(copy: Int, row: Int32)] = []
+            for (index, copy) in copies.enumerated() {
+                for y in rows where is_linetouched(copy, y) { changed.append((index, y)) }
+            }
+            let cursor = parkedCursor ?? (row: -1, column: -1)
+            if cnc_scroll_terminal(screen, shift, rows.lowerBound, rows.upperBound, cursor.row, cursor.column) == 0 {
+                for copy in copies {
+                    _ = Self.scroll(copy, rows, by: shift)
+                    wtouchln(copy, rows.lowerBound, Int32(rows.count), 0)
+                }
+                for (index, y) in changed where rows.contains(y - shift) { wtouchln(copies[index], y - shift, 1, 1) }
+                return true
+            }
         }
         apply(.plain)
-        return Self.scroll(window, top...bottom, by: Int32(lines))
-    }
-
-    /// True when no line of `rows` changed in the window, `newscr` or `curscr` since the last `doupdate`:
-    /// the three then hold the same text there, and so does the terminal.
-    private func copiesAgree(
-        _ rows: ClosedRange<Int32>, _ current: UnsafeMutablePointer<WINDOW>, _ next: UnsafeMutablePointer<WINDOW>
-    ) -> Bool {
-        for y in rows where is_linetouched(window, y) || is_linetouched(next, y) || is_linetouched(current, y) {
-            return false
-        }
-        return true
+        return Self.scroll(window, rows, by: shift)
     }
 
     /// Scrolls `rows` of `window` with `wscrl`, which marks them changed; true when ncurses did.
@@ -66,13 +67,5 @@ extension CursesScreen {
         scrollok(window, wasScrolling)
         wsetscrreg(window, savedTop, savedBottom)
         return status == OK
-    }
-
-    /// Scrolls `rows` of `window` as the terminal scrolled and marks them unchanged: they hold what the terminal shows.
-    private static func scrollQuietly(
-        _ window: UnsafeMutablePointer<WINDOW>, _ rows: ClosedRange<Int32>, by lines: Int32
-    ) {
-        _ = scroll(window, rows, by: lines)
-        wtouchln(window, rows.lowerBound, Int32(rows.count), 0)
     }
 }

@@ -78,10 +78,12 @@ public final class CursesScreen: Screen {
     @exclusivity(unchecked) private var lineVersions: [Int] = []
     /// Where the terminal's cursor is since the last flush (ncurses thinks so too), or nil when not known.
     @exclusivity(unchecked) var parkedCursor: (row: Int32, column: Int32)?
-    /// The cursor the app asked for (``setCursor(_:)``); nil: hidden, parked at the bottom left.
+    /// The cursor the app asked for (``setCursor(_:)``); nil: hidden (parked at the bottom left after a scroll).
     @exclusivity(unchecked) var shownCursor: Point?
     /// True when something was drawn since the last flush (ncurses might refresh the window before reading a key).
     @exclusivity(unchecked) var drawnSinceFlush = false
+    /// True when rows scrolled since the last flush (the flush then parks the cursor).
+    @exclusivity(unchecked) var scrolledSinceFlush = false
     /// Whether ``scroll(_:by:)`` may scroll the terminal itself (the option, and the terminal can).
     let scrollsDirectly: Bool
     @exclusivity(unchecked) private var nextVersion = 0
@@ -155,8 +157,7 @@ public final class CursesScreen: Screen {
         intrflush(window, false)
         keypad(window, true)
         curs_set(0)
-        // The cursor is never left where drawing ended: a hidden one is parked (see `flush()`).
-        leaveok(window, false)
+        leaveok(window, true)  // a hidden cursor stays where drawing ended, unless a scroll parks it (`flush()`)
         set_escdelay(
             Int32(
                 options.escapeDelay.components.seconds * 1000
@@ -431,18 +432,27 @@ public final class CursesScreen: Screen {
     }
 
     public func flush() {
-        // The cursor ends each frame where the app wants it or, hidden, at the bottom left: where a
-        // list's scroll starts, so the next frame's scroll needs no cursor move (`scroll(_:by:)`).
+        // A frame that scrolled parks a hidden cursor at the bottom left, where a list's scroll starts, so
+        // the next frame can scroll the terminal itself with no cursor move (`scroll(_:by:)`). Other frames
+        // leave it where drawing ended: parking costs a cursor move a frame, and its place is then unknown.
         let height = Int32(cnc_getmaxy(window))
         let width = Int32(cnc_getmaxx(window))
-        let row = Int32(clamping: shownCursor?.y ?? Int(height - 1))
-        let column = Int32(clamping: shownCursor?.x ?? 0)
-        let parked = (row: min(max(0, row), height - 1), column: min(max(0, column), width - 1))
-        wmove(window, parked.row, parked.column)
+        let parks = shownCursor != nil || (scrollsDirectly && scrolledSinceFlush)
+        if parks {
+            let row = Int32(clamping: shownCursor?.y ?? Int(height - 1))
+            let column = Int32(clamping: shownCursor?.x ?? 0)
+            let parked = (row: min(max(0, row), height - 1), column: min(max(0, column), width - 1))
+            leaveok(window, false)
+            wmove(window, parked.row, parked.column)
+            parkedCursor = parked
+        } else {
+            leaveok(window, true)
+            parkedCursor = nil
+        }
         wnoutrefresh(window)
         doupdate()
-        parkedCursor = parked
         drawnSinceFlush = false
+        scrolledSinceFlush = false
     }
 
     public func setCursor(_ position: Point?) {
