@@ -117,3 +117,19 @@ struct TasksMain {
     app.bind(Key("q")) { app.quit() }
     await app.run()
 }
+
+/// Something slow to load in the background (the article's "Background work, and an app at rest").
+final class TaskArchive: Sendable {
+    /// Reads every archived task (here: nothing, after a pause).
+    func loadEverything() async {
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+}
+
+/// Starts loading `library` on a worker pool, whose threads sleep while idle; the article's block.
+@discardableResult
+func startLoading(_ library: TaskArchive) -> Task<Void, Never> {
+    let workers = WorkerPool()
+    let loading = Task(executorPreference: workers) { await library.loadEverything() }
+    return loading
+}

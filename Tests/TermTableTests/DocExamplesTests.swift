@@ -134,6 +134,10 @@ struct DocExamplesTests {
 
     // MARK: The article's app, run
 
+    @Test func theArticlesBackgroundLoadFinishes() async {
+        await startLoading(TaskArchive()).value
+    }
+
     @Test func theArticlesAppFiltersDeletesAndShowsItsOverlays() throws {
         let screen = BufferScreen(size: Size(width: 40, height: 8))
         let tasks = try TasksApp()
