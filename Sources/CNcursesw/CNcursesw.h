@@ -288,5 +288,4 @@ static inline int cnc_scroll_terminal(SCREEN *sp, int n, int top, int bot, int r
     return 0;
 }
 
-
 #endif

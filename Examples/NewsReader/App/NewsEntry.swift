@@ -7,7 +7,7 @@ import Foundation
 /// and on Linux that is libdispatch's global pool, which, once it has had a thread, wakes the
 /// process every second for as long as it runs. With `ReaderExecutors` as the default executor
 /// (background work on a `WorkerPool`, the main actor on the main queue) the reader at rest is
-/// not scheduled at all (`Scripts/idle-and-latency.py`; `NewsIdleTests`).
+/// not scheduled at all (`Scripts/idle-and-latency.py`; the tmux test `atRestTheReaderIsNotScheduled`).
 @main
 enum NewsEntry {
     static func main() {

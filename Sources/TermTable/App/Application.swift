@@ -173,7 +173,14 @@ public final class Application: ViewHost {
     /// Runs the timers that are due at `now`.
     public func fireTimers(now: ContinuousClock.Instant? = nil) {
         let now = now ?? clock.now
-        // Loops, not `filter`: this runs every turn of the loop (see `View.anySubviewNeedsLayout`).
+        // Loops, not `filter`: this runs every turn of the loop (see `View.anySubviewNeedsLayout`), and a
+        // turn with no timer due allocates nothing.
+        var anyDue = false
+        for timer in timers where timer.due <= now {
+            anyDue = true
+            break
+        }
+        guard anyDue else { return }
         var due: [Timer] = []
         var kept: [Timer] = []
         for var timer in timers {
@@ -187,7 +194,6 @@ public final class Application: ViewHost {
                 kept.append(timer)
             }
         }
-        guard !due.isEmpty else { return }
         timers = kept
         for timer in due { timer.action() }
         setNeedsDisplay()

@@ -169,14 +169,7 @@ open class TableViewCell: View {
                     if start < end { covered.append((start, end)) }
                 }
             }
-            // Insertion sort by start: a handful of views, and no closure (see `View.anySubviewNeedsLayout`).
-            for i in covered.indices.dropFirst() {
-                var j = i
-                while j > 0, covered[j - 1].0 > covered[j].0 {
-                    covered.swapAt(j - 1, j)
-                    j -= 1
-                }
-            }
+            covered.sort(by: Self.startsBefore)
             var x = 0
             for (start, end) in covered {
                 if start > x { context.fill(Rect(x: x, y: y, width: start - x, height: 1)) }
@@ -185,6 +178,10 @@ open class TableViewCell: View {
             if x < width { context.fill(Rect(x: x, y: y, width: width - x, height: 1)) }
         }
     }
+
+    /// Orders covered column ranges by their start. A nonisolated function, not a closure: a closure formed on
+    /// the main actor and handed to the standard library checks its actor on every call (`View.anySubviewNeedsLayout`).
+    nonisolated private static func startsBefore(_ a: (Int, Int), _ b: (Int, Int)) -> Bool { a.0 < b.0 }
 
     open override func handleAction(_ action: ViewAction) -> Bool {
         guard let tableView, let indexPath else { return false }
