@@ -2,6 +2,14 @@ import Foundation
 
 /// Finds the executables this package builds, for tests that run them (end to end, on a pty, in tmux).
 public enum BuiltProducts {
+    /// Why an executable product was not found.
+    public struct Failure: Error, CustomStringConvertible {
+        /// A sentence naming the product, the places looked at, and what to run.
+        public var description: String
+        /// Creates a failure.
+        public init(description: String) { self.description = description }
+    }
+
     /// The path of the executable product `name` built next to the test bundle (by `swift build`).
     ///
     /// Looks beside the running test binary, then in `.build/debug` of the package holding
@@ -29,7 +37,7 @@ public enum BuiltProducts {
         if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
             return found
         }
-        throw TmuxSession.Failure(
+        throw Failure(
             description:
                 "the \(name) executable was not found (looked at \(candidates.joined(separator: ", "))); run `swift build` first"
         )

@@ -3,6 +3,14 @@ import Foundation
 /// Runs a program and waits for it with posix_spawn and waitpid (not Foundation's `Process`, whose
 /// exit monitoring can leave a test waiting on a reaped-never child).
 public enum ChildProcess {
+    /// Why a program could not be started.
+    public struct Failure: Error, CustomStringConvertible {
+        /// A sentence naming the program and the system's reason.
+        public var description: String
+        /// Creates a failure.
+        public init(description: String) { self.description = description }
+    }
+
     /// How the program ended and what it wrote.
     public struct Result: Sendable {
         /// The exit status, or 128 + the signal that killed it.
@@ -67,7 +75,7 @@ public enum ChildProcess {
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard result == 0 else {
-            throw TmuxSession.Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
+            throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
         }
         return pid
     }

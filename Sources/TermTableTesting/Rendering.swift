@@ -41,6 +41,35 @@ public final class AppDriver {
         app.render()
     }
 
+    /// Drives the app your code makes: `makeApplication` gets a new in-memory screen of `size` and returns the
+    /// ``Application`` built on it (bindings, timers, hooks and all), whose first frame is then drawn.
+    ///
+    /// An app built as the *Build an app* article builds one, in a function that takes the screen, is tested
+    /// as it runs:
+    ///
+    /// ```swift
+    /// let tasks = try TasksApp()
+    /// let driver = AppDriver(size: Size(width: 40, height: 8)) { screen in tasks.makeApplication(on: screen) }
+    /// ```
+    ///
+    /// An application made on another screen is a mistake in the test: it is reported at the caller and the
+    /// driver draws nothing on it.
+    public init(
+        size: Size, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        column: Int = #column, _ makeApplication: (BufferScreen) throws -> Application
+    ) rethrows {
+        let screen = BufferScreen(size: size)
+        self.screen = screen
+        app = try makeApplication(screen)
+        guard app.screen as AnyObject === screen else {
+            Issue.record(
+                "the application was made on another screen than the one AppDriver passed",
+                sourceLocation: Testing.SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+            return
+        }
+        app.render()
+    }
+
     /// The screen's lines.
     public var lines: [String] { screen.lines }
 
@@ -94,6 +123,15 @@ public final class AppDriver {
     /// Turns the wheel at a screen cell, `up` or down.
     public func wheel(up: Bool, x: Int = 0, y: Int = 0) {
         send(.mouse(MouseEvent(up ? .wheelUp : .wheelDown, button: .none, at: Point(x: x, y: y))))
+    }
+
+    /// Lets `duration` pass for the app's timers: runs those due by then (repeating ones once), then draws.
+    ///
+    /// Timers are due on the real clock (``Application/schedule(after:repeats:_:)``), so a test need not sleep:
+    /// `driver.advanceTime(by: .seconds(5))` runs a five-second timer now.
+    public func advanceTime(by duration: Duration) {
+        app.fireTimers(now: ContinuousClock.now + duration)
+        app.renderIfNeeded()
     }
 
     /// Resizes the screen as a terminal resize would, then draws.

@@ -1,4 +1,6 @@
 import TermTable
+import TermTableTesting
+import Testing
 
 // The code of the article "Build an app" (Sources/TermTable/TermTable.docc/BuildAnApp.md), compiled
 // and run by the tests: `DocExamplesTests` checks that every Swift block of the article is here,
@@ -7,6 +9,7 @@ import TermTable
 /// The tasks, filtered by what the user typed after `/`.
 @MainActor final class TaskList: TableViewDataSource {
     var tasks = ["Write the report", "Book the train", "Call the plumber"]
+    var done: Set<String> = []
     var filter = ""
     var shown: [String] { filter.isEmpty ? tasks : tasks.filter { $0.lowercased().contains(filter.lowercased()) } }
 
@@ -14,8 +17,9 @@ import TermTable
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "task", for: indexPath)
-        cell.viewWithTag(1, as: Label.self)?.text = shown[indexPath.row]
-        cell.viewWithTag(2, as: Label.self)?.text = "#\(indexPath.row + 1)"
+        let task = shown[indexPath.row]
+        cell.viewWithTag(1, as: Label.self)?.text = task
+        cell.viewWithTag(2, as: Label.self)?.text = done.contains(task) ? "done" : "#\(indexPath.row + 1)"
         return cell
     }
 }
@@ -27,18 +31,31 @@ import TermTable
     let titleBar = Label(text: "Tasks")
     let statusLine = Label()
     lazy var root = VStack([titleBar, .fill(EmptyStateView(table, message: "No matches")), statusLine])
+    var cursorRow = 0
 
     init() throws {
         try table.registerCells(from: TasksLayout.library())
         table.dataSource = list
-        titleBar.textStyle = .bold
+        table.delegate = self
+        titleBar.textStyle = Style(foreground: .white, background: .blue, attributes: .bold)
+        titleBar.backgroundStyle = Style(background: .blue)
         statusLine.textStyle = .dim
+        rebindKeys()
+    }
+
+    /// Space pages down, as in `less`; Esc is left to the app.
+    func rebindKeys() {
+        table.keyBindings[.space] = .pageDown
+        table.keyBindings[.escape] = nil
     }
 
     /// An app showing the tasks on `screen`; its key bindings keep `self` alive as long as the app.
     func makeApplication(on screen: Screen) -> Application {
         let app = Application(screen: screen, rootView: root)
-        app.willRender = { self.statusLine.text = "\(self.list.shown.count) of \(self.list.tasks.count) tasks" }
+        app.willRender = {
+            let at = self.list.shown.isEmpty ? "" : ", at \(self.cursorRow + 1)"
+            self.statusLine.text = "\(self.list.shown.count) of \(self.list.tasks.count) tasks\(at)"
+        }
         app.onResize = { size in
             self.titleBar.isHidden = size.height < 4  // a very short terminal keeps the list and the status
             self.root.setNeedsLayout()
@@ -97,6 +114,7 @@ import TermTable
         box.addSubview(Label(text: "\(list.tasks.count) tasks", frame: Rect(x: 2, y: 1, width: 12, height: 1)))
         app.present(box)
     }
+
 }
 
 // `@main struct TasksMain` in the article: a test bundle has its own entry point.
@@ -132,4 +150,29 @@ func startLoading(_ library: TaskArchive) -> Task<Void, Never> {
     let workers = WorkerPool()
     let loading = Task(executorPreference: workers) { await library.loadEverything() }
     return loading
+}
+
+extension TasksApp: TableViewDelegate {
+    /// Enter (or a double click): marks the task done, or not done again.
+    func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
+        let task = list.shown[indexPath.row]
+        if list.done.remove(task) == nil { list.done.insert(task) }
+        table.reloadRows(at: [indexPath])
+    }
+
+    /// The status line says where the cursor is.
+    func tableView(_ tableView: TableView, didMoveCursorTo indexPath: IndexPath) {
+        cursorRow = indexPath.row
+    }
+}
+
+@Test @MainActor func enterMarksATaskDoneAndTheTimerAddsOne() throws {
+    let tasks = try TasksApp()
+    let driver = AppDriver(size: Size(width: 40, height: 8)) { screen in tasks.makeApplication(on: screen) }
+    driver.press("j enter")
+    #expect(driver.lines[2].hasPrefix(" Book the train") && driver.lines[2].hasSuffix("done  "))
+    #expect(driver.lines[7].hasPrefix("3 of 3 tasks, at 2"))
+    tasks.startAddingTasks(in: driver.app, every: .seconds(5))
+    driver.advanceTime(by: .seconds(5))
+    #expect(driver.lines[7].hasPrefix("4 of 4 tasks"))
 }

@@ -155,6 +155,14 @@ struct DocExamplesTests {
         // The last column is the scroll indicator's.
         #expect(screen.lines[1].hasPrefix(" Write the report") && screen.lines[1].hasSuffix("#1  "), "\(screen.lines)")
         #expect(screen.lines[7].hasPrefix("3 of 3 tasks"))
+        // The title bar's colours, across the line.
+        #expect(screen.style(at: Point(x: 0, y: 0)) == Style(foreground: .white, background: .blue, attributes: .bold))
+        #expect(screen.style(at: Point(x: 39, y: 0)).background == .blue)
+        // Space pages down (to the last task), Esc reaches the app's bindings instead of the table.
+        press("space")
+        #expect(tasks.table.state.cursor?.row == 2 && screen.lines[7].hasPrefix("3 of 3 tasks, at 3"))
+        #expect(tasks.table.keyBindings[.escape] == nil)
+        press("g")
 
         press("/")
         type("zzz")

@@ -35,7 +35,7 @@ struct LivePreviewEndToEndTests {
         let temporary = file.deletingLastPathComponent().appendingPathComponent(".demo.layout.tmp")
         try text.write(to: temporary, atomically: false, encoding: .utf8)
         guard rename(temporary.path, file.path) == 0 else {
-            throw TmuxSession.Failure(description: "rename failed: \(String(cString: strerror(errno)))")
+            throw RenameFailure(description: "rename failed: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -107,4 +107,9 @@ struct LivePreviewEndToEndTests {
         #expect(notATerminal.status == 1, "exit status \(notATerminal.status): \(notATerminal.output)")
         #expect(notATerminal.output.contains("--watch needs a terminal"))
     }
+}
+
+/// A file system call of the test itself failed (not tmux's, not the app's).
+struct RenameFailure: Error, CustomStringConvertible {
+    var description: String
 }

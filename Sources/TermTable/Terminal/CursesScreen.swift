@@ -253,7 +253,7 @@ public final class CursesScreen: Screen {
             putASCII(text, at: position, visible: visible, width: width, style: style)
             return
         }
-        let (first, glyphs) = TerminalText.visibleGlyphs(of: text, from: position.x, in: visible)
+        let (first, glyphs) = TerminalText.visibleClusters(of: text, from: position.x, in: visible)
         guard !glyphs.isEmpty else { return }
         var end = first
         for glyph in glyphs { end += glyph.width }

@@ -121,7 +121,7 @@ public final class BufferScreen: Screen {
                 text, from: start - position.x, into: &cells, at: row + start, count: end - start, style: style)
             return
         }
-        let (first, glyphs) = TerminalText.visibleGlyphs(of: text, from: position.x, in: visible)
+        let (first, glyphs) = TerminalText.visibleClusters(of: text, from: position.x, in: visible)
         var x = first
         for glyph in glyphs {
             write(Cell(text: String(glyph.character), style: style), x: x, y: y, width: glyph.width)
