@@ -495,17 +495,22 @@ public final class CursesScreen: Screen {
         } else {
             wtimeout(window, -1)
         }
-        var wch: wint_t = 0
-        let status = wget_wch(window, &wch)
-        if status == ERR { return nil }
-        let paste = pasteEvent(status: status, value: wch)
-        if paste.handled {
-            // A mark with nothing to show (a closing mark alone, an empty paste): the input after it.
-            if paste.event == nil && !pasting { return nextEvent(timeout: .zero) }
-            return paste.event
+        while true {
+            var wch: wint_t = 0
+            let status = wget_wch(window, &wch)
+            if status == ERR { return nil }
+            let paste = pasteEvent(status: status, value: wch)
+            if paste.handled {
+                // A mark with nothing to show (a closing mark alone, an empty paste): the input after it.
+                if paste.event == nil && !pasting {
+                    wtimeout(window, 0)
+                    continue
+                }
+                return paste.event
+            }
+            if status == KEY_CODE_YES { return functionKey(Int32(wch)) }
+            return characterKey(UInt32(wch))
         }
-        if status == KEY_CODE_YES { return functionKey(Int32(wch)) }
-        return characterKey(UInt32(wch))
     }
 
     // MARK: Styles
