@@ -137,22 +137,70 @@ public struct FeedLoader: Sendable {
 
     private func readFile(_ path: String) async -> Result<Data, LoadFailure> {
         let maxBytes = maxBytes
+        let timeout = timeout
         return await Self.offCooperativePool {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                return .failure(LoadFailure(message: "no such file: \(path)"))
+            Self.readFile(path, maxBytes: maxBytes, timeout: timeout)
+        }
+    }
+
+    /// Reads the file at `path` with the download's limits: at most `maxBytes`, and for what is not a
+    /// regular file (a named pipe, a device) at most `timeout` seconds of waiting.
+    ///
+    /// The file is opened without waiting (`O_NONBLOCK`): a named pipe with no writer does not block the
+    /// open; the read waits for a writer and for each part at most until `timeout` seconds have passed
+    /// since the start, then fails ("timed out"). A writer that closes ends the feed.
+    static func readFile(_ path: String, maxBytes: Int, timeout: TimeInterval) -> Result<Data, LoadFailure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return .failure(LoadFailure(message: "no such file: \(path)")) }
+            if code == EACCES { return .failure(LoadFailure(message: "permission denied: \(path)")) }
+            return .failure(LoadFailure(message: "cannot read \(path): \(String(cString: strerror(code)))"))
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            return .failure(LoadFailure(message: "cannot read \(path): \(String(cString: strerror(errno)))"))
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            return .failure(LoadFailure(message: "\(path) is a directory, not a feed file"))
+        }
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        let waits = (info.st_mode & S_IFMT) != S_IFREG
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            // A named pipe nobody has opened for writing reads as its end; wait for a writer first (poll
+            // reports a hang-up only once a writer came and went).
+            if waits {
+                let left = deadline.timeIntervalSinceNow
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = left > 0 ? poll(&waiting, 1, Int32(min(left * 1000 + 1, 60_000))) : 0
+                if ready == 0 && deadline.timeIntervalSinceNow <= 0 {
+                    return .failure(
+                        LoadFailure(
+                            message: "timed out after \(Int(timeout.rounded())) s reading \(path) "
+                                + "(a named pipe that nothing writes to?)"))
+                }
+                if ready <= 0 { continue }
             }
-            guard !isDirectory.boolValue else {
-                return .failure(LoadFailure(message: "\(path) is a directory, not a feed file"))
+            let wanted = min(chunk.count, maxBytes + 1 - data.count)
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+            if count == 0 { return .success(data) }
+            if count > 0 {
+                data.append(contentsOf: chunk[0..<count])
+                if data.count > maxBytes {
+                    return .failure(LoadFailure(message: "\(path) is larger than \(sizeText(maxBytes)); not loaded"))
+                }
+                continue
             }
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                return .failure(LoadFailure(message: "permission denied: \(path)"))
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EAGAIN || code == EWOULDBLOCK else {
+                return .failure(LoadFailure(message: "cannot read \(path): \(String(cString: strerror(code)))"))
             }
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                return .failure(LoadFailure(message: "cannot read \(path)"))
-            }
-            defer { try? handle.close() }
-            return Self.read(handle, maxBytes: maxBytes, name: path)
+            // Nothing yet: the next turn waits (what is not a regular file), or reads again.
+            if !waits { return .failure(LoadFailure(message: "cannot read \(path): nothing to read")) }
         }
     }
 

@@ -11,15 +11,35 @@
 /// The toolkit does not link Foundation (see DECISIONS.md, "Memory"), and FoundationEssentials' file
 /// errors have no readable description there, so the reasons come from `strerror`.
 package enum LayoutFileSystem {
+    /// The most bytes a layout file may hold: 4 MB (the largest layout shipped is a few kilobytes).
+    package static let maximumFileSize = 4 * 1024 * 1024
+
     /// The text of the file at `path`: clear errors for a missing, unreadable or non-UTF-8 file.
+    ///
+    /// Only a regular file is read (a symbolic link is followed): a directory, a named pipe (FIFO), a
+    /// device (`/dev/zero`) or a socket is refused without reading from it, and so is a file larger than
+    /// ``maximumFileSize``. The file is opened without waiting (`O_NONBLOCK`), so a FIFO with no writer
+    /// cannot block the caller, and its type is checked on the open descriptor.
     package static func readText(path: String) throws(LayoutLibraryError) -> String {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw missingOrUnreadable(path: path, code: errno) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, reason: "it is a directory") }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw missingOrUnreadable(path: path, code: errno) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            let code = errno
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                throw .unreadable(path: path, reason: "it is a directory")
+            }
+            throw missingOrUnreadable(path: path, code: code)
+        }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: path, reason: reason(errno)) }
+        if let kind = notRegularFile(mode: info.st_mode) {
+            throw .unreadable(
+                path: path, reason: kind == "a directory" ? "it is a directory" : "it is \(kind), not a regular file")
+        }
+        if Int(info.st_size) > maximumFileSize { throw tooLarge(path: path) }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -30,12 +50,33 @@ package enum LayoutFileSystem {
                 throw .unreadable(path: path, reason: reason(code))
             }
             bytes += chunk[0..<count]
+            if bytes.count > maximumFileSize { throw tooLarge(path: path) }  // it grew while being read
         }
         if let offset = firstInvalidUTF8Byte(in: bytes) {
             let line = bytes[..<offset].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
             throw .notUTF8(path: path, offset: offset, line: line)
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// What a file of this mode is, in words, when it is not a regular file; nil for a regular file.
+    static func notRegularFile(mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a file"
+        }
+    }
+
+    /// The error for a file over ``maximumFileSize``.
+    static func tooLarge(path: String) -> LayoutLibraryError {
+        .unreadable(
+            path: path,
+            reason: "it is larger than 4 MB (\(maximumFileSize) bytes), the most a layout file may be")
     }
 
     /// The names of the `.layout` files of `directory` (not hidden ones, not its subdirectories' files), sorted.

@@ -46,6 +46,8 @@ struct KeysCommand: AsyncParsableCommand {
         case .key(let key): return "key \(key)"
         case .mouse(let mouse): return "mouse \(mouse.kind) \(mouse.button) at \(mouse.position)"
         case .resize(let size): return "resize \(size)"
+        case .paste(let text):
+            return "paste of \(text.unicodeScalars.count) characters: \(TerminalText.truncate(text, toWidth: 40))"
         }
     }
 }

@@ -26,6 +26,9 @@ extension ProcessStateTests {
             #expect(
                 after.contains("\u{1B}[?12l\u{1B}[?25h") || after.contains("\u{1B}[?25h"),
                 "no cursor-visible sequence after the signal: \(after.debugDescription)")
+            let before = String(decoding: run.output[..<mark], as: UTF8.self)
+            #expect(before.contains("\u{1B}[?2004h"), "bracketed paste was not turned on")
+            #expect(after.contains("\u{1B}[?2004l"), "bracketed paste left on after the signal")
         }
 
         /// Every other signal whose default action ends the process, crashes included (sent with kill).
@@ -118,6 +121,7 @@ extension ProcessStateTests {
             let after = String(decoding: run.output[mark...], as: UTF8.self)
             #expect(after.contains("\u{1B}[?1049l"), "no rmcup after 'q': \(after.debugDescription)")
             #expect(after.contains("\u{1B}[?25h"), "no cursor-visible sequence after 'q': \(after.debugDescription)")
+            #expect(after.contains("\u{1B}[?2004l"), "bracketed paste left on after 'q'")
         }
     }
 }

@@ -94,6 +94,8 @@ import Testing
                 field.onSubmit = { _ in }
                 field.textStyle = .bold
                 field.alignment = .right
+                field.maxLength = 10
+                field.onInputDropped = { _, _ in }
                 field.moveCursor(to: 2)
                 return field
             }),
@@ -191,6 +193,8 @@ import Testing
                 let prompt = PromptLine(label: "Find: ", text: "abc")
                 configureView(prompt)
                 prompt.onCancel = {}
+                // Past the field's limit: the note shows.
+                _ = prompt.field.handleText(String(repeating: "x", count: PromptLine.defaultMaxLength + 1))
                 return prompt
             }),
         Covered(

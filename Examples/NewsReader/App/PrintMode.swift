@@ -6,11 +6,30 @@ struct PrintMode {
     var feeds: [String]
     var format: FeedPrintFormat
 
-    /// Loads and prints every feed; returns 1 when a source failed (its row says why), else 0.
+    /// Loads and prints every feed; returns 1 when a source failed (its row says why) or the output could not
+    /// be written (`news: cannot write output: …` on standard error: a full disk, a closed descriptor), else 0.
     func run() async -> Int32 {
         let sources = feeds.isEmpty ? SampleFeeds.sources : feeds.map(FeedSource.init(argument:))
         let results = await FeedLoader(timeout: 15).loadAll(sources)
-        FileHandle.standardOutput.write(Data(FeedPrinter.render(results, as: format).utf8))
+        if let failure = PrintMode.write(FeedPrinter.render(results, as: format), to: STDOUT_FILENO) {
+            _ = PrintMode.write("news: cannot write output: \(failure)\n", to: STDERR_FILENO)
+            return 1
+        }
         return results.contains { $0.failureReason != nil } ? 1 : 0
+    }
+
+    /// Writes all of `text` to descriptor `fd`; the reason when that failed (the C library's words), else nil.
+    static func write(_ text: String, to fd: Int32) -> String? {
+        var bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            written += count
+        }
+        return nil
     }
 }

@@ -119,13 +119,17 @@ extension Application {
 
     /// Shows a one-line prompt at the bottom with an editable field.
     ///
-    /// `onChange` runs after each edit (filter as you type), `onSubmit` on
-    /// Enter, `onCancel` on Esc; the prompt closes on Enter and Esc.
+    /// `onChange` runs after each edit (filter as you type; once for keys that
+    /// arrived together, and once for a paste), `onSubmit` on Enter, `onCancel`
+    /// on Esc; the prompt closes on Enter and Esc. The field takes at most
+    /// `maxLength` characters (Unicode scalars, ``PromptLine/defaultMaxLength``:
+    /// 4,096); input past that is dropped with a note on the prompt line.
     public func prompt(
-        _ label: String, text: String = "", onChange: (@MainActor (String) -> Void)? = nil,
+        _ label: String, text: String = "", maxLength: Int? = PromptLine.defaultMaxLength,
+        onChange: (@MainActor (String) -> Void)? = nil,
         onSubmit: (@MainActor (String) -> Void)? = nil, onCancel: (@MainActor () -> Void)? = nil
     ) {
-        let line = PromptLine(label: label, text: text)
+        let line = PromptLine(label: label, text: text, maxLength: maxLength)
         line.field.onChange = { field in onChange?(field.text) }
         line.field.onSubmit = { [weak self] field in
             self?.dismissOverlay()

@@ -243,13 +243,17 @@ public final class Application: ViewHost {
             fireTimers()
             guard isRunning else { break }
             if needsDisplay { continue }
-            // Take what is waiting before drawing, so held keys do not queue up frames.
-            var handled = 0
-            while isRunning, handled < 64, let event = screen.nextEvent(timeout: .zero) {
-                handle(event)
-                handled += 1
+            // Take everything that is waiting before drawing, so held keys do not queue up frames and a
+            // paste is one edit (see `handle(_:)` for a batch); a batch ends after `batchTime` so the screen
+            // keeps up with input that does not stop.
+            var batch: [InputEvent] = []
+            let batchStart = clock.now
+            while isRunning, let event = screen.nextEvent(timeout: .zero) {
+                batch.append(event)
+                if batch.count % 1024 == 0, clock.now - batchStart > Application.batchTime { break }
             }
-            if handled > 0 {
+            if !batch.isEmpty {
+                handle(batch)
                 renderIfNeeded()
                 // Let main-actor work that queued up meanwhile run before the next keys.
                 await Task.yield()
@@ -313,6 +317,7 @@ public final class Application: ViewHost {
         case .key(let key): handleKey(key)
         case .mouse(let mouse): handleMouse(mouse)
         case .resize(let size): handleResize(size)
+        case .paste(let text): _ = textTarget()?.handleText(text)
         }
         repairFocus()
         setNeedsDisplay()

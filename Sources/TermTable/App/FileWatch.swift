@@ -8,8 +8,9 @@ import TermTableLayout
 ///
 /// With inotify (Linux), the watch is on the file's directory, filtered by the
 /// file's name, so an editor that writes a new file and renames it over the old
-/// one (vim, many IDEs) is seen as well as one that writes in place; a second
-/// watch on the file itself follows a symbolic link to its target. The
+/// one (vim, many IDEs) is seen as well as one that writes in place, and so is a file
+/// that comes back through `ln`, `ln -s`, `mkdir` or `mkfifo`, or whose permissions
+/// change; a second watch on the file itself follows a symbolic link to its target. The
 /// descriptor is waited on by a dispatch read source on the main queue (epoll):
 /// nothing runs between saves, and the handler runs while an ``Application``
 /// sleeps, so calling ``Application/setNeedsDisplay()`` from it redraws at once.
@@ -72,7 +73,11 @@ public final class FileWatch {
 
     // MARK: inotify
 
-    private static let directoryMask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+    /// On the directory, for the file's name: written, renamed over or away, deleted, created (a link, a symbolic
+    /// link, a directory or a FIFO made at its name) or its attributes changed (read access given back while
+    /// the file itself could not be watched).
+    private static let directoryMask = UInt32(
+        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB)
     private static let fileMask = UInt32(IN_CLOSE_WRITE | IN_ATTRIB)
 
     private var directory: String { URL(filePath: path).deletingLastPathComponent().path(percentEncoded: false) }
@@ -135,7 +140,11 @@ public final class FileWatch {
                 if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { relevant = true }
                 if event.wd == directoryWatch {
                     if event.mask & UInt32(IN_IGNORED) != 0 { directoryLost = true }
-                    if event.mask & FileWatch.directoryMask != 0, eventName == name { relevant = true }
+                    if event.mask & FileWatch.directoryMask != 0, eventName == name,
+                        event.mask & UInt32(IN_CREATE) == 0 || !isBeingWritten()
+                    {
+                        relevant = true
+                    }
                 } else if event.wd == fileWatch, event.mask & FileWatch.fileMask != 0 {
                     relevant = true
                 }
@@ -150,6 +159,15 @@ public final class FileWatch {
             watchFile()
         }
         if relevant { changed() }
+    }
+
+    /// True when the file just created is a new regular file of one name: an editor or `cp` writing it, whose
+    /// IN_CLOSE_WRITE follows (a half-written file is not parsed); a hard link (`ln`), a symbolic link, a
+    /// directory or a FIFO made at the name is complete at once.
+    private func isBeingWritten() -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFREG && info.st_nlink == 1
     }
 
     private func changed() {

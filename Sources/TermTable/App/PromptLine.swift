@@ -2,24 +2,49 @@ import TermTableCore
 import TermTableLayout
 
 /// A one-line prompt: a label and a text field, shown at the bottom of the screen.
+///
+/// The field takes at most ``defaultMaxLength`` characters (Unicode scalars) unless told otherwise;
+/// input past that is dropped, and a note at the right end of the line says so.
 public final class PromptLine: View {
+    /// How many characters (Unicode scalars) a prompt takes unless told otherwise: 4,096.
+    public static let defaultMaxLength = 4096
     /// The label before the field.
     public private(set) var label: Label
     /// The field being edited.
     public private(set) var field: TextField
+    /// The note shown at the right end once input was dropped at the field's ``TextField/maxLength``.
+    public private(set) var note: Label
     /// Called when Esc closes the prompt.
     public var onCancel: (@MainActor () -> Void)?
 
-    /// Creates a prompt line.
-    public init(label text: String, text initial: String = "") {
+    /// Creates a prompt line whose field takes at most `maxLength` characters (Unicode scalars; nil: no limit).
+    public init(label text: String, text initial: String = "", maxLength: Int? = PromptLine.defaultMaxLength) {
         label = Label(text: text)
         field = TextField(text: initial)
+        note = Label(text: "")
         field.textStyle = .plain
+        field.maxLength = maxLength
         super.init(frame: .zero)
         label.textStyle = .bold
+        note.textStyle = .reverse
+        note.isHidden = true
         backgroundStyle = .plain
         addSubview(label)
         addSubview(field)
+        addSubview(note)
+        connectNote()
+    }
+
+    /// Shows the note when the field drops input.
+    private func connectNote() {
+        field.onInputDropped = { [weak self] field, _ in
+            guard let self, let limit = field.maxLength else { return }
+            self.note.text = " at most \(limit) characters: the rest was dropped "
+            if self.note.isHidden {
+                self.note.isHidden = false
+                self.setNeedsLayout()
+            }
+        }
     }
 
     public required init(copying other: View) {
@@ -27,6 +52,7 @@ public final class PromptLine: View {
         // The outlets point at the original's views until didCopy(from:) points them at the copies.
         label = other.label
         field = other.field
+        note = other.note
         onCancel = other.onCancel
         super.init(copying: other)
     }
@@ -37,12 +63,18 @@ public final class PromptLine: View {
         guard let original = original as? PromptLine else { return }
         label = counterpart(of: original.label, in: original)!
         field = counterpart(of: original.field, in: original)!
+        note = counterpart(of: original.note, in: original)!
+        connectNote()
     }
 
     public override func layoutSubviews() {
         let labelWidth = min(frame.width, TerminalText.width(of: label.text))
         label.frame = Rect(x: 0, y: 0, width: labelWidth, height: 1)
-        field.frame = Rect(x: labelWidth, y: 0, width: max(0, frame.width - labelWidth), height: 1)
+        // The note takes what it needs, leaving the field at least a third of the line.
+        let room = max(0, frame.width - labelWidth)
+        let noteWidth = note.isHidden ? 0 : min(TerminalText.width(of: note.text), room * 2 / 3)
+        field.frame = Rect(x: labelWidth, y: 0, width: room - noteWidth, height: 1)
+        note.frame = Rect(x: labelWidth + room - noteWidth, y: 0, width: noteWidth, height: 1)
     }
 
     public override func handleKey(_ key: Key) -> Bool {

@@ -56,6 +56,9 @@ public final class CursesScreen: Screen {
         public var escapeDelay: Duration = .milliseconds(25)
         /// The terminal type when `TERM` is unset or empty.
         public var fallbackTerminalType = "xterm-256color"
+        /// Ask the terminal to mark pasted text (bracketed paste, where the terminal type has it), so a
+        /// paste arrives as one ``/TermTableCore/InputEvent/paste(_:)`` instead of keys.
+        public var bracketedPaste = true
         /// Scroll the terminal directly when the table scrolls (see `CursesScreen+Scrolling.swift`); when
         /// false, ncurses finds the scroll itself by comparing every line of the frame with the last one.
         public var scrollsTerminalDirectly = true
@@ -65,7 +68,7 @@ public final class CursesScreen: Screen {
 
     let screen: OpaquePointer
     let window: UnsafeMutablePointer<WINDOW>
-    private let outputFile: UnsafeMutablePointer<FILE>
+    let outputFile: UnsafeMutablePointer<FILE>
     private let inputFile: UnsafeMutablePointer<FILE>
     /// The descriptor ncurses reads keys from.
     var inputDescriptor: Int32 { fileno(inputFile) }
@@ -90,6 +93,14 @@ public final class CursesScreen: Screen {
     @exclusivity(unchecked) private var versionsWidth = 0
     /// Waiting for input without polling (`CursesScreen+Waiting`).
     var inputWatch: InputWatch?
+    /// The bytes that turn bracketed paste off, when it was turned on (`CursesScreen+Paste`).
+    var pasteModeOff: String?
+    /// True between the marks that open and close a paste.
+    var pasting = false
+    /// When the last part of the paste being read came.
+    var lastPasteInput = ContinuousClock.now
+    /// An event read while finishing a paste, returned next.
+    var pendingEvent: InputEvent?
 
     // Style cache: the last style's attributes and colour pair, and all pairs made.
     @exclusivity(unchecked) private var lastStyle: Style? = nil
@@ -173,7 +184,11 @@ public final class CursesScreen: Screen {
             mousemask(cnc_ALL_MOUSE_EVENTS(), nil)
             mouseinterval(0)
         }
-        if ownsGuard { TerminalGuard.setRestoreSequence(CursesScreen.restoreSequence(mouse: options.mouse)) }
+        if options.bracketedPaste { startBracketedPaste() }
+        if ownsGuard {
+            TerminalGuard.setRestoreSequence(
+                CursesScreen.restoreSequence(mouse: options.mouse) + Array((pasteModeOff ?? "").utf8))
+        }
         CursesScreen.batchOutput()
     }
 
@@ -207,6 +222,7 @@ public final class CursesScreen: Screen {
         inputWatch?.cancel()
         inputWatch = nil
         set_term(screen)
+        stopBracketedPaste()
         endwin()
         delscreen(screen)
         fclose(outputFile)
@@ -467,6 +483,10 @@ public final class CursesScreen: Screen {
     }
 
     public func nextEvent(timeout: Duration?) -> InputEvent? {
+        if let pending = pendingEvent {
+            pendingEvent = nil
+            return pending
+        }
         // ncurses refreshes a changed window before it reads a key, which moves the cursor.
         if drawnSinceFlush { parkedCursor = nil }
         if let timeout {
@@ -475,11 +495,22 @@ public final class CursesScreen: Screen {
         } else {
             wtimeout(window, -1)
         }
-        var wch: wint_t = 0
-        let status = wget_wch(window, &wch)
-        if status == ERR { return nil }
-        if status == KEY_CODE_YES { return functionKey(Int32(wch)) }
-        return characterKey(UInt32(wch))
+        while true {
+            var wch: wint_t = 0
+            let status = wget_wch(window, &wch)
+            if status == ERR { return nil }
+            let paste = pasteEvent(status: status, value: wch)
+            if paste.handled {
+                // A mark with nothing to show (a closing mark alone, an empty paste): the input after it.
+                if paste.event == nil && !pasting {
+                    wtimeout(window, 0)
+                    continue
+                }
+                return paste.event
+            }
+            if status == KEY_CODE_YES { return functionKey(Int32(wch)) }
+            return characterKey(UInt32(wch))
+        }
     }
 
     // MARK: Styles

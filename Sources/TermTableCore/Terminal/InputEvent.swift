@@ -1,4 +1,4 @@
-/// Something the user did: a key, a mouse action, or a change of terminal size.
+/// Something the user did: a key, a mouse action, a paste, or a change of terminal size.
 public enum InputEvent: Hashable, Sendable {
     /// A key press.
     case key(Key)
@@ -6,6 +6,10 @@ public enum InputEvent: Hashable, Sendable {
     case mouse(MouseEvent)
     /// The terminal now has this size.
     case resize(Size)
+    /// Text the user pasted, as the terminal marked it (bracketed paste): text to insert, never keys to run.
+    ///
+    /// A long paste may come as several events, one for each part that had arrived when it was read.
+    case paste(String)
 }
 
 /// Modifier keys held with a key or mouse event.

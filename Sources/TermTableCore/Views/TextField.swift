@@ -4,12 +4,26 @@
 /// Left/Right/Home/End (and Ctrl-A/Ctrl-E) move, Ctrl-U clears to the start,
 /// Ctrl-K to the end, Enter sends ``action``. The text scrolls horizontally
 /// to keep the cursor visible; the cursor moves by grapheme cluster.
+///
+/// An edit costs the same whatever the length of the text: the cursor is kept as
+/// an index into the text, the number of characters is kept up to date, and only
+/// the characters around an edit are measured again (a long run of flag halves is
+/// the exception: it is counted again whole). Typed or pasted text that arrives
+/// together is inserted in one edit (``handleText(_:)``), with one ``onChange``.
+/// ``maxLength`` caps the text; input past it is dropped and ``onInputDropped`` runs.
 open class TextField: View {
     /// The text being edited.
     public var text: String {
-        didSet {
-            cursor = min(cursor, text.count)
-            if text != oldValue { setNeedsDisplay() }
+        get { storage }
+        set {
+            let changed = newValue != storage
+            storage = newValue
+            characterCount = storage.count
+            scalarCount = storage.unicodeScalars.count
+            let position = min(cursor, characterCount)
+            cursorIndex = storage.index(storage.startIndex, offsetBy: position)
+            cursor = position
+            if changed { setNeedsDisplay() }
         }
     }
     /// Shown dimmed while the text is empty.
@@ -18,10 +32,15 @@ open class TextField: View {
     }
     /// The name of the action sent on Enter.
     public var action: String?
-    /// Called after each edit with the new text.
+    /// Called after each edit with the new text (once for text typed or pasted together).
     public var onChange: (@MainActor (TextField) -> Void)?
     /// Called on Enter.
     public var onSubmit: (@MainActor (TextField) -> Void)?
+    /// Called when typed or pasted input was dropped because the text holds ``maxLength`` scalars; with how many scalars were dropped.
+    public var onInputDropped: (@MainActor (TextField, Int) -> Void)?
+    /// The most Unicode scalars the user may type or paste into the text (an accent typed as a key of its own
+    /// counts as one); nil for no limit. Setting ``text`` is not limited.
+    public var maxLength: Int?
     /// The style of the text.
     public var textStyle: Style = .underline {
         didSet { if textStyle != oldValue { setNeedsDisplay() } }
@@ -32,25 +51,45 @@ open class TextField: View {
         didSet { if alignment != oldValue { setNeedsDisplay() } }
     }
     /// The cursor position, in characters from the start.
-    public private(set) var cursor = 0 {
+    public internal(set) var cursor = 0 {
         didSet { if cursor != oldValue { setNeedsDisplay() } }
     }
 
+    /// The text (``text`` without its observers: editing it in place does not copy it).
+    var storage: String
+    /// Where the cursor is in ``storage``: the start of character ``cursor``.
+    var cursorIndex: String.Index
+    /// How many characters ``storage`` holds.
+    var characterCount: Int
+    /// How many Unicode scalars ``storage`` holds (what ``maxLength`` counts).
+    var scalarCount: Int
+    /// How many characters edits, cursor moves and drawing have stepped over (a test's measure of work).
+    var steps = 0
+
     /// Creates a text field.
     public init(text: String = "", placeholder: String = "", frame: Rect = .zero) {
-        self.text = text
+        self.storage = text
         self.placeholder = placeholder
-        self.cursor = text.count
+        self.characterCount = text.count
+        self.scalarCount = text.unicodeScalars.count
+        self.cursorIndex = text.endIndex
+        self.cursor = characterCount
         super.init(frame: frame)
     }
 
     public required init(copying other: View) {
         let other = other as! TextField
-        text = other.text
+        storage = other.storage
+        characterCount = other.characterCount
+        scalarCount = other.scalarCount
+        cursorIndex = other.cursorIndex
+        steps = other.steps
         placeholder = other.placeholder
         action = other.action
         onChange = other.onChange
         onSubmit = other.onSubmit
+        onInputDropped = other.onInputDropped
+        maxLength = other.maxLength
         textStyle = other.textStyle
         alignment = other.alignment
         cursor = other.cursor
@@ -59,75 +98,74 @@ open class TextField: View {
 
     open override var acceptsFocus: Bool { true }
 
-    /// Moves the cursor to `position` (clamped).
+    /// A text field takes typed and pasted text.
+    open override var acceptsText: Bool { true }
+
+    /// Moves the cursor to `position` (clamped); costs the distance moved.
     public func moveCursor(to position: Int) {
-        cursor = max(0, min(text.count, position))
+        let target = max(0, min(characterCount, position))
+        if target == cursor { return }
+        // Walk from whichever of the cursor, the start and the end is nearest.
+        var index: String.Index
+        var at: Int
+        if abs(target - cursor) <= min(target, characterCount - target) {
+            index = cursorIndex
+            at = cursor
+        } else if target <= characterCount - target {
+            index = storage.startIndex
+            at = 0
+        } else {
+            index = storage.endIndex
+            at = characterCount
+        }
+        steps += abs(target - at)
+        while at < target {
+            index = storage.index(after: index)
+            at += 1
+        }
+        while at > target {
+            index = storage.index(before: index)
+            at -= 1
+        }
+        cursorIndex = index
+        cursor = target
     }
 
     open override func handleKey(_ key: Key) -> Bool {
-        let before = text
         switch (key.code, key.modifiers) {
         case (.left, []): moveCursor(to: cursor - 1)
         case (.right, []): moveCursor(to: cursor + 1)
         case (.home, []), (.character("a"), .control): moveCursor(to: 0)
-        case (.end, []), (.character("e"), .control): moveCursor(to: text.count)
+        case (.end, []), (.character("e"), .control): moveCursor(to: characterCount)
         case (.backspace, _):
             guard cursor > 0 else { return true }
-            let start = characterIndex(cursor - 1)
-            let offset = text.unicodeScalars.distance(from: text.startIndex, to: start)
-            text.remove(at: start)
-            cursor = clusters(beforeScalarOffset: offset)
+            let start = storage.index(before: cursorIndex)
+            edit(start..<cursorIndex, charactersBefore: cursor - 1, removed: 1, with: "")
         case (.delete, _):
-            guard cursor < text.count else { return true }
-            let start = characterIndex(cursor)
-            let offset = text.unicodeScalars.distance(from: text.startIndex, to: start)
-            text.remove(at: start)
-            cursor = clusters(beforeScalarOffset: offset)
+            guard cursor < characterCount else { return true }
+            let end = storage.index(after: cursorIndex)
+            edit(cursorIndex..<end, charactersBefore: cursor, removed: 1, with: "")
         case (.character("u"), .control):
-            text.removeSubrange(text.startIndex..<characterIndex(cursor))
-            cursor = 0
+            edit(storage.startIndex..<cursorIndex, charactersBefore: 0, removed: cursor, with: "")
         case (.character("k"), .control):
-            text.removeSubrange(characterIndex(cursor)...)
-            cursor = text.count
+            edit(cursorIndex..<storage.endIndex, charactersBefore: cursor, removed: characterCount - cursor, with: "")
         case (.enter, _):
             if let action { sendAction(action) }
             onSubmit?(self)
             return true
         default:
             guard let character = key.character else { return false }
-            let position = characterIndex(cursor)
-            let end = text.unicodeScalars.distance(from: text.startIndex, to: position) + character.unicodeScalars.count
-            text.insert(character, at: position)
-            // The new scalars may join the character before them (a combining mark, a ZWJ, the second
-            // half of a flag) or after them: the cursor goes after the character that holds them.
-            cursor = clusters(beforeScalarOffset: end)
+            insert(String(character))
         }
-        if text != before { onChange?(self) }
         setNeedsDisplay()
         return true
     }
 
-    /// The index of character `position` of the text (clamped to the text).
-    private func characterIndex(_ position: Int) -> String.Index {
-        text.index(text.startIndex, offsetBy: max(0, min(position, text.count)))
-    }
-
-    /// How many characters (grapheme clusters) of the text start before its scalar `offset`.
-    ///
-    /// After an edit, neighbours can merge into one character or split apart, so the cursor is
-    /// found again from where the edit happened in the scalars, which an edit does not reshuffle.
-    private func clusters(beforeScalarOffset offset: Int) -> Int {
-        let scalars = text.unicodeScalars
-        let limit =
-            scalars.index(scalars.startIndex, offsetBy: max(0, offset), limitedBy: scalars.endIndex)
-            ?? scalars.endIndex
-        var count = 0
-        var index = text.startIndex
-        while index < limit {
-            count += 1
-            index = text.index(after: index)
-        }
-        return count
+    /// Inserts typed or pasted text at the cursor in one edit (line breaks and tabs become spaces).
+    open override func handleText(_ text: String) -> Bool {
+        insert(TextField.oneLine(text))
+        setNeedsDisplay()
+        return true
     }
 
     open override func handleMouse(_ event: MouseEvent, at point: Point) -> Bool {
@@ -136,32 +174,6 @@ open class TextField: View {
 
     open override func draw(in context: DrawContext) {
         super.draw(in: context)
-        let width = frame.width
-        guard width > 0 else { return }
-        context.fill(Rect(x: 0, y: 0, width: width, height: 1), style: textStyle)
-        if !isFocused && alignment != .left && TerminalText.width(of: text.isEmpty ? placeholder : text) < width {
-            let shown = TerminalText.fit(text.isEmpty ? placeholder : text, width: width, alignment: alignment)
-            context.put(shown, at: .zero, style: text.isEmpty ? textStyle.merging(.dim) : textStyle)
-            return
-        }
-        if text.isEmpty {
-            context.put(TerminalText.truncate(placeholder, toWidth: width), at: .zero, style: textStyle.merging(.dim))
-            if isFocused { context.showCursor(at: .zero) }
-            return
-        }
-        // Scroll so the cursor stays visible: show the glyphs ending at the cursor when it is past the width.
-        let glyphs = TerminalText.glyphs(text)
-        let characters = Array(text)
-        var cursorColumn = 0
-        for character in characters.prefix(cursor) { cursorColumn += TerminalText.width(of: character) }
-        var skip = 0
-        var skipped = 0
-        while cursorColumn - skipped >= width, skip < glyphs.count {
-            skipped += glyphs[skip].width
-            skip += 1
-        }
-        let visible = String(glyphs.dropFirst(skip).map(\.character))
-        context.put(visible, at: Point(x: 0, y: 0), style: textStyle)
-        if isFocused { context.showCursor(at: Point(x: cursorColumn - skipped, y: 0)) }
+        drawField(in: context)
     }
 }

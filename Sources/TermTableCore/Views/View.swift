@@ -459,6 +459,16 @@ open class View {
     /// Handles a key; return true when it was used. Unused keys go to the superview.
     open func handleKey(_ key: Key) -> Bool { false }
 
+    /// True when the view takes text as well as keys (a text field): the app then hands it typed keys that
+    /// arrived together, and pasted text, in one ``handleText(_:)`` call.
+    open var acceptsText: Bool { false }
+
+    /// Handles text typed (character keys that arrived together) or pasted; return true when it was used.
+    ///
+    /// The app offers text only to a focused view whose ``acceptsText`` is true; a paste that no view
+    /// takes is dropped, so pasted text never runs as key commands.
+    open func handleText(_ text: String) -> Bool { false }
+
     /// Handles a mouse event at `point` in the view's coordinates; return true when it was used.
     open func handleMouse(_ event: MouseEvent, at point: Point) -> Bool { false }
 
