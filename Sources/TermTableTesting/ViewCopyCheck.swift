@@ -64,6 +64,7 @@ public struct ViewCopyCheck {
                 "isSelected": "set by the table for rows in its selection",
                 "markStyle": "set by the table from its markStyle when the cell appears",
                 "markColumnWidth": "set by the table from showsMarkColumn when the cell appears",
+                "cursorStyle": "set by the table from its cursor styles and focus when the cell appears",
             ],
             "TableView": Dictionary(
                 uniqueKeysWithValues: [

@@ -231,6 +231,8 @@ import Testing
                 table.showsScrollIndicator = false
                 table.markStyle = .underline
                 table.showsMarkColumn = true
+                table.focusedCursorStyle = .custom(.bold)
+                table.unfocusedCursorStyle = .none
                 table.rowHeight = 2
                 table.headerStyle = .dim
                 table.scrollIndicatorStyle = .bold
