@@ -141,7 +141,19 @@ import Testing
                 configureView(box)
                 box.borderStyle = .dim
                 box.titleStyle = .underline
+                box.focusedBorderStyle = .bold
+                box.focusedTitleStyle = .reverse
+                box.content = Label(text: "inside")
                 return box
+            }),
+        Covered(
+            name: "HStack", fresh: { HStack([]) },
+            configured: {
+                let stack = HStack(
+                    [Label(text: "left"), .fill(Label(text: "body"), weight: 2).minimum(3).hidden(below: 9)],
+                    divider: .line(.dim))
+                configureView(stack)
+                return stack
             }),
         Covered(
             name: "VStack", fresh: { VStack([]) },
@@ -157,6 +169,9 @@ import Testing
                 configureView(dialog)
                 dialog.borderStyle = .dim
                 dialog.titleStyle = .underline
+                dialog.focusedBorderStyle = .bold
+                dialog.focusedTitleStyle = .reverse
+                dialog.content = Label(text: "content")
                 dialog.onAnswer = { _ in }
                 return dialog
             }),
@@ -183,6 +198,9 @@ import Testing
                 configureView(help)
                 help.borderStyle = .dim
                 help.titleStyle = .underline
+                help.focusedBorderStyle = .bold
+                help.focusedTitleStyle = .reverse
+                help.content = Label(text: "content")
                 return help
             }),
         Covered(
@@ -232,7 +250,7 @@ import Testing
                 table.markStyle = .underline
                 table.showsMarkColumn = true
                 table.focusedCursorStyle = .custom(.bold)
-                table.unfocusedCursorStyle = .none
+                table.unfocusedCursorStyle = .custom(.dim)
                 table.rowHeight = 2
                 table.headerStyle = .dim
                 table.scrollIndicatorStyle = .bold
