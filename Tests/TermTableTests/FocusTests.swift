@@ -90,6 +90,18 @@ struct FocusTests {
         #expect(driver.app.focusedView === buttons[0], "the last one gives it to the one before")
     }
 
+    @Test func aPaneTheStackHidesOnANarrowScreenGivesTheFocusToTheOneBeside() {
+        let panes = [Button(title: "a"), Button(title: "b"), Button(title: "c")]
+        let stack = HStack([.fill(panes[0]), .fill(panes[1]), .fill(panes[2]).hidden(below: 60)])
+        let driver = AppDriver(rootView: stack, size: Size(width: 80, height: 1))
+        driver.app.focus(panes[2])
+        driver.resize(to: Size(width: 50, height: 1))
+        #expect(panes[2].isHidden)
+        #expect(driver.app.focusedView === panes[1], "the middle pane, not the first")
+        driver.resize(to: Size(width: 80, height: 1))
+        #expect(!panes[2].isHidden && panes[2].frame.width > 0, "shown again when there is room")
+    }
+
     @Test func aRemovedFocusedViewGivesTheFocusToTheViewThatTookItsPlace() {
         let (driver, buttons) = threeButtons()
         buttons[1].removeFromSuperview()

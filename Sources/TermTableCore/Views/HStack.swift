@@ -117,6 +117,7 @@ open class HStack: View {
 
     /// Places the children left to right at the stack's height, a divider column between shown ones.
     open override func layoutSubviews() {
+        StackLayout.applyHiding(to: &items, length: frame.width)
         let width = max(0, frame.width)
         let height = max(0, frame.height)
         var x = 0

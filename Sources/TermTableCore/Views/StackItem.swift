@@ -27,6 +27,8 @@ public struct StackItem: StackElement {
     /// True when the length was taken from the view when the item was made (`.fixed(view)`): an ``HStack``
     /// takes the view's width instead of its height.
     package var lengthFromView = false
+    /// True while the stack hides the view because it is shorter than ``hiddenBelow`` (it shows it again).
+    package var hiddenByStack = false
 
     /// Creates an item; see also the shorter ``StackElement/fill(_:weight:)`` and its siblings.
     public init(view: View, height: Height) {
@@ -59,7 +61,7 @@ public struct StackItem: StackElement {
 
     /// True when the child takes room in `stack` at `length` along its axis.
     package func isShown(in stack: View, length: Int) -> Bool {
-        guard !view.isHidden, view.superview === stack else { return false }
+        guard !view.isHidden || hiddenByStack, view.superview === stack else { return false }
         if let hiddenBelow, length < hiddenBelow { return false }
         return true
     }

@@ -8,6 +8,22 @@
 /// rounded down or up, and the lengths sum exactly to the rest. Hidden children get 0.
 @MainActor
 enum StackLayout {
+    /// Hides the children of `items` the stack is too short for (``StackItem/hidden(below:)``), and shows
+    /// again those it hid that fit now: a hidden view draws nothing, takes no mouse event and loses the focus.
+    static func applyHiding(to items: inout [StackItem], length: Int) {
+        for index in items.indices {
+            guard let below = items[index].hiddenBelow else { continue }
+            let tooShort = length < below
+            if tooShort && !items[index].view.isHidden {
+                items[index].view.isHidden = true
+                items[index].hiddenByStack = true
+            } else if !tooShort && items[index].hiddenByStack {
+                items[index].view.isHidden = false
+                items[index].hiddenByStack = false
+            }
+        }
+    }
+
     /// The lengths of `items` in `stack` at `length` along its axis, `gap` cells between shown children;
     /// `fitting` measures a `.fitting` child given the room left.
     static func lengths(

@@ -79,6 +79,7 @@ open class VStack: View {
 
     /// Places the children top to bottom at the stack's width.
     open override func layoutSubviews() {
+        StackLayout.applyHiding(to: &items, length: frame.height)
         let width = max(0, frame.width)
         var y = 0
         for (item, height) in zip(items, heights(in: frame.size)) where item.view.superview === self {
