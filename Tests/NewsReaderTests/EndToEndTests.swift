@@ -120,7 +120,7 @@ struct EndToEndTests {
         let lines = first.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[1].hasPrefix(" ●  Council approves new ferry timetable for winter"))
         #expect(lines[1].contains("│  Council approves new ferry timetable for winter"), "the article beside the list")
-        #expect(lines[0 ..< 29].allSatisfy { Array($0).count > 80 && Array($0)[80] == "│" }, "a divider at column 80")
+        #expect(lines[0..<29].allSatisfy { Array($0).count > 80 && Array($0)[80] == "│" }, "a divider at column 80")
         try session.send("j", "j")
         try session.waitFor(text: "│  Fish & Chips shop on Tallow Street celebrates 50 years")
         try session.send("Tab")

@@ -12,7 +12,8 @@ import Testing
     static func dividerColumn(_ harness: ReaderHarness) -> Int? {
         let body = harness.lines.dropLast()
         let first = Array(body.first ?? "")
-        return first.indices.first { column in body.allSatisfy { Array($0).count > column && Array($0)[column] == "│" } }
+        return first.indices.first { column in body.allSatisfy { Array($0).count > column && Array($0)[column] == "│" }
+        }
     }
 
     @Test func theArticleUnderTheCursorIsShownBesideTheList() async throws {

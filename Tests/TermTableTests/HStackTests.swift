@@ -53,7 +53,8 @@ struct HStackTests {
                 "│        │         │",
                 "└────────┴─────────┘",
             ])
-        let doubled = render(HStack([.fill(Box(title: "a")), .fill(Box(title: "b"))]), size: Size(width: 12, height: 2))
+        let doubled = render(
+            HStack([.fill(Box(title: "a")), .fill(Box(title: "b"))]), size: Size(width: 12, height: 2))
         #expect(doubled.lines == ["┌ a ─┐┌ b ─┐", "└────┘└────┘"], "without the divider each box keeps its own")
     }
 
@@ -78,7 +79,10 @@ struct HStackTests {
         let (title, status) = (Label(text: "Title"), Label(text: "status"))
         let (list, detail, log) = (View(), View(), View())
         let screen = VStack(
-            [title, .fill(HStack([.fill(list), .fill(VStack([.fill(detail), .fixed(log, height: 2)]), weight: 2)])), status])
+            [
+                title,
+                .fill(HStack([.fill(list), .fill(VStack([.fill(detail), .fixed(log, height: 2)]), weight: 2)])), status,
+            ])
         screen.frame = Rect(x: 0, y: 0, width: 30, height: 10)
         screen.layoutIfNeeded()
         #expect(list.frame == Rect(x: 0, y: 0, width: 10, height: 8))

@@ -142,7 +142,8 @@ struct StackPropertyTests {
         let rest = fills.reduce(0) { $0 + $1.length }
         let weights = fills.reduce(0) { $0 + $1.weight }
         if fills.allSatisfy({ $0.minimum == 0 }) {
-            for fill in fills where fill.length < rest * fill.weight / weights
+            for fill in fills
+            where fill.length < rest * fill.weight / weights
                 || fill.length > (rest * fill.weight + weights - 1) / weights
             {
                 return "fill of weight \(fill.weight) got \(fill.length) of \(rest) (weights \(weights))"
@@ -172,8 +173,10 @@ struct StackPropertyTests {
             let tree = Self.makeStack(depth: 0, using: &rng)
             let size =
                 index < 4
-                ? [Size(width: 1, height: 1), Size(width: 250, height: 80), Size(width: 1, height: 80),
-                    Size(width: 250, height: 1)][index]
+                ? [
+                    Size(width: 1, height: 1), Size(width: 250, height: 80), Size(width: 1, height: 80),
+                    Size(width: 250, height: 1),
+                ][index]
                 : Size(width: Int.random(in: 1...250, using: &rng), height: Int.random(in: 1...80, using: &rng))
             // Drawing runs the layout and the dividers' and shared borders' drawing at this size.
             _ = render(tree.root, size: size)
