@@ -26,6 +26,7 @@ enum SwiftNames {
         "rootView", "selectionStyle", "sendAction", "sender", "setNeedsDisplay", "setNeedsLayout", "setNeedsRedraw",
         "shows", "shrinkRule", "sizeThatFits", "stackItem", "subviews", "superview", "tableView", "tag",
         "undelivered", "view", "viewWithTag", "typedField", "failTypedCell", "fields", "description",
+        "didBecomeFocused", "didResignFocus", "cursorStyle",
     ]
 
     /// The words of `name`: runs of letters, digits and `_`, split at any other character.

@@ -70,6 +70,13 @@ public final class AppDriver {
         app.render()
     }
 
+    /// Drives `app`, made by the code under test on `screen`, and draws its first frame.
+    public init(app: Application, screen: BufferScreen) {
+        self.screen = screen
+        self.app = app
+        app.render()
+    }
+
     /// The screen's lines.
     public var lines: [String] { screen.lines }
 

@@ -64,6 +64,7 @@ public struct ViewCopyCheck {
                 "isSelected": "set by the table for rows in its selection",
                 "markStyle": "set by the table from its markStyle when the cell appears",
                 "markColumnWidth": "set by the table from showsMarkColumn when the cell appears",
+                "cursorStyle": "set by the table from its cursor styles and focus when the cell appears",
             ],
             "TableView": Dictionary(
                 uniqueKeysWithValues: [
@@ -75,6 +76,7 @@ public struct ViewCopyCheck {
                     "lastHeaderDrawing", "statistics",
                 ].map { ($0, "what the table shows, not its configuration: a copy starts empty, with no data source") }),
             "ConfirmDialog": ["isAnswered": "a copy is a new question, not yet answered"],
+            "Box": ["joinsLeftEdge": "set by the HStack the box is in, at layout"],
             "LayoutPreviewView": [
                 "top": "where the content is scrolled to: set from the model's cursor when the view draws",
                 "cells": "the cells drawn, made from the model's library on the first draw",

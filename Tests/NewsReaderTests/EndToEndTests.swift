@@ -111,6 +111,26 @@ struct EndToEndTests {
         try Self.expectRestored(again, status: 0)
     }
 
+    /// At 160 columns the list and the article under its cursor are side by side, Tab between them.
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func listAndArticleSideBySideAt160Columns() throws {
+        let session = try Self.start(state: Self.newDirectory(), directory: Self.newDirectory(), width: 160)
+        defer { session.close() }
+        let first = try session.waitFor(text: "1/165 · 165 unread of 165 · 4 feeds")
+        let lines = first.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1].hasPrefix(" ●  Council approves new ferry timetable for winter"))
+        #expect(lines[1].contains("│  Council approves new ferry timetable for winter"), "the article beside the list")
+        #expect(lines[0..<29].allSatisfy { Array($0).count > 80 && Array($0)[80] == "│" }, "a divider at column 80")
+        try session.send("j", "j")
+        try session.waitFor(text: "│  Fish & Chips shop on Tallow Street celebrates 50 years")
+        try session.send("Tab")
+        try session.waitFor(text: "q back")
+        try session.send("j", "Tab", "j")
+        try session.waitFor(text: "│  Library extends weekend hours after petition")
+        try session.send("q")
+        try Self.expectRestored(session, status: 0)
+    }
+
     @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func ctrlCRestoresTheTerminal() throws {
         let session = try Self.start(state: Self.newDirectory(), directory: Self.newDirectory())

@@ -50,6 +50,7 @@ import Testing
         ViewCopyCheck.setEveryViewProperty(of: reader)
         reader.tableView.rowHeight = 2
         reader.detailView.show(Self.article())
+        reader.showDetail(true)
         reader.statusLine.text = StatusText(left: "Loading", right: "")
         Self.check.expectFaithfulCopy(of: reader, fresh: ReaderView())
     }

@@ -143,7 +143,19 @@ import Testing
                 configureView(box)
                 box.borderStyle = .dim
                 box.titleStyle = .underline
+                box.focusedBorderStyle = .bold
+                box.focusedTitleStyle = .reverse
+                box.content = Label(text: "inside")
                 return box
+            }),
+        Covered(
+            name: "HStack", fresh: { HStack([]) },
+            configured: {
+                let stack = HStack(
+                    [Label(text: "left"), .fill(Label(text: "body"), weight: 2).minimum(3).hidden(below: 9)],
+                    divider: .line(.dim))
+                configureView(stack)
+                return stack
             }),
         Covered(
             name: "VStack", fresh: { VStack([]) },
@@ -159,6 +171,9 @@ import Testing
                 configureView(dialog)
                 dialog.borderStyle = .dim
                 dialog.titleStyle = .underline
+                dialog.focusedBorderStyle = .bold
+                dialog.focusedTitleStyle = .reverse
+                dialog.content = Label(text: "content")
                 dialog.onAnswer = { _ in }
                 return dialog
             }),
@@ -185,6 +200,9 @@ import Testing
                 configureView(help)
                 help.borderStyle = .dim
                 help.titleStyle = .underline
+                help.focusedBorderStyle = .bold
+                help.focusedTitleStyle = .reverse
+                help.content = Label(text: "content")
                 return help
             }),
         Covered(
@@ -235,6 +253,8 @@ import Testing
                 table.showsScrollIndicator = false
                 table.markStyle = .underline
                 table.showsMarkColumn = true
+                table.focusedCursorStyle = .custom(.bold)
+                table.unfocusedCursorStyle = .custom(.dim)
                 table.rowHeight = 2
                 table.headerStyle = .dim
                 table.scrollIndicatorStyle = .bold

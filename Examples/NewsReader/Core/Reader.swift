@@ -74,8 +74,12 @@ public final class Reader {
         for (key, command) in ReaderKeys.bindings {
             app.bind(key) { [unowned self] in self.perform(command) }
         }
-        app.willRender = { [unowned self] in self.updateStatus() }
+        app.willRender = { [unowned self] in
+            self.previewCursorArticle()
+            self.updateStatus()
+        }
         app.focus(tableView)
+        app.onFocusChange = { [unowned self] _, new in self.focusMoved(to: new) }
         showNewStoreWarnings()
         app.setNeedsDisplay()
     }
@@ -273,6 +277,27 @@ public final class Reader {
         openArticle = nil
         app?.focus(tableView)
         app?.setNeedsDisplay()
+    }
+
+    /// Side by side, the focus moved by Tab or a click: to the article view starts reading the article
+    /// beside the list, to the list goes back to it.
+    private func focusMoved(to view: View?) {
+        if view === rootView.detailView && !rootView.isShowingDetail {
+            openArticle = tableView.state.cursor
+            rootView.showDetail(true)
+        } else if view === tableView && rootView.isShowingDetail {
+            rootView.showDetail(false)
+            openArticle = nil
+        }
+    }
+
+    /// Side by side, the article view shows the article under the list's cursor (before each frame).
+    private func previewCursorArticle() {
+        guard rootView.isSplit, !rootView.isShowingDetail, let cursor = tableView.state.cursor,
+            let article = model.article(at: cursor)
+        else { return }
+        openArticle = cursor
+        if rootView.detailView.article?.id != article.id { rootView.detailView.show(article) }
     }
 
     /// Gives the model the stored marks of the articles it shows (after other readers saved some).

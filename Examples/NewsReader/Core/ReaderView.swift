@@ -1,23 +1,34 @@
 import TermTable
 
-/// The reader's root view: the article list (or the article view over it) and the status line below.
+/// The reader's root view: the article list and the article view, and the status line below.
+///
+/// At ``splitWidth`` columns and wider the list and the article are side by side, a
+/// vertical line between them (an `HStack`), and Tab moves the focus from one to the
+/// other; narrower, the article view is shown instead of the list while reading.
 public final class ReaderView: View {
+    /// The width from which the list and the article are shown side by side.
+    public static let splitWidth = 140
+
     /// The article list.
     public private(set) var tableView: TableView
-    /// The article view, shown instead of the list while reading.
+    /// The article view: beside the list on a wide screen, else shown instead of it while reading.
     public private(set) var detailView: ArticleDetailView
+    /// The list and the article view, left to right.
+    public private(set) var panes: HStack
     /// The bottom line.
     public private(set) var statusLine: StatusLine
+    /// True while reading: the article view has the keys (and, on a narrow screen, is shown instead of the list).
+    public private(set) var isShowingDetail = false
 
     /// Creates the view with an empty table.
     public init() {
         tableView = TableView()
         detailView = ArticleDetailView()
+        panes = HStack([.fill(tableView), .fill(detailView)], divider: .line(.dim))
         statusLine = StatusLine()
         super.init(frame: .zero)
         detailView.isHidden = true
-        addSubview(tableView)
-        addSubview(detailView)
+        addSubview(panes)
         addSubview(statusLine)
     }
 
@@ -26,33 +37,46 @@ public final class ReaderView: View {
         // The outlets point at the original's views until didCopy(from:) points them at the copies.
         tableView = other.tableView
         detailView = other.detailView
+        panes = other.panes
         statusLine = other.statusLine
+        isShowingDetail = other.isShowingDetail
         super.init(copying: other)
     }
 
-    /// Points the outlets at the copied table, article view and status line.
+    /// Points the outlets at the copied table, article view, panes and status line.
     public override func didCopy(from original: View) {
         super.didCopy(from: original)
         guard let original = original as? ReaderView else { return }
         tableView = counterpart(of: original.tableView, in: original)!
         detailView = counterpart(of: original.detailView, in: original)!
+        panes = counterpart(of: original.panes, in: original)!
         statusLine = counterpart(of: original.statusLine, in: original)!
     }
 
-    /// True while the article view is shown.
-    public var isShowingDetail: Bool { !detailView.isHidden }
+    /// True when the list and the article are side by side (the view is ``splitWidth`` columns or wider).
+    public var isSplit: Bool { frame.width >= ReaderView.splitWidth }
 
-    /// Shows the article view (true) or the list (false).
+    /// Starts reading (true: the article view takes the keys) or goes back to the list (false).
     public func showDetail(_ show: Bool) {
-        detailView.isHidden = !show
-        tableView.isHidden = show
+        isShowingDetail = show
+        showPanes()
         setNeedsDisplay()
     }
 
+    /// Shows both panes side by side, or, narrower, the one in use.
+    private func showPanes() {
+        let split = isSplit
+        let tableHidden = !split && isShowingDetail
+        let detailHidden = !split && !isShowingDetail
+        guard tableView.isHidden != tableHidden || detailView.isHidden != detailHidden else { return }
+        tableView.isHidden = tableHidden
+        detailView.isHidden = detailHidden
+        panes.setNeedsLayout()
+    }
+
     public override func layoutSubviews() {
-        let body = Rect(x: 0, y: 0, width: frame.width, height: max(0, frame.height - 1))
-        tableView.frame = body
-        detailView.frame = body
+        showPanes()
+        panes.frame = Rect(x: 0, y: 0, width: frame.width, height: max(0, frame.height - 1))
         statusLine.frame = Rect(x: 0, y: max(0, frame.height - 1), width: frame.width, height: min(1, frame.height))
     }
 }

@@ -79,6 +79,14 @@ public final class Application: ViewHost {
     var isLayingOut = false
     /// How many times the run loop went round (a test's measure of idling).
     private(set) var loopTurns = 0
+    /// Called after the focus moved, with the view that had it and the view that has it (``focus(_:)``).
+    public var onFocusChange: (@MainActor (_ old: View?, _ new: View?) -> Void)?
+    /// The view the focus goes to when the focused view leaves the screen (hidden or removed); nil: its neighbour.
+    public weak var preferredFocus: View?
+    /// Where the focused view stood when it got the focus: its subview indices from ``focusPathRoot``.
+    var focusPath: [Int] = []
+    /// The root the ``focusPath`` starts at.
+    weak var focusPathRoot: View?
 
     /// Creates an app showing `rootView` on `screen`; the first view that accepts focus gets it.
     public init(screen: Screen, rootView: View) {
@@ -88,6 +96,8 @@ public final class Application: ViewHost {
         focusedView = Application.firstFocusable(in: rootView)
         focusedView?.isFocused = true
         rootView.host = self
+        rememberFocusPath()
+        focusedView?.didBecomeFocused()
     }
 
     static func firstFocusable(in view: View) -> View? {
@@ -110,11 +120,19 @@ public final class Application: ViewHost {
         actionHandlers[name] = handler
     }
 
-    /// Gives `view` the keyboard focus.
+    /// Gives `view` the keyboard focus; the old and new views hear it (``View/didResignFocus()``,
+    /// ``View/didBecomeFocused()``), then ``onFocusChange``.
     public func focus(_ view: View?) {
-        focusedView?.isFocused = false
+        let old = focusedView
+        guard view !== old else { return }
+        old?.isFocused = false
         focusedView = view
         view?.isFocused = true
+        rememberFocusPath()
+        old?.didResignFocus()
+        view?.didBecomeFocused()
+        if (old == nil) != (view == nil) { focusPresenceChanged() }
+        onFocusChange?(old, view)
         setNeedsDisplay()
     }
 
@@ -323,7 +341,8 @@ public final class Application: ViewHost {
         setNeedsDisplay()
     }
 
-    /// Moves the focus back onto the screen when the focused view left it (its cell was recycled, the app removed it).
+    /// Moves the focus back onto the screen when the focused view left it (hidden, its cell recycled, removed by the
+    /// app): to ``preferredFocus`` when that is shown, else to its nearest neighbour in focus order.
     func repairFocus() {
         guard let focused = focusedView else { return }
         let root = overlays.last?.view ?? rootView
@@ -333,7 +352,7 @@ public final class Application: ViewHost {
             if v.isHidden { shown = false }
             view = v.superview
         }
-        if !shown { focus(Application.firstFocusable(in: root)) }
+        if !shown { focus(replacementFocus(in: root)) }
     }
 
     private func handleResize(_ size: Size) {
@@ -381,7 +400,10 @@ public final class Application: ViewHost {
             if overlays.last?.dismissOnAnyKey == true, event.kind == .press { dismissOverlay() }
             return
         }
-        if event.kind == .press, hit.acceptsFocus, hit !== focusedView { focus(hit) }
+        // A click anywhere in a focusable view focuses it: a table's row hits the row's label, not the table.
+        if event.kind == .press, let target = Application.focusTarget(of: hit, within: root), target !== focusedView {
+            focus(target)
+        }
         var current: View? = hit
         while let v = current {
             let origin = v.convertToScreen(.zero)

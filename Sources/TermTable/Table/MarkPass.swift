@@ -6,6 +6,8 @@ struct CellMarks: Equatable {
     var style: Style
     var markColumn: Int
     var selectionMode: TableView.SelectionMode
+    /// The table's cursor style as things stand: focused (or no view has the focus) or unfocused.
+    var cursorStyle: SelectionStyle?
 }
 
 /// The marks of one layout pass: what each cell shows, and which kept cells must be marked again.
@@ -26,7 +28,8 @@ struct MarkPass {
         let multiple = table.selectionMode == .multiple
         settings = CellMarks(
             style: table.markStyle, markColumn: table.showsMarkColumn && multiple ? 2 : 0,
-            selectionMode: table.selectionMode)
+            selectionMode: table.selectionMode,
+            cursorStyle: table.showsFocusedCursor ? table.focusedCursorStyle : table.unfocusedCursorStyle)
         if table.selectionMode != .none, let row = table.state.cursor {
             cursor = TableItem(section: row.section, row: row.row)
         } else {
@@ -42,6 +45,7 @@ struct MarkPass {
     /// Gives `cell`, showing `item`, the marks of this pass.
     func apply(to cell: TableViewCell, item: TableItem) {
         cell.markStyle = settings.style
+        cell.cursorStyle = settings.cursorStyle
         if item.isHeader {
             cell.markColumnWidth = 0
             cell.isHighlighted = false

@@ -88,6 +88,23 @@ open class TableView: View {
             setNeedsDisplay()
         }
     }
+    /// How the cursor's row looks while the table has the focus, or while no view has it; nil: the cell's own
+    /// ``TableViewCell/selectionStyle`` (reverse video unless its template says otherwise).
+    @exclusivity(unchecked) public var focusedCursorStyle: SelectionStyle? {
+        didSet {
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
+    }
+    /// How the cursor's row looks while another view has the focus: underlined by default, so that of several
+    /// tables only the focused one shows the full bar; nil: as when focused. Rows whose cell has selection
+    /// style `.none` show no cursor either way.
+    @exclusivity(unchecked) public var unfocusedCursorStyle: SelectionStyle? = .custom(Style(attributes: .underline)) {
+        didSet {
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
+    }
     /// Show a two-column check column (`✓`) at the left of every row in multiple selection.
     @exclusivity(unchecked) public var showsMarkColumn = false {
         didSet {
@@ -205,6 +222,8 @@ open class TableView: View {
         showsScrollIndicator = other.showsScrollIndicator
         markStyle = other.markStyle
         showsMarkColumn = other.showsMarkColumn
+        focusedCursorStyle = other.focusedCursorStyle
+        unfocusedCursorStyle = other.unfocusedCursorStyle
         rowHeight = other.rowHeight
         headerStyle = other.headerStyle
         scrollIndicatorStyle = other.scrollIndicatorStyle
@@ -226,6 +245,15 @@ open class TableView: View {
     open override var subviewsForCopy: [View] { subviews.filter { !($0 is TableViewCell) } }
 
     open override var acceptsFocus: Bool { true }
+
+    /// The cursor's row takes its focused look again (``focusedCursorStyle``); overrides call `super`.
+    open override func didBecomeFocused() { setNeedsLayout() }
+
+    /// The cursor's row takes its unfocused look (``unfocusedCursorStyle``); overrides call `super`.
+    open override func didResignFocus() { setNeedsLayout() }
+
+    /// True when the cursor's row shows its focused look: the table has the focus, or no view has it.
+    var showsFocusedCursor: Bool { isFocused || host?.focusedView == nil }
 
     isolated deinit {
         for cell in visibleCells.values { cell.tableView = nil }

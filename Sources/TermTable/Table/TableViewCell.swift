@@ -66,6 +66,10 @@ open class TableViewCell: View {
     @exclusivity(unchecked) public internal(set) var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
         didSet { if markStyle != oldValue { setNeedsDisplay() } }
     }
+    /// The table's cursor style for this row (focused or not), nil for the cell's own ``selectionStyle``.
+    @exclusivity(unchecked) public internal(set) var cursorStyle: SelectionStyle? {
+        didSet { if cursorStyle != oldValue { setNeedsDisplay() } }
+    }
     /// Columns of the check column at the left (the table's ``TableView/showsMarkColumn``; 0 or 2).
     @exclusivity(unchecked) public internal(set) var markColumnWidth = 0 {
         didSet {
@@ -197,7 +201,10 @@ open class TableViewCell: View {
     /// its colours win, so the row shows as selected whatever its views' colours; a view keeps its own
     /// colour where the selection style gives none.
     open override var contentOverlayStyle: Style? {
-        isHighlighted ? selectionStyle.style : nil
+        guard isHighlighted else { return nil }
+        // A cell that shows no selection (a header drawn as a row) keeps showing none, focused or not.
+        if selectionStyle == .none { return nil }
+        return (cursorStyle ?? selectionStyle).style
     }
 }
 

@@ -2,6 +2,17 @@
 ///
 /// Borders are drawn with Unicode box-drawing characters. ``contentRect`` is
 /// the area inside the border, where subviews are usually placed.
+///
+/// A box made with ``init(title:content:)`` is a pane: it lays out its
+/// ``content`` (a table, a label) in ``contentRect`` at every size, and shows a
+/// focused look (``focusedBorderStyle``, ``focusedTitleStyle``) while the focus
+/// is inside it. Panes side by side in an ``HStack`` with
+/// ``StackDivider/sharedBorders`` share the border between them:
+///
+/// ```swift
+/// let panes = HStack([.fill(Box(title: "Feeds", content: feeds)), .fill(Box(title: "Items", content: items), weight: 2)],
+///                    divider: .sharedBorders)
+/// ```
 open class Box: View {
     /// The title shown in the top edge, cut to fit.
     public var title: String? {
@@ -16,10 +27,49 @@ open class Box: View {
         didSet { if titleStyle != oldValue { setNeedsDisplay() } }
     }
 
+    /// The view laid out in ``contentRect`` at every size, nil for none (subviews placed by hand or by a layout).
+    public var content: View? {
+        didSet {
+            guard content !== oldValue else { return }
+            if let oldValue, oldValue.superview === self { oldValue.removeFromSuperview() }
+            if let content, content.superview !== self { addSubview(content) }
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
+    }
+    /// The border's style while the focus is inside the box; nil: ``borderStyle`` always.
+    public var focusedBorderStyle: Style? {
+        didSet { if focusedBorderStyle != oldValue { setNeedsDisplay() } }
+    }
+    /// The title's style while the focus is inside the box; nil: ``titleStyle`` always.
+    public var focusedTitleStyle: Style? {
+        didSet { if focusedTitleStyle != oldValue { setNeedsDisplay() } }
+    }
+    /// True when the box's left edge is the right edge of the box before it in an ``HStack``
+    /// (``StackDivider/sharedBorders``): the box draws no left edge and its content starts at column 0.
+    public internal(set) var joinsLeftEdge = false {
+        didSet {
+            if joinsLeftEdge != oldValue {
+                setNeedsLayout()
+                setNeedsDisplay()
+            }
+        }
+    }
+
     /// Creates a box.
     public init(title: String? = nil, frame: Rect = .zero) {
         self.title = title
         super.init(frame: frame)
+    }
+
+    /// Creates a pane: a box showing `content` inside its border, with a bold cyan border and a reverse
+    /// title while the focus is inside it.
+    public convenience init(title: String?, content: View, frame: Rect = .zero) {
+        self.init(title: title, frame: frame)
+        self.content = content
+        addSubview(content)  // an initializer's own assignment runs no observer
+        focusedBorderStyle = Style(foreground: .cyan, attributes: .bold)
+        focusedTitleStyle = Style(foreground: .cyan, attributes: [.bold, .reverse])
     }
 
     public required init(copying other: View) {
@@ -27,11 +77,40 @@ open class Box: View {
         title = other.title
         borderStyle = other.borderStyle
         titleStyle = other.titleStyle
+        focusedBorderStyle = other.focusedBorderStyle
+        focusedTitleStyle = other.focusedTitleStyle
         super.init(copying: other)
     }
 
+    /// Points ``content`` at the copied content view.
+    open override func didCopy(from original: View) {
+        super.didCopy(from: original)
+        if let original = original as? Box, let content = original.content {
+            self.content = counterpart(of: content, in: original)
+        }
+    }
+
     /// The area inside the border, in the box's coordinates.
-    public var contentRect: Rect { bounds.insetBy(dx: 1, dy: 1) }
+    public var contentRect: Rect {
+        guard joinsLeftEdge else { return bounds.insetBy(dx: 1, dy: 1) }
+        return Rect(x: 0, y: 1, width: max(0, frame.width - 1), height: max(0, frame.height - 2))
+    }
+
+    /// True when the box shows its focused look: it has a focused style and the focus is inside it.
+    public var showsFocusedLook: Bool {
+        (focusedBorderStyle != nil || focusedTitleStyle != nil) && containsFocusedView
+    }
+
+    /// The border's style as drawn now (focused or not).
+    public var currentBorderStyle: Style {
+        showsFocusedLook ? focusedBorderStyle ?? borderStyle : borderStyle
+    }
+
+    /// Places ``content`` in ``contentRect``, and designed subviews by their autoresizing.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if let content, content.superview === self { content.frame = contentRect }
+    }
 
     /// The size that shows the title and every subview inside the border.
     ///
@@ -54,16 +133,23 @@ open class Box: View {
         super.draw(in: context)
         let w = frame.width
         let h = frame.height
+        let focused = showsFocusedLook
+        let borderStyle = focused ? focusedBorderStyle ?? self.borderStyle : self.borderStyle
+        let titleStyle = focused ? focusedTitleStyle ?? self.titleStyle : self.titleStyle
         guard w >= 2, h >= 2 else {
             context.fill(bounds, with: w >= h ? "─" : "│", style: borderStyle)
             return
         }
-        context.put("┌" + String(repeating: "─", count: w - 2) + "┐", at: .zero, style: borderStyle)
+        // A box joined to the one on its left draws no left edge: the stack draws the shared line.
+        let left = joinsLeftEdge ? 0 : 1
+        let top = (joinsLeftEdge ? "" : "┌") + String(repeating: "─", count: w - 1 - left) + "┐"
+        let bottom = (joinsLeftEdge ? "" : "└") + String(repeating: "─", count: w - 1 - left) + "┘"
+        context.put(top, at: .zero, style: borderStyle)
         for y in 1..<(h - 1) {
-            context.put("│", at: Point(x: 0, y: y), style: borderStyle)
+            if !joinsLeftEdge { context.put("│", at: Point(x: 0, y: y), style: borderStyle) }
             context.put("│", at: Point(x: w - 1, y: y), style: borderStyle)
         }
-        context.put("└" + String(repeating: "─", count: w - 2) + "┘", at: Point(x: 0, y: h - 1), style: borderStyle)
+        context.put(bottom, at: Point(x: 0, y: h - 1), style: borderStyle)
         if let title, !title.isEmpty, w > 4 {
             let cut = TerminalText.truncate(title, toWidth: w - 4)
             context.put(" " + cut + " ", at: Point(x: 1, y: 0), style: titleStyle)

@@ -11,11 +11,14 @@
 /// Fixed children (``StackElement/fixed(_:height:)``, or a view given as it is,
 /// and ``StackElement/fitting(_:)``) get their heights first, from the top; the
 /// filling children (``StackElement/fill(_:weight:)``) share what is left by
-/// weight, the first ones taking a remainder line. When the stack is too short,
+/// weight (cumulative rounding: each gets its share rounded down or up). When the stack is too short,
 /// filling children get 0 lines and fixed children are cut from the bottom, so
 /// at 1 line only the top bar shows and at 0 lines nothing does. No child ever
 /// gets a negative height. Hidden children take no room (after hiding or
-/// showing one, call ``View/setNeedsLayout()`` on the stack).
+/// showing one, call ``View/setNeedsLayout()`` on the stack). A filling child
+/// can have a minimum (`.fill(log).minimum(5)`) and any child can hide below a
+/// stack height (`.hidden(below: 20)`), as in an ``HStack``, whose rule this is
+/// turned sideways.
 open class VStack: View {
     /// The children, top to bottom.
     public private(set) var items: [StackItem] = []
@@ -32,7 +35,9 @@ open class VStack: View {
         // The copied subviews are in the original's order: map each item to its copy by position.
         items = other.items.compactMap { item in
             guard let index = other.subviews.firstIndex(where: { $0 === item.view }) else { return nil }
-            return StackItem(view: subviews[index], height: item.height)
+            var copied = item
+            copied.view = subviews[index]
+            return copied
         }
     }
 
@@ -67,37 +72,14 @@ open class VStack: View {
 
     /// The heights of the children at a stack of `size`, in the order of ``items`` (0 for hidden ones).
     public func heights(in size: Size) -> [Int] {
-        var heights = [Int](repeating: 0, count: items.count)
-        var room = max(0, size.height)
-        var fills: [(index: Int, weight: Int)] = []
-        for (index, item) in items.enumerated() where !item.view.isHidden && item.view.superview === self {
-            switch item.height {
-            case .lines(let lines):
-                heights[index] = min(max(0, lines), room)
-            case .fitting:
-                let fitted = item.view.sizeThatFits(Size(width: max(0, size.width), height: room)).height
-                heights[index] = min(max(0, fitted), room)
-            case .fill(let weight):
-                fills.append((index, max(1, weight)))
-            }
-            room -= heights[index]
+        StackLayout.lengths(of: items, in: self, length: size.height, gap: 0) { view, room in
+            view.sizeThatFits(Size(width: max(0, size.width), height: room)).height
         }
-        let totalWeight = fills.reduce(0) { $0 + $1.weight }
-        guard totalWeight > 0 else { return heights }
-        var given = 0
-        for fill in fills {
-            heights[fill.index] = room * fill.weight / totalWeight
-            given += heights[fill.index]
-        }
-        for fill in fills where given < room {
-            heights[fill.index] += 1
-            given += 1
-        }
-        return heights
     }
 
     /// Places the children top to bottom at the stack's width.
     open override func layoutSubviews() {
+        StackLayout.applyHiding(to: &items, length: frame.height)
         let width = max(0, frame.width)
         var y = 0
         for (item, height) in zip(items, heights(in: frame.size)) where item.view.superview === self {

@@ -449,6 +449,12 @@ open class View {
         didSet { if isFocused != oldValue { setNeedsDisplay() } }
     }
 
+    /// Called by the app after the view got the keyboard focus (``isFocused`` is true); the default does nothing.
+    open func didBecomeFocused() {}
+
+    /// Called by the app after the view lost the keyboard focus (``isFocused`` is false); the default does nothing.
+    open func didResignFocus() {}
+
     /// True when the view or one of its subviews has the keyboard focus.
     public var containsFocusedView: Bool {
         if isFocused { return true }

@@ -11,9 +11,13 @@ public protocol ViewHost: AnyObject {
     func setNeedsDisplay()
     /// Gives `view` the keyboard focus (a table takes it back from a control in a cell that leaves the screen).
     func focus(_ view: View?)
+    /// The view that has the keyboard focus, nil when none has (a table shows whether it is that view).
+    var focusedView: View? { get }
 }
 
 extension ViewHost {
     /// The default: the host has no focus to move.
     public func focus(_ view: View?) {}
+    /// The default: no view has the focus.
+    public var focusedView: View? { nil }
 }
