@@ -105,9 +105,14 @@ build_ncurses() {
 }
 
 run_tests() {
-  local variant="$1" prefix="$work/$1" scratch="$root/.build-ncurses-$1"
+  local variant="$1" prefix="$work/$1" scratch="$root/.build-ncurses-$1" headers="ncursesw"
+  # A reentrant build names its library and headers ncursestw; the package links ncursesw.
+  if [ -e "$prefix/lib/libncursestw.so" ]; then
+    ln -sf libncursestw.so "$prefix/lib/libncursesw.so"
+    headers="ncursestw"
+  fi
   local args=(--scratch-path "$scratch"
-    -Xcc -I"$prefix/include/ncursesw" -Xcc -I"$prefix/include"
+    -Xcc -I"$prefix/include/$headers" -Xcc -I"$prefix/include"
     -Xlinker -L"$prefix/lib" -Xlinker -rpath -Xlinker "$prefix/lib")
   swift build --build-tests "${args[@]}" >"$work/logs/swift-build-$variant.log" 2>&1 || return 1
   local binary
