@@ -1,71 +1,172 @@
-import ArgumentParser
 import FoundationEssentials
+import Glibc
 import TermTable
 import TermTableLayouts
 
 /// `scroll-bench`: how fast TermTable scrolls a long list, against its own alternatives and the peer toolkits.
+///
+/// It parses its few options itself and runs synchronously on the main thread (the main actor): with
+/// ArgumentParser (its reflection over the command's properties) and an `async` `run()` (Swift's
+/// concurrency runtime, and a libdispatch thread draining the main queue once the main thread leaves in
+/// `dispatch_main`), `--screen tty` peaked 1.1 MiB higher in the peers harness, for nothing it measures.
 @main
-struct ScrollBench: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "scroll-bench",
-        abstract: "Scroll a list of N rows one row per frame and measure every frame.",
-        discussion: """
-            The workload is the one of Benchmarks/peers/README.md: row i is "Item i: <sentence>" with a date \
-            in the last 10 columns, the selected row in reverse video, 120x40, the selection moving down one \
-            row per frame, every frame drawn. Rows are produced on demand (nothing is kept per row).
+struct ScrollBench {
+    /// A command line it cannot run: the message, then the usage.
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
 
-            --screen memory draws on an in-memory screen and measures the toolkit alone; --screen tty draws \
-            on the terminal through ncurses and follows the peers' contract (prints nothing unless --json), \
-            so Benchmarks/peers/run --cmd "termtable=.build/release/scroll-bench --screen tty" measures it \
-            beside C ncurses, urwid and Textual.
-            """
-    )
-
-    enum ScreenKind: String, ExpressibleByArgument, CaseIterable {
+    enum ScreenKind: String, CaseIterable {
         case memory, tty
     }
 
-    @Option(help: "Number of rows.") var rows = 100_000
-    @Option(help: "Number of frames (moves of the selection).") var frames = 5_000
-    @Option(help: "How cells are made: reuse, no-reuse, reparse, handcoded.") var mode: String = "reuse"
-    @Option(help: "What is scrolled: list (the peers' workload) or news (a news reader's list, reuse mode only).")
-    var workload: String = "list"
-    @Option(help: "memory (in-memory screen) or tty (the terminal).") var screen: ScreenKind = .memory
-    @Option(help: "Screen width for --screen memory.") var width = 120
-    @Option(help: "Screen height for --screen memory.") var height = 40
-    @Flag(help: "Run every mode in one process, interleaved (memory screen).") var all = false
-    @Option(help: "Rounds of every mode with --all; medians are reported.") var `repeat` = 3
-    @Flag(help: "Print the results as JSON.") var json = false
-    @Option(
-        help:
-            "The layout file: with the `row` cell for list, with the news reader's cells for news (default: Layouts/Bench.layout or Layouts/News.layout as built into the program)."
-    )
+    var rows = 100_000
+    var frames = 5_000
+    var mode = "reuse"
+    var workload = "list"
+    var screen: ScreenKind = .memory
+    var width = 120
+    var height = 40
+    var all = false
+    var `repeat` = 3
+    var json = false
     var layout: String?
+    var help = false
 
-    func validate() throws {
-        guard rows >= 1 else { throw ValidationError("--rows must be at least 1") }
-        guard width >= 11, height >= 1 else {
-            throw ValidationError(
-                "--width must be at least 11 (a date of 10 columns and a space) and --height at least 1")
+    static let usage = """
+        USAGE: scroll-bench [--rows <rows>] [--frames <frames>] [--mode <mode>] [--workload <workload>]
+                            [--screen <screen>] [--width <width>] [--height <height>] [--all] [--repeat <repeat>]
+                            [--json] [--layout <layout>]
+
+        Scroll a list of N rows one row per frame and measure every frame.
+
+        The workload is the one of Benchmarks/peers/README.md: row i is "Item i: <sentence>" with a date in the
+        last 10 columns, the selected row in reverse video, 120x40, the selection moving down one row per frame,
+        every frame drawn. Rows are produced on demand (nothing is kept per row).
+
+        --screen memory draws on an in-memory screen and measures the toolkit alone; --screen tty draws on the
+        terminal through ncurses and follows the peers' contract (prints nothing unless --json), so
+        Benchmarks/peers/run --cmd "termtable=.build/release/scroll-bench --screen tty" measures it beside
+        C ncurses, urwid and Textual.
+
+        OPTIONS:
+          --rows <rows>           Number of rows. (default: 100000)
+          --frames <frames>       Number of frames (moves of the selection). (default: 5000)
+          --mode <mode>           How cells are made: reuse, no-reuse, reparse, handcoded. (default: reuse)
+          --workload <workload>   What is scrolled: list (the peers' workload) or news (a news reader's list,
+                                  reuse mode only). (default: list)
+          --screen <screen>       memory (in-memory screen) or tty (the terminal). (default: memory)
+          --width <width>         Screen width for --screen memory. (default: 120)
+          --height <height>       Screen height for --screen memory. (default: 40)
+          --all                   Run every mode in one process, interleaved (memory screen).
+          --repeat <repeat>       Rounds of every mode with --all; medians are reported. (default: 3)
+          --json                  Print the results as JSON.
+          --layout <layout>       The layout file: with the `row` cell for list, with the news reader's cells
+                                  for news (default: Layouts/Bench.layout or Layouts/News.layout as built into
+                                  the program).
+          -h, --help              Show help information.
+
+        """
+
+    /// The command for `arguments` (without the program's name), checked; `--help` is set, not an error.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ScrollBench {
+        var command = ScrollBench()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            var name = argument
+            var inline: String? = nil
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inline { return inline }
+                guard let next = remaining.popFirst() else { throw UsageError("missing value for '\(name)'") }
+                return next
+            }
+            func number() throws(UsageError) -> Int {
+                let text = try value()
+                guard let number = Int(text) else {
+                    throw UsageError("the value '\(text)' of '\(name)' is not a number")
+                }
+                return number
+            }
+            switch name {
+            case "--rows": command.rows = try number()
+            case "--frames": command.frames = try number()
+            case "--mode": command.mode = try value()
+            case "--workload": command.workload = try value()
+            case "--screen":
+                let text = try value()
+                guard let kind = ScreenKind(rawValue: text) else {
+                    throw UsageError("the value '\(text)' of '--screen' is not one of memory, tty")
+                }
+                command.screen = kind
+            case "--width": command.width = try number()
+            case "--height": command.height = try number()
+            case "--repeat": command.repeat = try number()
+            case "--layout": command.layout = try value()
+            case "--all" where inline == nil: command.all = true
+            case "--json" where inline == nil: command.json = true
+            case "-h", "--help": command.help = true
+            default: throw UsageError("unknown option '\(TerminalText.sanitize(argument))'")
+            }
         }
-        guard frames >= 0, frames < rows || frames == 0 else { throw ValidationError("--frames must be below --rows") }
-        guard BenchMode(rawValue: mode) != nil else {
-            throw ValidationError("--mode must be one of \(BenchMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        if !command.help { try command.validate() }
+        return command
+    }
+
+    /// Writes `text` to standard error.
+    static func printError(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+    }
+
+    static func main() {
+        let command: ScrollBench
+        do {
+            command = try parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            printError("Error: \(error)\n\(usage)")
+            exit(64)
         }
-        guard !(all && screen == .tty) else { throw ValidationError("--all runs on the memory screen only") }
-        guard let kind = BenchWorkload(rawValue: workload) else {
-            throw ValidationError(
-                "--workload must be one of \(BenchWorkload.allCases.map(\.rawValue).joined(separator: ", "))")
+        if command.help {
+            print(usage, terminator: "")
+            return
         }
-        guard kind == .list || mode == BenchMode.reuse.rawValue else {
-            throw ValidationError("--workload news runs in --mode reuse only")
+        do {
+            try command.run()
+        } catch {
+            printError("Error: \(error)\n")
+            exit(1)
         }
     }
 
-    func run() async throws {
+    func validate() throws(UsageError) {
+        guard rows >= 1 else { throw UsageError("--rows must be at least 1") }
+        guard width >= 11, height >= 1 else {
+            throw UsageError(
+                "--width must be at least 11 (a date of 10 columns and a space) and --height at least 1")
+        }
+        guard frames >= 0, frames < rows || frames == 0 else { throw UsageError("--frames must be below --rows") }
+        guard BenchMode(rawValue: mode) != nil else {
+            throw UsageError("--mode must be one of \(BenchMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard !(all && screen == .tty) else { throw UsageError("--all runs on the memory screen only") }
+        guard let kind = BenchWorkload(rawValue: workload) else {
+            throw UsageError(
+                "--workload must be one of \(BenchWorkload.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard kind == .list || mode == BenchMode.reuse.rawValue else {
+            throw UsageError("--workload news runs in --mode reuse only")
+        }
+    }
+
+    func run() throws {
         let kind = BenchWorkload(rawValue: workload)!
         let source = layout.map(BenchLayoutSource.file) ?? Self.builtIn(kind)
-        let results = try await MainActor.run { try measure(workload: kind, layout: source) }
+        let results = try MainActor.assumeIsolated { try measure(workload: kind, layout: source) }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -38,6 +38,10 @@ static inline attr_t cnc_A_BLINK(void) { return A_BLINK; }
 static inline attr_t cnc_A_ATTRIBUTES(void) { return A_ATTRIBUTES; }
 static inline attr_t cnc_A_COLOR(void) { return A_COLOR; }
 
+/* A window as Swift sees it: UnsafeMutablePointer<WINDOW>, or OpaquePointer where WINDOW is opaque
+ * (--enable-opaque-curses, --enable-reentrant, ABI 7). */
+typedef WINDOW *cnc_window;
+
 /* Window geometry and globals. */
 static inline int cnc_getmaxy(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x; return y; }
 static inline int cnc_getmaxx(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }
@@ -177,17 +181,53 @@ static inline WINDOW *cnc_newscr(void) { return newscr; }
 
 static inline int cnc_valid_cap(const char *cap) { return cap != NULL && cap != (const char *)-1; }
 
+/* The direct terminal scroll (CursesScreen+Scrolling) is compiled only where the header declares what it
+ * calls: the screen-pointer functions (tputs_sp; off in ABI-5 and --without-sp-funcs builds) of ncurses 6
+ * (whose _nc_outch_sp writes into the screen's output buffer; 5.8/5.9's wrote to stdio). Elsewhere
+ * cnc_can_scroll_terminal() is 0 and ncurses finds the scroll itself. */
+#if defined(NCURSES_SP_FUNCS) && NCURSES_SP_FUNCS && defined(NCURSES_VERSION_MAJOR) && NCURSES_VERSION_MAJOR >= 6
+#define CNC_DIRECT_SCROLL 1
+#else
+#define CNC_DIRECT_SCROLL 0
+#endif
+
+/* 1 when the direct scroll was compiled in (see CNC_DIRECT_SCROLL). */
+static inline int cnc_direct_scroll_compiled(void) { return CNC_DIRECT_SCROLL; }
+
+/* The running library's version, e.g. "ncurses 6.4.20221231" (the header's when curses_version() is a macro). */
+static inline const char *cnc_curses_version(void) { return curses_version(); }
+
+#if CNC_DIRECT_SCROLL
 /* The function ncurses itself hands to tputs_sp to add bytes to a screen's output buffer (sent at the
  * next doupdate, in order with the rest of the frame). It is exported by every ncurses built with
- * screen-pointer functions (5.8 on) but declared in no public header, so it is looked up at run time;
- * without it the scroll is left to ncurses. putp would not do: it writes to standard output at once. */
+ * screen-pointer functions (5.8 on) but declared in no public header, so it is looked up at run time,
+ * in the library that holds tputs_sp (libtinfo or libncursesw): not with RTLD_DEFAULT, which could find
+ * another copy of ncurses loaded in the process. Without it (a static or hidden ncurses) the scroll is
+ * left to ncurses. putp would not do: it writes to standard output at once. */
 typedef int (*cnc_output_function)(SCREEN *, int);
+/* glibc's Dl_info and dladdr are declared only with _GNU_SOURCE, which this header cannot set (the system
+ * headers are read before it); the same layout and symbol under this header's own names. */
+typedef struct {
+    const char *dli_fname;
+    void *dli_fbase;
+    const char *dli_sname;
+    void *dli_saddr;
+} cnc_dl_info;
+extern int cnc_dladdr(const void *address, cnc_dl_info *info) __asm__("dladdr");
 static inline cnc_output_function cnc_screen_output(void) {
     static cnc_output_function found = NULL;
     static int looked = 0;
     if (!looked) {
-        found = (cnc_output_function)dlsym(RTLD_DEFAULT, "_nc_outch_sp");
         looked = 1;
+        cnc_dl_info info;
+        memset(&info, 0, sizeof info);
+        if (cnc_dladdr((void *)&tputs_sp, &info) != 0 && info.dli_fname != NULL) {
+            /* Only a library already loaded (RTLD_NOLOAD); the handle is kept, so the pointer stays valid. */
+            void *library = dlopen(info.dli_fname, RTLD_NOLOAD | RTLD_LAZY);
+            if (library != NULL && dlsym(library, "tputs_sp") == (void *)&tputs_sp) {
+                found = (cnc_output_function)dlsym(library, "_nc_outch_sp");
+            }
+        }
     }
     return found;
 }
@@ -287,5 +327,14 @@ static inline int cnc_scroll_terminal(SCREEN *sp, int n, int top, int bot, int r
     }
     return 0;
 }
+
+#else
+/* Without screen-pointer functions the terminal is never scrolled directly: ncurses finds the scroll. */
+static inline int cnc_can_scroll_terminal(void) { return 0; }
+static inline int cnc_scroll_terminal(SCREEN *sp, int n, int top, int bottom, int row, int col) {
+    (void)sp; (void)n; (void)top; (void)bottom; (void)row; (void)col;
+    return -1;
+}
+#endif /* CNC_DIRECT_SCROLL */
 
 #endif

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TermTableCore
 
 /// The process-wide cache of parsed layout files: each file is read and parsed once per process.
@@ -51,7 +50,7 @@ public final class LayoutCache: Sendable {
 
     /// The key of `path`: absolute, standardized, symbolic links resolved.
     public static func key(for path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        LayoutFileSystem.canonicalPath(path)
     }
 
     /// The entry for `path`, read and parsed on first use; `path` is what errors show.

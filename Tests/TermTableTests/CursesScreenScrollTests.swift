@@ -95,6 +95,10 @@ extension ProcessStateTests {
             let screen = try CursesScreen(
                 terminalType: terminal, input: input, output: output, options: options, guardFD: nil)
             try #require(screen.size == Size(width: width, height: height))
+            // The direct scroll is in use wherever it was compiled in and allowed (both terminals can scroll).
+            #expect(
+                screen.scrollsDirectly
+                    == (direct && cnc_direct_scroll_compiled() == 1 && CursesScreen.allowsDirectScroll()))
             var model = Model(width: width, height: height)
             var counter = 0
             var log: [String] = []
@@ -184,6 +188,36 @@ extension ProcessStateTests {
         @Test(.enabled(if: hasTmux, "tmux is not installed"))
         func scrolledScreensMatchTheModelWhenNcursesFindsTheScroll() throws {
             for seed in Self.seeds(max(1, Self.cases / 4)) { try run(seed: seed, direct: false) }
+        }
+
+        /// `TERMTABLE_DIRECT_SCROLL=0` overrules the option at run time: ncurses finds the scroll, and the
+        /// screens still match the model.
+        @Test(.enabled(if: hasTmux, "tmux is not installed"))
+        func theEnvironmentSwitchLeavesTheScrollToNcurses() throws {
+            setenv(CursesScreen.directScrollSwitch, "0", 1)
+            defer { unsetenv(CursesScreen.directScrollSwitch) }
+            #expect(!CursesScreen.allowsDirectScroll())
+            for seed in Self.seeds(max(1, Self.cases / 4)) { try run(seed: seed, direct: true) }
+        }
+
+        /// The ncurses versions the direct scroll is used on unasked (6.1 to 6.5), and the switch both ways.
+        @Test(
+            arguments: [
+                ("ncurses 6.4.20221231", nil, true), ("ncurses 6.1.20180127", nil, true),
+                ("ncurses 6.2.20200212", nil, true), ("ncurses 6.5.20240427", nil, true), ("6.3", nil, true),
+                ("ncurses 6.0.20150808", nil, false), ("ncurses 5.9.20110404", nil, false),
+                ("ncurses 6.6.20260101", nil, false), ("ncurses 7.1.20300101", nil, false),
+                ("ncurses 10.4.1", nil, false), ("ncurses 6", nil, false), ("ncurses", nil, false), ("", nil, false),
+                ("ncurses 6.x", nil, false), ("ncurses 6.4.20221231", "0", false),
+                ("ncurses 6.4.20221231", "off", false), ("ncurses 6.4.20221231", "FALSE", false),
+                ("ncurses 6.4.20221231", "", true), ("ncurses 6.4.20221231", "maybe", true),
+                ("ncurses 6.0.20150808", "1", true), ("ncurses 7.1.20300101", "on", true), ("", "yes", true),
+                ("ncurses 5.9.20110404", "maybe", false),
+            ] as [(String, String?, Bool)])
+        nonisolated func directScrollIsAllowedOnTestedVersionsOrWhenAskedFor(
+            version: String, value: String?, allowed: Bool
+        ) {
+            #expect(CursesScreen.allowsDirectScroll(version: version, switch: value) == allowed)
         }
     }
 }

@@ -112,6 +112,24 @@ struct TableRedrawTests {
         #expect(screen.line(9).hasPrefix("Row 10"))
         #expect(screen.line(0).hasPrefix("Row 1 "))
     }
+
+    /// A long scroll keeps the remembered heights and selectability bounded (issue 20: at 4,096 each they
+    /// were 0.4 MiB of `scroll-bench`'s peak), and the rows still draw right after the caches start over.
+    @Test func aLongScrollRemembersABoundedNumberOfRows() {
+        let source = NumbersSource(rows: 6000)
+        let table = makeTable(source, width: 20, height: 10)
+        let screen = BufferScreen(width: 20, height: 10)
+        let app = Application(screen: screen, rootView: table)
+        app.render()
+        var most = 0
+        for _ in 0..<5000 {
+            app.handle(.key(.down))
+            app.render()
+            most = max(most, table.heightCache.count, table.selectableCache.count)
+        }
+        #expect(most <= 1024 + 10, "items remembered at most: \(most)")
+        #expect(screen.line(9).hasPrefix("Row 5000"))
+    }
 }
 
 /// A buffer screen that counts the lines written and the scrolls.

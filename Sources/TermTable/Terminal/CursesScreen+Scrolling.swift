@@ -1,4 +1,5 @@
 internal import CNcursesw
+import Glibc
 import TermTableCore
 
 /// Scrolling rows: the terminal is told to scroll, and ncurses' three copies of the screen are moved with it.
@@ -17,8 +18,44 @@ import TermTableCore
 /// ends where it was, so ncurses' idea of it stays true: a frame that scrolled parks it where a list's
 /// scroll starts (the bottom left, when the app shows none), which makes a full-screen scroll one
 /// `\n`, as ncurses would send; elsewhere it is saved and restored around the scroll. ncurses finds the
-/// scroll itself, as before, on a terminal that lacks the capabilities or with the option off.
+/// scroll itself, as before, on a terminal that lacks the capabilities or with the option off; and also
+/// with an ncurses the direct scroll was not compiled for (no screen-pointer functions: ABI 5,
+/// `--without-sp-funcs`), one outside the versions it was run on (`directScrollVersions`), or with
+/// `TERMTABLE_DIRECT_SCROLL=0` in the environment (`allowsDirectScroll(version:switch:)`).
 extension CursesScreen {
+    /// The ncurses versions (major, minor) the direct scroll is used on without being asked for: those whose
+    /// `_nc_outch_sp` writes into the screen's output buffer with the signature it is called with (6.0 on,
+    /// unchanged to 6.5), and which `Scripts/ncurses-variants.sh` or the machine's own ncurses ran the tests on.
+    nonisolated static let directScrollVersions = (first: (major: 6, minor: 1), last: (major: 6, minor: 5))
+
+    /// The environment variable that turns the direct scroll off (`0`, `off`, `no`, `false`) or on for any
+    /// ncurses it was compiled for (`1`, `on`, `yes`, `true`); unset or anything else: the tested versions.
+    nonisolated static let directScrollSwitch = "TERMTABLE_DIRECT_SCROLL"
+
+    /// Whether the direct scroll may be used with the ncurses whose `curses_version()` is `version`
+    /// (e.g. `ncurses 6.4.20221231`) and the value of `directScrollSwitch` (nil when unset). The
+    /// option and what the terminal and library can do are checked besides.
+    nonisolated static func allowsDirectScroll(version: String, switch value: String?) -> Bool {
+        switch value?.lowercased() {
+        case "0", "off", "no", "false": return false
+        case "1", "on", "yes", "true": return true
+        default: break
+        }
+        func isDigit(_ character: Character) -> Bool { ("0"..."9").contains(character) }
+        let numbers = version.drop { !isDigit($0) }.split(separator: ".", maxSplits: 2)
+        guard numbers.count >= 2, let major = Int(numbers[0]), let minor = Int(numbers[1].prefix(while: isDigit))
+        else { return false }
+        let (first, last) = directScrollVersions
+        return (major, minor) >= (first.major, first.minor) && (major, minor) <= (last.major, last.minor)
+    }
+
+    /// `allowsDirectScroll(version:switch:)` for the ncurses this process runs and its environment.
+    nonisolated static func allowsDirectScroll() -> Bool {
+        allowsDirectScroll(
+            version: cnc_curses_version().map { String(cString: $0) } ?? "",
+            switch: getenv(directScrollSwitch).map { String(cString: $0) })
+    }
+
     /// Scrolls full-width rows `rect` by `lines` (up when positive); rows that come in are blank.
     public func scroll(_ rect: Rect, by lines: Int) -> Bool {
         let width = Int(cnc_getmaxx(window))
@@ -55,7 +92,7 @@ extension CursesScreen {
 
     /// Scrolls `rows` of `window` with `wscrl`, which marks them changed; true when ncurses did.
     private static func scroll(
-        _ window: UnsafeMutablePointer<WINDOW>, _ rows: ClosedRange<Int32>, by lines: Int32
+        _ window: cnc_window, _ rows: ClosedRange<Int32>, by lines: Int32
     ) -> Bool {
         var savedTop: Int32 = 0
         var savedBottom: Int32 = 0

@@ -61,13 +61,15 @@ public final class CursesScreen: Screen {
         public var bracketedPaste = true
         /// Scroll the terminal directly when the table scrolls (see `CursesScreen+Scrolling.swift`); when
         /// false, ncurses finds the scroll itself by comparing every line of the frame with the last one.
+        /// Also off with `TERMTABLE_DIRECT_SCROLL=0`, and where ncurses lacks what it needs (ncurses 6.1 to
+        /// 6.5 built with screen-pointer functions, which is the default for ABI 6).
         public var scrollsTerminalDirectly = true
         /// Creates the default options.
         public init() {}
     }
 
     let screen: OpaquePointer
-    let window: UnsafeMutablePointer<WINDOW>
+    let window: cnc_window
     let outputFile: UnsafeMutablePointer<FILE>
     private let inputFile: UnsafeMutablePointer<FILE>
     /// The descriptor ncurses reads keys from.
@@ -158,7 +160,8 @@ public final class CursesScreen: Screen {
         }
         self.screen = screen
         self.window = cnc_stdscr()
-        self.scrollsDirectly = options.scrollsTerminalDirectly && cnc_can_scroll_terminal() != 0
+        self.scrollsDirectly =
+            options.scrollsTerminalDirectly && Self.allowsDirectScroll() && cnc_can_scroll_terminal() != 0
         self.outputFile = output
         self.inputFile = input
         set_term(screen)
