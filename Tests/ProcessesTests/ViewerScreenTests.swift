@@ -102,6 +102,21 @@ struct ViewerScreenTests {
         #expect(harness.recorder.pinned.isEmpty)
     }
 
+    /// A newline in a command line cannot add a line to the dialog (a fake entry for a process not marked).
+    @Test func aCommandLineCannotMakeLinesInTheConfirmDialog() throws {
+        var spoof = FakeProcess(pid: 500, name: "sleep", startTicks: 8000)
+        spoof.commandLine = Array("argv0\n4242  root  /sbin/init\r\n4243  root  x\u{2028}4244  root  y".utf8) + [0]
+        let harness = try ViewerHarness(size: Size(width: 100, height: 20), extra: [spoof])
+        harness.mark(500)
+        harness.driver.press("K")
+        let screen = harness.lines
+        #expect(screen.joined().contains("Send SIGTERM to 1 marked process?"))
+        let dialogLines = screen.filter { $0.contains("│") && ($0.contains("4242") || $0.contains("argv0")) }
+        #expect(dialogLines.count == 1, "\(screen.joined(separator: "\n"))")
+        #expect(dialogLines.first?.contains("500  ") == true)
+        #expect(dialogLines.first?.contains("argv0␊4242") == true)
+    }
+
     @Test func initAndTheViewerItselfAreNeverSignalled() throws {
         let harness = try ViewerHarness()
         harness.mark(1, ViewerHarness.ownPID)
