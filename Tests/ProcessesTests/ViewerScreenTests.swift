@@ -94,12 +94,39 @@ struct ViewerScreenTests {
         harness.use([:])
         harness.refresh()
         #expect(harness.viewer.markedProcesses.isEmpty)
-        #expect(harness.lines.last!.contains("0 marked · mark dropped, exited: 300"))
+        // The pid is another process's now: said as such, not as "exited".
+        #expect(harness.lines.last!.contains("0 marked · mark dropped, pid reused by another process: 300"))
         #expect(harness.line(of: 300)?.hasPrefix("✓") == false)
         #expect(harness.line(of: 300)?.contains("important work") == true)
         harness.driver.press("K")
         #expect(!harness.driver.app.isShowingOverlay)
         #expect(harness.recorder.pinned.isEmpty)
+    }
+
+    @Test func aMarkOnAProcessThatExitedSaysExited() throws {
+        let harness = try ViewerHarness()
+        harness.mark(300)
+        harness.remove(300)
+        harness.use([:])
+        harness.refresh()
+        #expect(harness.viewer.message == "mark dropped, exited: 300")
+    }
+
+    /// After a confirm, the status says what was sent; the marks the refresh drops are added, not put instead.
+    @Test func theSignalSummaryIsNotReplacedByTheDroppedMarks() throws {
+        let harness = try ViewerHarness()
+        harness.mark(300, 301, 302)
+        harness.driver.press("K")
+        // 301 exits while the dialog is open; 302's pid goes to another process.
+        harness.remove(301)
+        harness.remove(302)
+        harness.write(FakeProcess(pid: 302, name: "other", startTicks: 9900, arguments: ["other"]))
+        harness.driver.press("y")
+        #expect(harness.recorder.sent.map(\.pid) == [300])
+        #expect(
+            harness.viewer.message
+                == "SIGTERM sent to 1 process; skipped 302 (pid reused by another process), 301 (exited)")
+        #expect(harness.lines.last!.contains("0 marked · SIGTERM sent to 1 process; skipped 302"))
     }
 
     /// A newline in a command line cannot add a line to the dialog (a fake entry for a process not marked).

@@ -48,6 +48,9 @@ extension ProcessViewer {
             if let indexPath = dataSource.indexPath(for: report.id) { table.deselectRow(at: indexPath) }
         }
         message = Self.summary(of: reports, signal: signal)
+        // The refresh drops the marks of processes that are gone: said after the summary, not instead of it.
+        reportedSkips = Set(reports.filter { !$0.outcome.wasSent }.map(\.id))
+        defer { reportedSkips = nil }
         refresh()
     }
 
