@@ -50,9 +50,11 @@ public final class ReaderView: View {
     }
 
     public override func layoutSubviews() {
-        let body = Rect(x: 0, y: 0, width: frame.width, height: max(0, frame.height - 1))
+        // The status line takes the lines a long warning wraps onto, leaving the list at least half the screen.
+        let status = min(statusLine.lines(forWidth: frame.width), max(1, frame.height / 2), frame.height)
+        let body = Rect(x: 0, y: 0, width: frame.width, height: max(0, frame.height - status))
         tableView.frame = body
         detailView.frame = body
-        statusLine.frame = Rect(x: 0, y: max(0, frame.height - 1), width: frame.width, height: min(1, frame.height))
+        statusLine.frame = Rect(x: 0, y: max(0, frame.height - status), width: frame.width, height: status)
     }
 }
