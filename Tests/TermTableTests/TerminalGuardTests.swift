@@ -71,6 +71,7 @@ extension ProcessStateTests {
                     of: "no cell is registered for reuse identifier 'rwo'; did you mean 'row'? (registered: 'row')"),
                 "the message names the identifier and the registered ones: \(text.debugDescription)")
             #expect(restored.upperBound <= message.lowerBound, "the message comes after the terminal is restored")
+            #expect(text.components(separatedBy: "atal error: ").count == 2, "the message is printed once: \(text)")
         }
 
         @Test func aViewOfAnotherClassForATagStopsWithItsMessageAfterTheTerminalIsRestored() async throws {
@@ -87,6 +88,7 @@ extension ProcessStateTests {
                 text.range(of: "viewWithTag(2, as: Label.self): the view with tag 2 is a ProgressBar, not a Label"),
                 "the message names the tag and both classes: \(text.debugDescription)")
             #expect(restored.upperBound <= message.lowerBound, "the message comes after the terminal is restored")
+            #expect(text.components(separatedBy: "atal error: ").count == 2, "the message is printed once: \(text)")
         }
 
         /// As less and vim do: a terminal that cannot move the cursor is refused with a message, and nothing
