@@ -111,6 +111,27 @@ struct EndToEndTests {
         try Self.expectRestored(again, status: 0)
     }
 
+    /// Read marks that could not be saved (a state file from a newer version) are not dropped in silence at exit.
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func unsavedMarksAreReportedOnStandardErrorAtExit() throws {
+        let state = Self.newDirectory()
+        let folder = state.appendingPathComponent("termtable-news")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"{"version": 99, "read": ["x"]}"#.utf8).write(to: folder.appendingPathComponent("read-state.json"))
+        let session = try Self.start(state: state, directory: Self.newDirectory())
+        defer { session.close() }
+        try session.waitFor(text: "Esc: dismiss")
+        try session.send("Escape")
+        try session.waitFor(text: "? help  q quit")
+        try session.send("m")
+        try session.waitFor(text: "marked read")
+        try session.send("q")
+        try Self.expectRestored(session, status: 0)
+        let screen = session.capture()
+        #expect(screen.contains("news: 1 read mark was not saved and is lost ("), "\(screen)")
+        #expect(screen.contains("newer version of news"), "\(screen)")
+    }
+
     @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func ctrlCRestoresTheTerminal() throws {
         let session = try Self.start(state: Self.newDirectory(), directory: Self.newDirectory())
