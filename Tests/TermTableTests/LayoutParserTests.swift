@@ -170,6 +170,15 @@ struct LayoutParserTests {
         #expect(document.cell("b")?.location == at(8, 8))
     }
 
+    /// U+2028, U+2029 and U+0085 inside a comment do not end the line: errors are at the lines an editor shows.
+    @Test(arguments: ["\u{2028}", "\u{2029}", "\u{85}"])
+    func unicodeLineSeparatorsInACommentDoNotSplitTheLine(_ separator: String) throws {
+        let text = "# a comment\(separator)cell hidden\ncell a\n|[1 x]|\n  1 labl\n"
+        let (document, errors) = LayoutParser.check(text, file: "Sep.layout")
+        #expect(document.cells.map(\.identifier) == ["a"])
+        #expect(errors.map(\.line) == [4], "\(errors)")
+    }
+
     @Test func barsInsideTheCanvasAreText() throws {
         let text = """
             cell bars
