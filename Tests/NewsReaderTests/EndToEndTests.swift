@@ -132,6 +132,18 @@ struct EndToEndTests {
         #expect(screen.contains("newer version of news"), "\(screen)")
     }
 
+    /// With standard input closed the reader opens the terminal for keys, as with `</dev/null`.
+    @Test(.enabled(if: hasTmux, "tmux is not installed"), arguments: ["<&-", "</dev/null"])
+    func aClosedStandardInputWorksLikeDevNull(_ redirection: String) throws {
+        let session = try Self.start(redirection, state: Self.newDirectory(), directory: Self.newDirectory())
+        defer { session.close() }
+        try session.waitFor(text: "1/165 · 165 unread of 165")
+        try session.send("j")
+        try session.waitFor(text: "2/165 · 165 unread of 165")
+        try session.send("q")
+        try Self.expectRestored(session, status: 0)
+    }
+
     @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func ctrlCRestoresTheTerminal() throws {
         let session = try Self.start(state: Self.newDirectory(), directory: Self.newDirectory())
