@@ -27,6 +27,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         "http://purl.org/atom/ns#": "atom",
         "http://purl.org/rss/1.0/": "",
         "http://my.netscape.com/rdf/simple/0.9/": "",
+        "http://channel.netscape.com/rdf/simple/0.9/": "",
         "http://www.w3.org/1999/xhtml": "",
         "http://www.w3.org/1999/02/22-rdf-syntax-ns#": "rdf",
         "http://purl.org/dc/elements/1.1/": "dc",
