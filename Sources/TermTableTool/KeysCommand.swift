@@ -34,16 +34,16 @@ struct KeysCommand: AsyncParsableCommand {
             draw()
             // Waits in the kernel for a key or a resize (SIGWINCH wakes it too: a blocking read would show a
             // resize only with the next key), then takes every event that is ready.
+            // (ncurses switches the keypad to application mode at its first read: read before the first wait.)
             while true {
-                let canWait = await withCheckedContinuation { continuation in
-                    let armed = screen.notifyWhenInputArrives { continuation.resume(returning: true) }
-                    if !armed { continuation.resume(returning: false) }
-                }
                 var events: [InputEvent] = []
-                if canWait {
-                    while let event = screen.nextEvent(timeout: .zero) { events.append(event) }
-                } else if let event = screen.nextEvent(timeout: nil) {
-                    events.append(event)
+                while let event = screen.nextEvent(timeout: .zero) { events.append(event) }
+                if events.isEmpty {
+                    let canWait = await withCheckedContinuation { continuation in
+                        let armed = screen.notifyWhenInputArrives { continuation.resume(returning: true) }
+                        if !armed { continuation.resume(returning: false) }
+                    }
+                    if !canWait, let event = screen.nextEvent(timeout: nil) { events.append(event) }
                 }
                 for event in events {
                     if case .key(let key) = event, key == Key("q") { return }
