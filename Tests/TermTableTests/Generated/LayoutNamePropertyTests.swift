@@ -8,15 +8,21 @@ import Testing
 /// digits, names of the generated code): every file `termtable lint` accepts, the generator accepts too, and the
 /// Swift it writes type-checks against the built toolkit; every file lint refuses, the generator refuses at a line.
 ///
-/// CI runs a fixed seed and `TERMTABLE_PROPERTY_CASES` files (default 60): one generator run per file and
-/// one `swiftc -typecheck` per batch of files. A larger local run:
+/// CI runs a fixed seed and a modest number of files (see ``budget``): one generator run per file and
+/// one `swiftc -typecheck` per batch of files. A larger local run (about 3 minutes per 1000):
 ///
 /// ```sh
-/// TERMTABLE_PROPERTY_CASES=2000 swift test --filter LayoutNamePropertyTests
+/// TERMTABLE_NAME_CASES=2000 swift test --filter LayoutNamePropertyTests
 /// ```
 @Suite("Generated layout names: what lint accepts compiles")
 struct LayoutNamePropertyTests {
-    static var budget: Int { ProcessInfo.processInfo.environment["TERMTABLE_PROPERTY_CASES"].flatMap(Int.init) ?? 60 }
+    /// `TERMTABLE_NAME_CASES`, else a 25th of `TERMTABLE_PROPERTY_CASES` (20 to 120: CI's 3000 give 120 files,
+    /// about 30 s, since each file is a generator run), else 60.
+    static var budget: Int {
+        let environment = ProcessInfo.processInfo.environment
+        if let cases = environment["TERMTABLE_NAME_CASES"].flatMap(Int.init) { return cases }
+        return environment["TERMTABLE_PROPERTY_CASES"].flatMap(Int.init).map { min(120, max(20, $0 / 25)) } ?? 60
+    }
     static var seed: UInt64 {
         ProcessInfo.processInfo.environment["TERMTABLE_PROPERTY_SEED"].flatMap { UInt64($0) } ?? 0x5E1F_CE11
     }
