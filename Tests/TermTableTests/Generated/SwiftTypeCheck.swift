@@ -28,7 +28,7 @@ enum SwiftTypeCheck {
         let build = buildFolder
         let arguments =
             [
-                compiler, "-typecheck", "-swift-version", "6", "-module-name", "LayoutNameCheck",
+                compiler, "-typecheck", "-wmo", "-swift-version", "6", "-module-name", "LayoutNameCheck",
                 "-I", build + "/Modules",
                 "-Xcc", "-fmodule-map-file=" + repositoryRoot + "/Sources/CNcursesw/module.modulemap",
                 "-Xcc", "-fmodule-map-file=" + build + "/CTermGuard.build/module.modulemap",
