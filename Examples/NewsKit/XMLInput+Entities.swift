@@ -14,7 +14,9 @@ extension XMLInput {
     /// ends; references before that index (inside the declarations) are left alone.
     static func declaredEntities(_ bytes: [UInt8]) -> (entities: DeclaredEntities, bodyStart: Int) {
         guard let doctype = find(Array("<!DOCTYPE".utf8), in: bytes, from: 0, limit: 65_536),
-            let open = bytes[doctype...].prefix(1024).firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: ">") }),
+            let open = bytes[doctype...].prefix(1024).firstIndex(where: {
+                $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: ">")
+            }),
             bytes[open] == UInt8(ascii: "[")
         else { return ([:], 0) }
         var entities: DeclaredEntities = [:]
@@ -49,7 +51,8 @@ extension XMLInput {
         skipSpace()
         let isParameter = index < bytes.count && bytes[index] == UInt8(ascii: "%")
         let nameStart = index
-        while index < bytes.count, isASCIIAlphanumeric(bytes[index]) || [0x2D, 0x2E, 0x5F, 0x3A].contains(bytes[index]) {
+        while index < bytes.count, isASCIIAlphanumeric(bytes[index]) || [0x2D, 0x2E, 0x5F, 0x3A].contains(bytes[index])
+        {
             index += 1
         }
         let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)

@@ -61,7 +61,9 @@ public enum LayoutLint {
         report.files = paths.count
         // Files of one folder (one target) whose generated enums would share a name.
         let folders = Dictionary(grouping: paths) { $0.split(separator: "/").dropLast().joined(separator: "/") }
-        for folder in folders.keys.sorted() { report.errors += LayoutSwiftPlan.fileErrors(paths: folders[folder] ?? []) }
+        for folder in folders.keys.sorted() {
+            report.errors += LayoutSwiftPlan.fileErrors(paths: folders[folder] ?? [])
+        }
         for path in paths {
             do {
                 let text = try LayoutCache.read(path: path)

@@ -61,12 +61,15 @@ package struct LayoutSwiftPlan: Sendable {
         var owners: [String: String] = [:]
         for spec in document.cells {
             var identifier = LayoutSwiftNames.lowerCamel(spec.identifier)
-            if Self.enumMembers.contains(identifier) || LayoutSwiftNames.namesTheGeneratedCodeUses.contains(identifier) {
+            if Self.enumMembers.contains(identifier) || LayoutSwiftNames.namesTheGeneratedCodeUses.contains(identifier)
+            {
                 identifier += "Cell"
             }
             if LayoutSwiftNames.reserved.contains(identifier) { identifier += "_" }
             let className = LayoutSwiftNames.upperCamel(spec.identifier) + "Cell"
-            if let clash = [identifier, className].first(where: { owners[$0] != nil }) ?? (identifier == className ? identifier : nil) {
+            if let clash = [identifier, className].first(where: { owners[$0] != nil })
+                ?? (identifier == className ? identifier : nil)
+            {
                 let other = owners[clash] ?? spec.identifier
                 errors.append(
                     error(

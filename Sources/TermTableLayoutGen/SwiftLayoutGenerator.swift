@@ -113,7 +113,8 @@ struct SwiftLayoutGenerator {
             let location = field.spec.location
             let bracket =
                 field.spec.tag > 0
-                ? "`[\(field.spec.tag) \(LayoutSwiftNames.comment(field.name))]`" : "`\(LayoutSwiftNames.comment(field.name))`"
+                ? "`[\(field.spec.tag) \(LayoutSwiftNames.comment(field.name))]`"
+                : "`\(LayoutSwiftNames.comment(field.name))`"
             out +=
                 "\n        /// \(bracket): a \(field.spec.kind.rawValue) "
                 + "(\(LayoutSwiftNames.comment(displayName)):\(location.line):\(location.column)).\n"
@@ -158,7 +159,8 @@ struct SwiftLayoutGenerator {
             guard let field = cell.fields.first(where: { $0.property == property }) else { continue }
             let message =
                 "cell `\(cell.spec.identifier)` of \(displayName) has no field `\(miss)`; did you mean `\(property)`?"
-            out += "        @available(*, unavailable, message: \(LayoutSwiftNames.literal(LayoutSwiftNames.comment(message))))\n"
+            out +=
+                "        @available(*, unavailable, message: \(LayoutSwiftNames.literal(LayoutSwiftNames.comment(message))))\n"
             out += "        \(prefix)var \(miss): TermTable.\(field.className) { \(field.storage) }\n"
         }
         return out.isEmpty
@@ -173,7 +175,8 @@ struct SwiftLayoutGenerator {
         for (miss, name) in plan.identifierMisspellings {
             guard let cell = plan.cells.first(where: { $0.identifier == name }) else { continue }
             let message = "\(displayName) has no cell `\(miss)`; did you mean `\(name)`?"
-            out += "    @available(*, unavailable, message: \(LayoutSwiftNames.literal(LayoutSwiftNames.comment(message))))\n"
+            out +=
+                "    @available(*, unavailable, message: \(LayoutSwiftNames.literal(LayoutSwiftNames.comment(message))))\n"
             out +=
                 "    \(prefix)static var \(miss): TermTable.CellIdentifier<\(cell.className)> "
                 + "{ Self.\(LayoutSwiftNames.declarable(name)) }\n"

@@ -168,7 +168,8 @@ struct DeclaredEntityTests {
 
     @Test func referencesInsideTheDeclarationsAreLeftToTheParser() throws {
         // A `]` inside a comment does not end the internal subset.
-        #expect(try Self.title(#"<!ENTITY a "one"> <!-- a ] in a comment --> <!ENTITY c "two">"#, "&a; &c;") == "one two")
+        #expect(
+            try Self.title(#"<!ENTITY a "one"> <!-- a ] in a comment --> <!ENTITY c "two">"#, "&a; &c;") == "one two")
     }
 
     @Test func aBillionLaughsDocumentIsRefusedAsAnEntityExpansion() {

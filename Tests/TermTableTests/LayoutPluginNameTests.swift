@@ -55,8 +55,14 @@ struct LayoutPluginNameTests {
 
     /// Each pair becomes one Swift name: lint and the generator report the second at its line, with a hint.
     @Test(arguments: [
-        ("cell row\n| [1 title] [2 _title] |\n  1 label\n  2 label\n", 2, 13, "the stored property behind field `title`"),
-        ("cell row\n| [1 _title] [2 title] |\n  1 label\n  2 label\n", 2, 3, "the stored property behind field `title`"),
+        (
+            "cell row\n| [1 title] [2 _title] |\n  1 label\n  2 label\n", 2, 13,
+            "the stored property behind field `title`"
+        ),
+        (
+            "cell row\n| [1 _title] [2 title] |\n  1 label\n  2 label\n", 2, 3,
+            "the stored property behind field `title`"
+        ),
         ("cell message\n| [1 a] |\n  1 label\n\ncell Message\n| [1 a] |\n  1 label\n", 5, 6, "`MessageCell`"),
         ("cell news\n| [1 a] |\n  1 label\n\ncell NewsCell\n| [1 a] |\n  1 label\n", 5, 6, "`NewsCell`"),
         ("cell self\n| [1 a] |\n  1 label\n\ncell Self\n| [1 a] |\n  1 label\n", 5, 6, "`SelfCell`"),

@@ -75,9 +75,10 @@ struct LayoutSwiftNamesTests {
                 if introducers.contains(next) || next == "init" { continue }  // `class func`, `class var`
                 return next
             }
-            if !["public", "open", "package", "final", "override", "static", "internal", "private", "set",
-                 "nonisolated", "required", "convenience", "mutating", "dynamic", "lazy", "weak", "unowned"].contains(word)
-            {
+            if ![
+                "public", "open", "package", "final", "override", "static", "internal", "private", "set",
+                "nonisolated", "required", "convenience", "mutating", "dynamic", "lazy", "weak", "unowned",
+            ].contains(word) {
                 return nil
             }
         }
@@ -92,10 +93,12 @@ struct LayoutSwiftNamesTests {
         let listed = LayoutSwiftNames.toolkitCellMembers
         #expect(
             declared.subtracting(listed).isEmpty,
-            "members of View, TableViewCell or TypedCell missing from LayoutSwiftNames.toolkitCellMembers: \(declared.subtracting(listed).sorted())")
+            "members of View, TableViewCell or TypedCell missing from LayoutSwiftNames.toolkitCellMembers: \(declared.subtracting(listed).sorted())"
+        )
         #expect(
             listed.subtracting(declared).isEmpty,
-            "names in LayoutSwiftNames.toolkitCellMembers the toolkit no longer declares: \(listed.subtracting(declared).sorted())")
+            "names in LayoutSwiftNames.toolkitCellMembers the toolkit no longer declares: \(listed.subtracting(declared).sorted())"
+        )
     }
 
     /// The scanner finds members in a class, its extension and a protocol, and not those of another type or a nested one.

@@ -115,7 +115,10 @@ extension ProcessStateTests {
             var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
             #expect(ioctl(run.master, UInt(TIOCSWINSZ), &size) == 0)
             let shown = await run.waitForOutput(containing: "resize 100x30", after: mark)
-            #expect(shown, "no resize shown without a key: \(String(decoding: run.output[mark...], as: UTF8.self).debugDescription)")
+            #expect(
+                shown,
+                "no resize shown without a key: \(String(decoding: run.output[mark...], as: UTF8.self).debugDescription)"
+            )
             #expect(write(run.master, "q", 1) == 1)
             _ = await run.waitForExit()
         }

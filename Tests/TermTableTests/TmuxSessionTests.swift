@@ -50,6 +50,7 @@ struct TmuxSessionTests {
         try session.waitFor(text: "key x")
         try session.send("q")
         let after = try session.waitFor(text: "QUIT-DONE")
-        #expect(!after.contains("termtable keys") && !after.contains("key x") && !after.contains("size 80x12"), "\(after)")
+        #expect(
+            !after.contains("termtable keys") && !after.contains("key x") && !after.contains("size 80x12"), "\(after)")
     }
 }

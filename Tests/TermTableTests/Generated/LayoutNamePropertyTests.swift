@@ -110,7 +110,7 @@ struct LayoutNamePropertyTests {
                     first.prefix(1).lowercased() + first.dropFirst(), first.replacingOccurrences(of: "-", with: "."),
                     first + "_",
                 ]
-                    .randomElement(using: &rng)!
+                .randomElement(using: &rng)!
             }
             guard !fileNames.contains(base) else { continue }
             fileNames.append(base)
@@ -124,7 +124,8 @@ struct LayoutNamePropertyTests {
 
     @Test func namesLintAcceptsCompile() throws {
         let tool = try BuiltProducts.executable(named: "TermTableLayoutGen")
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("layoutnames-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("layoutnames-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: root) }
         var rng = SeededRandom(seed: Self.seed)
         var generated: [(swift: String, typeName: String, layout: String)] = []
@@ -148,7 +149,9 @@ struct LayoutNamePropertyTests {
                     }
                 } else {
                     refused += 1
-                    #expect(run.status == 1, "lint refuses, the generator accepts:\n\(text)\n\(LayoutLint.format(lintErrors))")
+                    #expect(
+                        run.status == 1,
+                        "lint refuses, the generator accepts:\n\(text)\n\(LayoutLint.format(lintErrors))")
                     // Each refusal is at a line of the layout, in the compiler's form.
                     for error in lintErrors {
                         #expect(
@@ -174,7 +177,8 @@ struct LayoutNamePropertyTests {
             let failing = batch.filter { result.output.contains($0.swift + ":") }
             #expect(
                 result.status == 0,
-                "generated Swift that does not compile:\n\(result.output)\n\(failing.map(\.layout).joined(separator: "\n"))")
+                "generated Swift that does not compile:\n\(result.output)\n\(failing.map(\.layout).joined(separator: "\n"))"
+            )
         }
     }
 }

@@ -8,7 +8,8 @@ enum SwiftTypeCheck {
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
         var folder = URL(fileURLWithPath: me).deletingLastPathComponent()
         // The bundle is `TermTablePackageTests.xctest`, a file beside `Modules` on Linux.
-        while folder.path != "/", !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Modules").path) {
+        while folder.path != "/", !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Modules").path)
+        {
             folder.deleteLastPathComponent()
         }
         return folder.path
@@ -17,7 +18,8 @@ enum SwiftTypeCheck {
     /// The compiler beside the `swift` that runs the tests, or the first `swiftc` in `PATH`.
     static var compiler: String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
-        for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/swiftc") {
+        for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/swiftc")
+        {
             return "\(folder)/swiftc"
         }
         return "swiftc"
