@@ -14,12 +14,16 @@ extension FeedParser {
         return makeFeed(channel: channel, items: items, source: source, format: format)
     }
 
+    /// The namespaces of RSS 0.90: Netscape published it under both host names.
+    static let rss090Namespaces: Set<String> = [
+        "http://my.netscape.com/rdf/simple/0.9/", "http://channel.netscape.com/rdf/simple/0.9/",
+    ]
+
     /// RSS 1.0 and 0.90: `<rdf:RDF><channel/><item/>…</rdf:RDF>`, items beside the channel.
     static func parseRDF(_ root: XMLNode, source: String) -> Feed {
         let channel = root.child("channel")
-        let format: FeedFormat =
-            channel?.namespace == "http://my.netscape.com/rdf/simple/0.9/"
-                || root.child("item")?.namespace == "http://my.netscape.com/rdf/simple/0.9/" ? .rss090 : .rss10
+        let namespace = channel?.namespace ?? root.child("item")?.namespace ?? ""
+        let format: FeedFormat = rss090Namespaces.contains(namespace) ? .rss090 : .rss10
         // Items usually sit beside the channel; some feeds put them inside it.
         let items = root.children("item") + (channel?.children("item") ?? [])
         return makeFeed(channel: channel, items: items, source: source, format: format)

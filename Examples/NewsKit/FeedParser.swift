@@ -96,7 +96,8 @@ struct ArticleFields {
         }
         if published == nil { dateString = dates.first ?? "" }
         let shownTitle = title.isEmpty ? Self.fallbackTitle(summaryText, link: link) : title
-        let id = guid ?? link?.absoluteString ?? rawLink ?? ArticleID.hash(title: shownTitle, date: dateString)
+        let id = ArticleID.limited(
+            guid ?? link?.absoluteString ?? rawLink ?? ArticleID.hash(title: shownTitle, date: dateString))
         return Article(
             id: id, title: shownTitle,
             link: link, summary: summaryText, published: published,

@@ -76,13 +76,17 @@ public enum FeedPrinter {
     }
 
     /// Text made safe for one tab-separated field on a terminal: tabs and line breaks become
-    /// spaces, every other C0/C1 control character and DEL are dropped.
+    /// spaces, every other C0/C1 control character and DEL are dropped, and so are the bidi
+    /// overrides, embeddings, isolates and marks (`invoice_\u{202E}fdp.exe` would print as
+    /// "invoice_exe.pdf"): the characters the screens replace (`TerminalText`; NewsKit does not link the
+    /// toolkit, so a test in NewsReaderTests checks the two lists agree).
     static func field(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x09, 0x0A, 0x0D, 0x85, 0x2028, 0x2029: scalars.append(" ")
             case 0..<0x20, 0x7F...0x9F: continue
+            case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: continue
             default: scalars.append(scalar)
             }
         }

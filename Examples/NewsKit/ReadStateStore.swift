@@ -40,6 +40,14 @@ public final class ReadStateStore {
     public var readCount: Int { lastSeen.count }
     /// True when changes are kept in memory only (the file is from a newer version).
     public private(set) var isReadOnly = false
+    /// How many read marks set or cleared in this session are not saved (the folder cannot be written, the
+    /// file is from a newer version): they are lost when the program ends.
+    public var unsavedMarkCount: Int {
+        unsaved.reduce(0) { count, record in
+            if case .seen = record { return count }
+            return count + 1
+        }
+    }
     /// Grows each time marks saved by another reader (or a new snapshot) were taken in.
     public internal(set) var revision = 0
 

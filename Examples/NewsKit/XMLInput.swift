@@ -178,6 +178,7 @@ enum XMLInput {
     /// references to C1 controls with their Windows-1252 characters.
     static func replacingHTMLEntities(_ bytes: [UInt8]) -> [UInt8] {
         guard bytes.contains(UInt8(ascii: "&")) else { return bytes }
+        let (declared, bodyStart) = declaredEntities(bytes)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = 0
@@ -197,6 +198,12 @@ enum XMLInput {
             while end < bytes.count, end - index <= 32, isASCIIAlphanumeric(bytes[end]) { end += 1 }
             if end > index + 1, end < bytes.count, bytes[end] == UInt8(ascii: ";") {
                 let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+                if index >= bodyStart, let entity = declared[name] {
+                    // Declared in the DOCTYPE: its text, or the reference kept as text (see XMLInput+Entities).
+                    output.append(contentsOf: entity ?? Array("&amp;\(name);".utf8))
+                    index = end + 1
+                    continue
+                }
                 if !["amp", "lt", "gt", "quot", "apos"].contains(name),
                     let scalar = HTMLEntities.character(named: name)
                 {
@@ -240,7 +247,7 @@ enum XMLInput {
         return (scalar, cursor + 1)
     }
 
-    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+    static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }

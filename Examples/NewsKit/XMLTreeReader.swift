@@ -27,6 +27,7 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         "http://purl.org/atom/ns#": "atom",
         "http://purl.org/rss/1.0/": "",
         "http://my.netscape.com/rdf/simple/0.9/": "",
+        "http://channel.netscape.com/rdf/simple/0.9/": "",
         "http://www.w3.org/1999/xhtml": "",
         "http://www.w3.org/1999/02/22-rdf-syntax-ns#": "rdf",
         "http://purl.org/dc/elements/1.1/": "dc",
@@ -135,7 +136,10 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
         case 65, 66, 67: "invalid XML declaration"
         case 69, 70, 71, 72: "a malformed tag (libxml2 error \(code))"
         case 74, 75, 78, 79, 80, 81, 82, 83, 84: "malformed document structure (libxml2 error \(code))"
-        case 89, 90, 91, 92: "text too long or an unexpected name (libxml2 error \(code))"
+        case 89:
+            "an entity expands too much or refers to itself: over the entity expansion limit (a \"billion laughs\" document?)"
+        case 90: "an entity's text does not fit where it is used (libxml2 error 90)"
+        case 91, 92: "an invalid URI in a declaration (libxml2 error \(code))"
         case 94, 95, 96: "invalid character in the document (libxml2 error \(code))"
         case 108, 109, 110, 111: "a malformed version, encoding or standalone declaration (libxml2 error \(code))"
         default: "the XML parser reported error \(code) (see libxml2's xmlParserErrors)"

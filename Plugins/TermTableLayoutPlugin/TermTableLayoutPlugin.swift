@@ -22,7 +22,8 @@ struct TermTableLayoutPlugin: BuildToolPlugin {
         let tool = try context.tool(named: "TermTableLayoutGen")
         let access = target.kind == .generic ? "public" : "internal"
         var used: Set<String> = []
-        return layoutFiles(of: target).map { layout in
+        let layouts = layoutFiles(of: target)
+        return layouts.map { layout in
             var base = layout.deletingPathExtension().lastPathComponent + "Layout"
             var suffix = 2
             while used.contains(base.lowercased()) {
@@ -34,7 +35,10 @@ struct TermTableLayoutPlugin: BuildToolPlugin {
             return .buildCommand(
                 displayName: "Generating typed layout accessors from \(layout.lastPathComponent)",
                 executable: tool.url,
-                arguments: ["--access", access, "--output", output.path, layout.path],
+                // The other layouts, so two files whose enums would share a name fail at the later file.
+                arguments: ["--access", access]
+                    + layouts.filter { $0 != layout }.flatMap { ["--sibling", $0.path] }
+                    + ["--output", output.path, layout.path],
                 inputFiles: [layout],
                 outputFiles: [output]
             )

@@ -41,9 +41,16 @@ public enum LayoutLint {
     }
 
     /// Checks one file's text; `strict` adds the naming convention (``LayoutFileNaming``).
+    ///
+    /// Names that `TermTableLayoutPlugin` could not make Swift names of (two fields that become one, a field
+    /// named like its storage) are errors too, at the same lines the plugin reports them.
     public static func lint(text: String, file: String, strict: Bool = false) -> (cells: Int, errors: [LayoutError]) {
         let (document, errors) = LayoutParser.check(text, file: file)
         var all = errors
+        if errors.isEmpty {
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            all += LayoutSwiftPlan(document: document, text: text, displayName: name).errors
+        }
         if strict && errors.isEmpty { all += LayoutFileNaming.errors(in: document, text: text) }
         return (document.cells.count, LayoutErrorList(all).errors)
     }
@@ -52,6 +59,11 @@ public enum LayoutLint {
     public static func lint(paths: [String], strict: Bool = false) -> Report {
         var report = Report()
         report.files = paths.count
+        // Files of one folder (one target) whose generated enums would share a name.
+        let folders = Dictionary(grouping: paths) { $0.split(separator: "/").dropLast().joined(separator: "/") }
+        for folder in folders.keys.sorted() {
+            report.errors += LayoutSwiftPlan.fileErrors(paths: folders[folder] ?? [])
+        }
         for path in paths {
             do {
                 let text = try LayoutCache.read(path: path)

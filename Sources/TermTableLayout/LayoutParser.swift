@@ -33,11 +33,13 @@ public enum LayoutParser {
         return (LayoutDocument(file: file, cells: state.cells), LayoutErrorList(state.errors).errors)
     }
 
-    /// Splits text into lines the way the parser counts them (any line break, `\r\n` included).
+    /// Splits text into lines the way the parser counts them: at `\n` and `\r\n` only, as editors and
+    /// compilers number lines. U+2028, U+2029 and U+0085 (a comment may hold them) do not end a line, so an
+    /// error is never reported at a line the editor does not show.
     package static func lines(of text: String) -> [String] {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
-        return body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        return body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
     }
 }
 

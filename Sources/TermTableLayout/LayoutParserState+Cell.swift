@@ -125,7 +125,15 @@ extension LayoutParserState {
         }
 
         // The canvas: every line measured, all as wide as the first.
-        let rows = pending.canvas.enumerated().map { scanCanvasLine($0.element, row: $0.offset) }
+        if pending.canvas.count > CellSpec.maximumHeight {
+            error(
+                pending.canvas[CellSpec.maximumHeight], column: 1,
+                "the canvas has \(pending.canvas.count) lines; a cell may be at most \(CellSpec.maximumHeight) lines tall",
+                hint: "split the cell, or show long text in a `label wrap` field in a shorter cell")
+        }
+        let rows = pending.canvas.prefix(CellSpec.maximumHeight).enumerated().map {
+            scanCanvasLine($0.element, row: $0.offset)
+        }
         let reference = rows.first { $0.width != nil }
         let width = reference?.width ?? 0
         if let reference {

@@ -166,6 +166,10 @@ public struct ViewSpec: Hashable, Sendable {
 
 /// One root cell template of a layout file.
 public struct CellSpec: Hashable, Sendable {
+    /// The most lines a cell's canvas may have: taller cells are refused at the first line over it, so a
+    /// layout cannot make a preview or a table draw (and hold) tens of thousands of lines per cell.
+    public static let maximumHeight = 256
+
     /// The reuse identifier (required, unique in a file).
     public var identifier: String
     /// The canvas width the cell was drawn at, in columns.

@@ -1,7 +1,7 @@
 import Foundation
 import TermTableLayout
 
-/// `TermTableLayoutGen [--access internal|public] --output FILE.swift LAYOUT`: the layout plugin's tool.
+/// `TermTableLayoutGen [--access internal|public] [--sibling OTHER.layout]... --output FILE.swift LAYOUT`: the layout plugin's tool.
 ///
 /// Writes the typed accessors of one `.layout` file (see ``SwiftLayoutGenerator``).
 /// A layout with errors writes nothing: each error goes to standard error as
@@ -10,12 +10,14 @@ import TermTableLayout
 /// `note:` for the hint, and the tool exits with status 1.
 @main
 enum LayoutGenMain {
-    static let usage = "usage: TermTableLayoutGen [--access internal|public] --output FILE.swift LAYOUT"
+    static let usage =
+        "usage: TermTableLayoutGen [--access internal|public] [--sibling OTHER.layout]... --output FILE.swift LAYOUT"
 
     static func main() {
         var access = SwiftLayoutGenerator.Access.internal
         var output: String?
         var input: String?
+        var siblings: [String] = []
         var arguments = CommandLine.arguments.dropFirst()
         while let argument = arguments.popFirst() {
             switch argument {
@@ -27,6 +29,9 @@ enum LayoutGenMain {
             case "--output":
                 guard let value = arguments.popFirst() else { fail("--output takes a file\n\(usage)") }
                 output = value
+            case "--sibling":
+                guard let value = arguments.popFirst() else { fail("--sibling takes a file\n\(usage)") }
+                siblings.append(value)
             case "-h", "--help":
                 print(usage)
                 return
@@ -50,13 +55,15 @@ enum LayoutGenMain {
             let document = try LayoutParser.parse(text, file: input)
             let generator = SwiftLayoutGenerator(
                 document: document, path: input, text: text,
-                displayName: (input as NSString).lastPathComponent, access: access)
+                displayName: (input as NSString).lastPathComponent, access: access, siblings: siblings)
             switch generator.generate() {
             case .success(let swift): source = swift
             case .failure(let errors): report(errors)
             }
         } catch {
-            report(error)
+            // Files whose enums would share a name are reported with the file's other errors, as lint does.
+            let clashes = LayoutSwiftPlan.fileErrors(paths: [input] + siblings.filter { $0 != input })
+            report(LayoutErrorList(error.errors + clashes.filter { $0.file == input }))
         }
         // Written only when it changed, so an unchanged layout does not recompile its target.
         if FileManager.default.contents(atPath: output) != Data(source.utf8) {

@@ -15,7 +15,7 @@ struct KeysCommand: AsyncParsableCommand {
     }
 
     @MainActor
-    static func show() throws {
+    static func show() async throws {
         do {
             let screen = try CursesScreen()
             defer { screen.close() }
@@ -32,11 +32,24 @@ struct KeysCommand: AsyncParsableCommand {
                 screen.flush()
             }
             draw()
+            // Waits in the kernel for a key or a resize (SIGWINCH wakes it too: a blocking read would show a
+            // resize only with the next key), then takes every event that is ready.
+            // (ncurses switches the keypad to application mode at its first read: read before the first wait.)
             while true {
-                guard let event = screen.nextEvent(timeout: nil) else { continue }
-                if case .key(let key) = event, key == Key("q") { break }
-                log.append(describe(event))
-                draw()
+                var events: [InputEvent] = []
+                while let event = screen.nextEvent(timeout: .zero) { events.append(event) }
+                if events.isEmpty {
+                    let canWait = await withCheckedContinuation { continuation in
+                        let armed = screen.notifyWhenInputArrives { continuation.resume(returning: true) }
+                        if !armed { continuation.resume(returning: false) }
+                    }
+                    if !canWait, let event = screen.nextEvent(timeout: nil) { events.append(event) }
+                }
+                for event in events {
+                    if case .key(let key) = event, key == Key("q") { return }
+                    log.append(describe(event))
+                }
+                if !events.isEmpty { draw() }
             }
         }
     }

@@ -30,6 +30,17 @@ struct FeedPrinterTests {
                 """)
     }
 
+    /// Bidi controls cannot reorder a printed line: `invoice_\u{202E}fdp.exe` does not read "invoice_exe.pdf".
+    @Test func textDropsBidiControls() {
+        let title =
+            "invoice_\u{202E}fdp.exe \u{2066}a\u{2069} \u{2067}b\u{2068}c\u{200F}d\u{200E}e\u{061C}f\u{202A}\u{202B}\u{202C}\u{202D}"
+        let feed = Feed(
+            title: "F\u{202E}eed", items: [Article(id: "x", title: title, feedTitle: "F")], source: "f.xml",
+            format: .rss20)
+        let text = FeedPrinter.text([.loaded(feed)])
+        #expect(text == "Feed\n\tinvoice_fdp.exe a bcdef\t-\t-\t-\n")
+    }
+
     @Test func jsonCarriesEveryFieldAndErrorRows() throws {
         let json = FeedPrinter.json(Self.results)
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])

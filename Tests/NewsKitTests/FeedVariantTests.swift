@@ -70,6 +70,21 @@ struct FeedVariantTests {
         #expect(unknown.items.map(\.title) == ["Two"])
     }
 
+    /// Netscape's other spelling of the RSS 0.90 namespace (issue 21: it loaded as "no articles").
+    @Test func rss090InTheChannelNetscapeNamespace() throws {
+        let feed = try Self.parse(
+            """
+            <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://channel.netscape.com/rdf/simple/0.9/">
+            <channel><title>Channel</title><link>http://example.com/</link><description>D</description></channel>
+            <item><title>First</title><link>http://example.com/1</link></item>
+            <item><title>Second</title><link>http://example.com/2</link></item></rdf:RDF>
+            """)
+        #expect(feed.format == .rss090)
+        #expect(feed.title == "Channel")
+        #expect(feed.items.map(\.title) == ["First", "Second"])
+        #expect(feed.items.first?.link?.absoluteString == "http://example.com/1")
+    }
+
     @Test func atomInAnUnknownNamespaceIsStillAtom() throws {
         let feed = try Self.parse(
             """

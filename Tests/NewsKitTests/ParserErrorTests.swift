@@ -137,3 +137,48 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// Entities declared in a DOCTYPE: their text is kept (FoundationXML on Linux drops it), and an
+/// expansion bomb is refused with a message that says so (issue 21).
+@Suite("Feed parser: declared entities")
+struct DeclaredEntityTests {
+    static func title(_ doctype: String, _ title: String) throws -> String {
+        let xml = """
+            <?xml version="1.0"?>
+            <!DOCTYPE rss [\(doctype)]>
+            <rss version="2.0"><channel><title>E</title>
+            <item><title>\(title)</title><link>http://e.com/1</link></item>
+            </channel></rss>
+            """
+        let feed = try FeedParser.parse(Data(xml.utf8), source: "e.xml")
+        return try #require(feed.items.first).title
+    }
+
+    @Test func aPlainTextEntityIsReplacedByItsText() throws {
+        #expect(try Self.title(#"<!ENTITY y "why">"#, "ent [&y;]") == "ent [why]")
+        #expect(try Self.title(#"<!ENTITY x 'it"s'>"#, "A [&x;] after &amp; more") == #"A [it"s] after & more"#)
+    }
+
+    @Test func anExternalOrMarkupEntityIsKeptAsWritten() throws {
+        #expect(
+            try Self.title(#"<!ENTITY x SYSTEM "file:///etc/hostname">"#, "A [&x;] after &amp; more")
+                == "A [&x;] after & more")
+        #expect(try Self.title(#"<!ENTITY x "<b>bold</b> text">"#, "A [&x;] after") == "A [&x;] after")
+    }
+
+    @Test func referencesInsideTheDeclarationsAreLeftToTheParser() throws {
+        // A `]` inside a comment does not end the internal subset.
+        #expect(
+            try Self.title(#"<!ENTITY a "one"> <!-- a ] in a comment --> <!ENTITY c "two">"#, "&a; &c;") == "one two")
+    }
+
+    @Test func aBillionLaughsDocumentIsRefusedAsAnEntityExpansion() {
+        var doctype = #"<!ENTITY lol "lol">"#
+        doctype += #"<!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">"#
+        for level in 2...9 {
+            doctype += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
+        }
+        let error = #expect(throws: FeedError.self) { try Self.title(doctype, "&lol9;") }
+        #expect(error?.description.contains("entity expansion limit") == true, "\(String(describing: error))")
+    }
+}

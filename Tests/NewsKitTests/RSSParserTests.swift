@@ -162,3 +162,24 @@ struct RSSParserTests {
         #expect(feed.items.isEmpty)
     }
 }
+
+/// Article ids have a length limit (issue 21: a 1 MB `<link>` made a 1 MB read-state file after one `m`).
+@Suite("Article ids: length limit")
+struct ArticleIDLengthTests {
+    static func ids(_ links: [String]) throws -> [String] {
+        let items = links.map { "<item><title>t</title><link>\($0)</link></item>" }.joined()
+        let xml = "<rss version=\"2.0\"><channel><title>F</title>\(items)</channel></rss>"
+        return try FeedParser.parse(Data(xml.utf8), source: "f.xml").items.map(\.id)
+    }
+
+    @Test func aLongLinkMakesAShortStableDistinctID() throws {
+        let long = "https://example.com/" + String(repeating: "é", count: 500_000)
+        let ids = try Self.ids([long, long + "x", "https://example.com/short"])
+        #expect(ids[0].utf8.count <= ArticleID.maximumLength)
+        #expect(ids[0].hasPrefix("https://example.com/%C3%A9%C3%A9"))  // the link as a URL: percent-encoded
+        #expect(ids[0] != ids[1], "long ids that differ at the end stay different")
+        #expect(ids[2] == "https://example.com/short", "ids within the limit are kept as they are")
+        #expect(try Self.ids([long]).first == ids[0], "the same link gives the same id on every load")
+        #expect(ArticleID.limited(ids[0]) == ids[0])
+    }
+}

@@ -131,6 +131,39 @@ struct EndToEndTests {
         try Self.expectRestored(session, status: 0)
     }
 
+    /// Read marks that could not be saved (a state file from a newer version) are not dropped in silence at exit.
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func unsavedMarksAreReportedOnStandardErrorAtExit() throws {
+        let state = Self.newDirectory()
+        let folder = state.appendingPathComponent("termtable-news")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"{"version": 99, "read": ["x"]}"#.utf8).write(to: folder.appendingPathComponent("read-state.json"))
+        let session = try Self.start(state: state, directory: Self.newDirectory())
+        defer { session.close() }
+        try session.waitFor(text: "Esc: dismiss")
+        try session.send("Escape")
+        try session.waitFor(text: "? help  q quit")
+        try session.send("m")
+        try session.waitFor(text: "marked read")
+        try session.send("q")
+        try Self.expectRestored(session, status: 0)
+        let screen = session.capture()
+        #expect(screen.contains("news: 1 read mark was not saved and is lost ("), "\(screen)")
+        #expect(screen.contains("newer version of news"), "\(screen)")
+    }
+
+    /// With standard input closed the reader opens the terminal for keys, as with `</dev/null`.
+    @Test(.enabled(if: hasTmux, "tmux is not installed"), arguments: ["<&-", "</dev/null"])
+    func aClosedStandardInputWorksLikeDevNull(_ redirection: String) throws {
+        let session = try Self.start(redirection, state: Self.newDirectory(), directory: Self.newDirectory())
+        defer { session.close() }
+        try session.waitFor(text: "1/165 · 165 unread of 165")
+        try session.send("j")
+        try session.waitFor(text: "2/165 · 165 unread of 165")
+        try session.send("q")
+        try Self.expectRestored(session, status: 0)
+    }
+
     @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func ctrlCRestoresTheTerminal() throws {
         let session = try Self.start(state: Self.newDirectory(), directory: Self.newDirectory())

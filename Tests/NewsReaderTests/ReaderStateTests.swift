@@ -26,6 +26,25 @@ struct ReaderStateTests {
         #expect(harness.status.contains("marked read for this session only (not saved)"), "status: \(harness.status)")
     }
 
+    /// A warning wider than the status line wraps onto more lines, so all of it can be read (issue 21).
+    @Test func aLongWarningCanBeReadWhole() async throws {
+        let blocker = temporaryDirectory().appendingPathComponent("a-rather-long-folder-name-for-the-state-file")
+        try Data("x".utf8).write(to: blocker)
+        let harness = try await ReaderHarness(
+            size: Size(width: 60, height: 20), stateDirectory: blocker.appendingPathComponent("termtable-news-state"))
+        harness.press("m")
+        let warning = try #require(harness.reader.warning)
+        #expect(TerminalText.width(of: warning) > 60)
+        let bottom = harness.lines.suffix(6).joined()
+        let squeezed = { (text: String) in text.filter { $0 != " " } }
+        #expect(squeezed(bottom).contains(squeezed(warning)), "\(harness.lines.suffix(6).joined(separator: "\n"))")
+        // The list keeps the rest of the screen, and Esc gives the line back.
+        #expect(harness.lines[0].contains("unread"))
+        harness.press("esc")
+        #expect(!harness.lines.joined().contains("Could not save"))
+        #expect(harness.lines[18].isEmpty == false)
+    }
+
     @Test func twoReadersAtOnceKeepEachOthersMarks() async throws {
         let directory = temporaryDirectory()
         let sources = Array(SampleFeeds.sources.prefix(1))

@@ -85,8 +85,12 @@ final class ReaderHarness {
     /// The 1-based position of the cursor among the articles shown.
     var position: Int { reader.model.position(of: reader.tableView.state.cursor).index }
 
-    /// The status line's text.
-    var status: String { lines.last ?? "" }
+    /// The status line's text: its lines (more than one when a long warning wraps), joined by spaces.
+    var status: String {
+        let top = reader.rootView.statusLine.frame.y
+        guard top < lines.count - 1 else { return lines.last ?? "" }
+        return lines[top...].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
 }
 
 @MainActor

@@ -42,6 +42,7 @@ import Testing
         ViewCopyCheck.setEveryViewProperty(of: line)
         line.text = StatusText(left: "3 of 40", right: "? help")
         line.style = .bold
+        line.maximumLines = 3
         Self.check.expectFaithfulCopy(of: line, fresh: StatusLine())
     }
 

@@ -94,12 +94,54 @@ struct ViewerScreenTests {
         harness.use([:])
         harness.refresh()
         #expect(harness.viewer.markedProcesses.isEmpty)
-        #expect(harness.lines.last!.contains("0 marked · mark dropped, exited: 300"))
+        // The pid is another process's now: said as such, not as "exited".
+        #expect(harness.lines.last!.contains("0 marked · mark dropped, pid reused by another process: 300"))
         #expect(harness.line(of: 300)?.hasPrefix("✓") == false)
         #expect(harness.line(of: 300)?.contains("important work") == true)
         harness.driver.press("K")
         #expect(!harness.driver.app.isShowingOverlay)
         #expect(harness.recorder.pinned.isEmpty)
+    }
+
+    @Test func aMarkOnAProcessThatExitedSaysExited() throws {
+        let harness = try ViewerHarness()
+        harness.mark(300)
+        harness.remove(300)
+        harness.use([:])
+        harness.refresh()
+        #expect(harness.viewer.message == "mark dropped, exited: 300")
+    }
+
+    /// After a confirm, the status says what was sent; the marks the refresh drops are added, not put instead.
+    @Test func theSignalSummaryIsNotReplacedByTheDroppedMarks() throws {
+        let harness = try ViewerHarness()
+        harness.mark(300, 301, 302)
+        harness.driver.press("K")
+        // 301 exits while the dialog is open; 302's pid goes to another process.
+        harness.remove(301)
+        harness.remove(302)
+        harness.write(FakeProcess(pid: 302, name: "other", startTicks: 9900, arguments: ["other"]))
+        harness.driver.press("y")
+        #expect(harness.recorder.sent.map(\.pid) == [300])
+        #expect(
+            harness.viewer.message
+                == "SIGTERM sent to 1 process; skipped 302 (pid reused by another process), 301 (exited)")
+        #expect(harness.lines.last!.contains("0 marked · SIGTERM sent to 1 process; skipped 302"))
+    }
+
+    /// A newline in a command line cannot add a line to the dialog (a fake entry for a process not marked).
+    @Test func aCommandLineCannotMakeLinesInTheConfirmDialog() throws {
+        var spoof = FakeProcess(pid: 500, name: "sleep", startTicks: 8000)
+        spoof.commandLine = Array("argv0\n4242  root  /sbin/init\r\n4243  root  x\u{2028}4244  root  y".utf8) + [0]
+        let harness = try ViewerHarness(size: Size(width: 100, height: 20), extra: [spoof])
+        harness.mark(500)
+        harness.driver.press("K")
+        let screen = harness.lines
+        #expect(screen.joined().contains("Send SIGTERM to 1 marked process?"))
+        let dialogLines = screen.filter { $0.contains("│") && ($0.contains("4242") || $0.contains("argv0")) }
+        #expect(dialogLines.count == 1, "\(screen.joined(separator: "\n"))")
+        #expect(dialogLines.first?.contains("500  ") == true)
+        #expect(dialogLines.first?.contains("argv0␊4242") == true)
     }
 
     @Test func initAndTheViewerItselfAreNeverSignalled() throws {

@@ -170,6 +170,28 @@ struct LayoutParserTests {
         #expect(document.cell("b")?.location == at(8, 8))
     }
 
+    /// U+2028, U+2029 and U+0085 inside a comment do not end the line: errors are at the lines an editor shows.
+    @Test(arguments: ["\u{2028}", "\u{2029}", "\u{85}"])
+    func unicodeLineSeparatorsInACommentDoNotSplitTheLine(_ separator: String) throws {
+        let text = "# a comment\(separator)cell hidden\ncell a\n|[1 x]|\n  1 labl\n"
+        let (document, errors) = LayoutParser.check(text, file: "Sep.layout")
+        #expect(document.cells.map(\.identifier) == ["a"])
+        #expect(errors.map(\.line) == [4], "\(errors)")
+    }
+
+    /// A cell's height is capped (issue 21: a 20,000-line cell took 12 s and 2 GB to preview at 4096 columns).
+    @Test func aCellTallerThanTheCapIsRefusedAtTheFirstLineOverIt() throws {
+        let cap = CellSpec.maximumHeight
+        let canvas = String(repeating: "| x |\n", count: 20_000)
+        let (document, errors) = LayoutParser.check("cell tall\n" + canvas, file: "Tall.layout")
+        #expect(errors.count == 1, "\(errors.prefix(3))")
+        #expect(errors.first?.line == cap + 2)
+        #expect(errors.first?.message == "the canvas has 20000 lines; a cell may be at most \(cap) lines tall")
+        #expect(document.cells.first.map { $0.height <= cap } ?? true)
+        let atTheCap = "cell tall\n" + String(repeating: "| x |\n", count: cap)
+        #expect(LayoutParser.check(atTheCap, file: "Tall.layout").errors.isEmpty)
+    }
+
     @Test func barsInsideTheCanvasAreText() throws {
         let text = """
             cell bars

@@ -59,6 +59,24 @@ struct TableIdentityTests {
         #expect(f.dataSource.cursorItemIdentifier == "b", "the cursor stays on its item")
     }
 
+    /// The checked form names the duplicates and leaves the table as it was, instead of stopping the program.
+    @Test func aCheckedApplyThrowsNamingTheDuplicates() throws {
+        let f = Fixture(sections: [("", ["a", "b", "c"])])
+        var snapshot = TableSnapshot<String, String>()
+        snapshot.appendSections(["one", "two"])
+        snapshot.appendItems(["a", "b", "c", "b"], toSection: "one")
+        snapshot.appendItems(["c", "d", "b"], toSection: "two")
+        let error = #expect(throws: DuplicateIdentifiersError.self) { try f.dataSource.applyChecked(snapshot) }
+        #expect(error?.duplicates == [#""b""#, #""c""#])
+        #expect(error?.description == #"the snapshot holds these item identifiers more than once: "b", "c""#)
+        #expect(f.dataSource.snapshot().itemsBySection == [["a", "b", "c"]])
+        var good = TableSnapshot<String, String>()
+        good.appendSections([""])
+        good.appendItems(["c", "a"], toSection: "")
+        try f.dataSource.applyChecked(good)
+        #expect(f.dataSource.snapshot().itemsBySection == [["c", "a"]])
+    }
+
     @Test func theCursorKeepsItsItemAndItsScreenLine() {
         let items = (0..<100).map { "item \($0)" }
         let f = Fixture(sections: [("Top", items)], size: Size(width: 30, height: 10), mode: .single)

@@ -74,6 +74,7 @@ extension ProcessStateTests {
                     of: "no cell is registered for reuse identifier 'rwo'; did you mean 'row'? (registered: 'row')"),
                 "the message names the identifier and the registered ones: \(text.debugDescription)")
             #expect(restored.upperBound <= message.lowerBound, "the message comes after the terminal is restored")
+            #expect(text.components(separatedBy: "atal error: ").count == 2, "the message is printed once: \(text)")
         }
 
         @Test func aViewOfAnotherClassForATagStopsWithItsMessageAfterTheTerminalIsRestored() async throws {
@@ -90,6 +91,7 @@ extension ProcessStateTests {
                 text.range(of: "viewWithTag(2, as: Label.self): the view with tag 2 is a ProgressBar, not a Label"),
                 "the message names the tag and both classes: \(text.debugDescription)")
             #expect(restored.upperBound <= message.lowerBound, "the message comes after the terminal is restored")
+            #expect(text.components(separatedBy: "atal error: ").count == 2, "the message is printed once: \(text)")
         }
 
         /// As less and vim do: a terminal that cannot move the cursor is refused with a message, and nothing
@@ -105,6 +107,23 @@ extension ProcessStateTests {
             let text = String(decoding: run.output, as: UTF8.self)
             #expect(text.contains("terminal type '\(terminalType)' cannot move the cursor"), "\(text.debugDescription)")
             #expect(!text.contains("\u{1B}"), "escape sequences were sent: \(text.debugDescription)")
+        }
+
+        /// A resize is shown when it happens, not after the next key (issue 21).
+        @Test func keysShowsAResizeAtOnce() async throws {
+            let run = try KeysRun()
+            defer { run.finish() }
+            try await run.waitForFirstScreen()
+            let mark = run.output.count
+            var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+            #expect(ioctl(run.master, UInt(TIOCSWINSZ), &size) == 0)
+            let shown = await run.waitForOutput(containing: "resize 100x30", after: mark)
+            #expect(
+                shown,
+                "no resize shown without a key: \(String(decoding: run.output[mark...], as: UTF8.self).debugDescription)"
+            )
+            #expect(write(run.master, "q", 1) == 1)
+            _ = await run.waitForExit()
         }
 
         @Test func pressingQExitsWithStatusZeroAndRestoresTheTerminal() async throws {
@@ -277,6 +296,16 @@ final class KeysRun {
             var again = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             guard poll(&again, 1, 0) > 0, again.revents & Int16(POLLIN) != 0 else { return }
         }
+    }
+
+    /// Reads until the output (from `start` on) contains `text`; false after `wait` without it.
+    func waitForOutput(containing text: String, after start: Int, wait: Duration = .seconds(20)) async -> Bool {
+        let deadline = ContinuousClock.now + wait
+        while ContinuousClock.now < deadline {
+            await readAvailable(wait: .milliseconds(50))
+            if String(decoding: output[start...], as: UTF8.self).contains(text) { return true }
+        }
+        return false
     }
 
     /// Reads until the child has drawn its first screen; throws (and the child is killed later) on timeout.

@@ -32,4 +32,25 @@ struct TmuxSessionTests {
         #expect(after == (try session.waitForFile("before")))
         #expect(try session.format("#{alternate_on}") == "0")
     }
+
+    /// On a terminal without an alternate screen, what the app drew (its status text) does not stay after `q` (issue 21).
+    @Test(.enabled(if: hasTmux, "tmux is not installed"), arguments: ["vt100", "linux"])
+    func withoutAnAlternateScreenQuittingLeavesNoText(_ terminal: String) throws {
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let tool = try BuiltProducts.executable(named: "termtable")
+        let session = try TmuxSession(
+            width: 80, height: 12,
+            command: "TERM=\(terminal) '\(tool)' keys; echo QUIT-DONE; sleep 30", directory: temp)
+        defer { session.close() }
+        try session.waitFor(text: "termtable keys")
+        #expect(try session.format("#{alternate_on}") == "0", "\(terminal) has no alternate screen")
+        try session.send("x")
+        try session.waitFor(text: "key x")
+        try session.send("q")
+        let after = try session.waitFor(text: "QUIT-DONE")
+        #expect(
+            !after.contains("termtable keys") && !after.contains("key x") && !after.contains("size 80x12"), "\(after)")
+    }
 }

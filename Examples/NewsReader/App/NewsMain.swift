@@ -37,6 +37,9 @@ struct NewsMain {
             await app.run()
             loading.cancel()
             opened.close()
+            if let notice = reader.exitNotice {
+                FileHandle.standardError.write(Data((TerminalText.sanitize(notice) + "\n").utf8))
+            }
             return 0
         } catch {
             screen?.close()

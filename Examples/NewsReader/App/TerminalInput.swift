@@ -28,6 +28,11 @@ enum TerminalInput {
         guard tty >= 0 else {
             throw NoTerminal(detail: "standard input is not a terminal and /dev/tty cannot be opened")
         }
+        // With standard input closed (`news <&-`) the terminal gets descriptor 0 itself: keep it (open across exec).
+        if tty == STDIN_FILENO {
+            _ = fcntl(tty, F_SETFD, 0)
+            return
+        }
         defer { close(tty) }
         guard dup2(tty, STDIN_FILENO) >= 0 else {
             throw NoTerminal(detail: "cannot read keys from /dev/tty (\(String(cString: strerror(errno))))")

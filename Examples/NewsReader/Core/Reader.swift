@@ -404,6 +404,15 @@ public final class Reader {
         app?.setNeedsDisplay()
     }
 
+    /// What to print on standard error once the screen is closed: read marks that were not saved, nil when all were.
+    public var exitNotice: String? {
+        let count = store.unsavedMarkCount
+        guard count > 0 else { return nil }
+        let marks = count == 1 ? "1 read mark was" : "\(count) read marks were"
+        let reason = store.warnings.last.map { " (\($0.hasSuffix(".") ? String($0.dropLast()) : $0))" } ?? ""
+        return "news: \(marks) not saved and \(count == 1 ? "is" : "are") lost\(reason)."
+    }
+
     /// Takes the warning off the status line.
     public func dismissWarning() {
         warning = nil

@@ -76,7 +76,9 @@ public final class ReaderView: View {
 
     public override func layoutSubviews() {
         showPanes()
-        panes.frame = Rect(x: 0, y: 0, width: frame.width, height: max(0, frame.height - 1))
-        statusLine.frame = Rect(x: 0, y: max(0, frame.height - 1), width: frame.width, height: min(1, frame.height))
+        // The status line takes the lines a long warning wraps onto, leaving the list at least half the screen.
+        let status = min(statusLine.lines(forWidth: frame.width), max(1, frame.height / 2), frame.height)
+        panes.frame = Rect(x: 0, y: 0, width: frame.width, height: max(0, frame.height - status))
+        statusLine.frame = Rect(x: 0, y: max(0, frame.height - status), width: frame.width, height: status)
     }
 }

@@ -1,11 +1,21 @@
 import TermTable
 
 /// The bottom line: position, counts or a message on the left, key hints on the right, in reverse video.
+///
+/// A left part wider than the line (a long warning: the read-state file's path and the reason) wraps
+/// onto more lines, up to ``maximumLines``, so it can be read whole; ``ReaderView`` gives the line
+/// the height ``lines(forWidth:)`` asks for.
 public final class StatusLine: View {
     /// What it says.
     public var text = StatusText(left: "", right: "") {
-        didSet { if text != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard text != oldValue else { return }
+            setNeedsDisplay()
+            if lines(forWidth: frame.width) != frame.height { superview?.setNeedsLayout() }
+        }
     }
+    /// The most lines a long text wraps onto (the rest ends with an ellipsis).
+    public var maximumLines = 6
     /// The line's style.
     public var style: Style = .reverse
 
@@ -18,13 +28,25 @@ public final class StatusLine: View {
         let other = other as! StatusLine
         text = other.text
         style = other.style
+        maximumLines = other.maximumLines
         super.init(copying: other)
+    }
+
+    /// The lines the text takes at `width`: 1, or more when the left part does not fit on one line.
+    public func lines(forWidth width: Int) -> Int {
+        guard width > 2, TerminalText.width(of: text.left) > width - 2 else { return 1 }
+        return TerminalText.wrap(text.left, width: width - 2, maxLines: maximumLines).count
     }
 
     public override func draw(in context: DrawContext) {
         context.fill(bounds, style: style)
         let width = frame.width
         guard width > 2 else { return }
+        if frame.height > 1 {
+            let lines = TerminalText.wrap(text.left, width: width - 2, maxLines: frame.height)
+            for (row, line) in lines.enumerated() { context.put(line, at: Point(x: 1, y: row), style: style) }
+            return
+        }
         // The hints give way first: they are shown only when the left part fits beside them.
         let rightWidth = TerminalText.width(of: text.right)
         let leftWidth = TerminalText.width(of: text.left)

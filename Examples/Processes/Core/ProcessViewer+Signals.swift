@@ -17,9 +17,11 @@ extension ProcessViewer {
             updateBars()
             return
         }
+        // The dialog's label is multi-line: a process's own text (a newline in its command line) must not
+        // make lines of its own, which could list a process that is not marked. Sanitised, a newline shows as ␊.
         var lines = targets.prefix(Self.listedInDialog).map { target in
-            let user = list[target.id]?.user ?? "?"
-            return "\(target.id.pid)  \(user)  \(String(target.command.prefix(36)))"
+            let user = TerminalText.sanitize(list[target.id]?.user ?? "?")
+            return "\(target.id.pid)  \(user)  \(TerminalText.sanitize(String(target.command.prefix(36))))"
         }
         if targets.count > Self.listedInDialog { lines.append("… and \(targets.count - Self.listedInDialog) more") }
         if targets.contains(where: { $0.id.pid <= 1 || $0.id.pid == signaller.ownPID }) {
@@ -46,6 +48,9 @@ extension ProcessViewer {
             if let indexPath = dataSource.indexPath(for: report.id) { table.deselectRow(at: indexPath) }
         }
         message = Self.summary(of: reports, signal: signal)
+        // The refresh drops the marks of processes that are gone: said after the summary, not instead of it.
+        reportedSkips = Set(reports.filter { !$0.outcome.wasSent }.map(\.id))
+        defer { reportedSkips = nil }
         refresh()
     }
 

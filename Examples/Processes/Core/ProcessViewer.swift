@@ -53,6 +53,8 @@ public final class ProcessViewer: TableViewDelegate {
     public internal(set) var cursorWasMoved = false
     /// Marks dropped by the snapshot being applied.
     var droppedMarks: [ProcessID] = []
+    /// While a signal's summary is shown: the processes it names as skipped (their dropped marks are not said again).
+    var reportedSkips: Set<ProcessID>?
 
     /// The templates of Layouts/Procs.layout, built into the program by TermTableLayoutPlugin.
     public static func bundledLayouts() throws -> LayoutLibrary {
@@ -126,18 +128,33 @@ public final class ProcessViewer: TableViewDelegate {
         updateBars()
     }
 
-    /// Says which marks went, and why: the process exited, or the filter hides it.
+    /// Says which marks went, and why: the process exited, its pid is now another process's, or the filter hides it.
+    ///
+    /// After a signal (``reportedSkips`` set) the summary stays and this is added to it, leaving out the
+    /// processes the summary already names.
     func reportDroppedMarks() {
-        let hidden = droppedMarks.filter { list[$0] != nil }
-        let exited = droppedMarks.filter { list[$0] == nil }
+        let dropped = droppedMarks.filter { !(reportedSkips?.contains($0) ?? false) }
+        let hidden = dropped.filter { list[$0] != nil }
+        let gone = dropped.filter { list[$0] == nil }
+        let livePIDs = Set(list.entries.keys.map(\.pid))
+        let reused = gone.filter { livePIDs.contains($0.pid) }
+        let exited = gone.filter { !livePIDs.contains($0.pid) }
         var parts: [String] = []
         if !exited.isEmpty {
             parts.append("mark dropped, exited: " + exited.map { String($0.pid) }.joined(separator: ", "))
         }
+        if !reused.isEmpty {
+            parts.append(
+                "mark dropped, pid reused by another process: " + reused.map { String($0.pid) }.joined(separator: ", "))
+        }
         if !hidden.isEmpty {
             parts.append("mark dropped, hidden by the filter: " + hidden.map { String($0.pid) }.joined(separator: ", "))
         }
-        message = parts.joined(separator: "; ")
+        if reportedSkips != nil, let summary = message {
+            if !parts.isEmpty { message = ([summary] + parts).joined(separator: "; ") }
+        } else {
+            message = parts.joined(separator: "; ")
+        }
     }
 
     /// The marked processes, in table order.

@@ -226,7 +226,14 @@ public final class CursesScreen: Screen {
         inputWatch = nil
         set_term(screen)
         stopBracketedPaste()
+        // Without an alternate screen (vt100, linux) what the app drew stays, and the shell's prompt would come
+        // back on the last line beside the old status text: the screen is cleared, as `clear` leaves it.
+        let hasAlternateScreen = cnc_tigetstr("smcup").map { $0.pointee != 0 } ?? false
         endwin()
+        if !hasAlternateScreen, let clear = cnc_tigetstr("clear") {
+            fputs(clear, outputFile)
+            fflush(outputFile)
+        }
         delscreen(screen)
         fclose(outputFile)
         fclose(inputFile)

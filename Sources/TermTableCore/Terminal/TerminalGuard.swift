@@ -50,8 +50,7 @@ public enum TerminalGuard {
     /// ```
     public static func fail(_ message: String, file: StaticString = #fileID, line: UInt = #line) -> Never {
         restore()
-        let text = "\(file):\(line): fatal error: \(message)\n"
-        _ = text.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+        // The runtime prints `file:line: Fatal error: message` once the terminal is back: not printed here too.
         fatalError(message, file: file, line: line)
     }
 }

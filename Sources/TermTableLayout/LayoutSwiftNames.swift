@@ -1,41 +1,57 @@
 /// Turns layout names (`news`, `article-row`, `feed.title`) into Swift identifiers.
-enum SwiftNames {
+package enum LayoutSwiftNames {
     /// Swift keywords, written in backticks when a name is one of them.
-    static let keywords: Set<String> = [
+    package static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
         "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
         "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
-        "where", "while", "as", "false", "is", "nil", "super", "throws", "true", "try", "any", "some",
+        "where", "while", "as", "false", "is", "nil", "super", "throws", "true", "try", "any", "some", "Any",
+        "await", "package", "consume", "discard", "each", "borrowing", "consuming", "nonisolated",
     ]
 
     /// Names that cannot be used even in backticks as a member; they get a `_` at the end.
-    static let reserved: Set<String> = ["self", "Self", "Type", "Protocol", "init"]
+    package static let reserved: Set<String> = ["self", "Self", "Type", "Protocol", "init", "_"]
 
-    /// The public and open members of `TableViewCell` and `View`: a field of that name gets its class appended
-    /// (`name` becomes `nameLabel`) so it does not hide the cell's own member.
-    static let cellMembers: Set<String> = [
+    /// Types the generated code names without a module (`String`, `Bool`) and the module it names (`TermTable`):
+    /// a member of that name would hide them, so a field or cell of that name is renamed like a toolkit member.
+    package static let namesTheGeneratedCodeUses: Set<String> = ["TermTable", "String", "Bool", "Swift"]
+
+    /// The public, open and package members of `View`, `TableViewCell` and `TypedCell` (and their extensions):
+    /// a field of that name gets its class appended (`name` becomes `nameLabel`) so it does not hide the member.
+    ///
+    /// Kept equal to the toolkit's declarations by a test that reads them from the sources
+    /// (`LayoutSwiftNamesTests`), so a member added to those classes fails the test until it is listed here.
+    package static let toolkitCellMembers: Set<String> = [
         "acceptsFocus", "accessory", "accessoryWidth", "addSubview", "autoresizing", "backgroundStyle", "bounds",
         "captureDesign", "checkedView", "checkedViewWithTag", "containsFocusedView", "contentBaseStyle",
-        "contentView", "convertToScreen", "copy", "designFrame", "designSuperviewSize", "draw", "drawOverlay",
-        "drawVersion", "enclosing", "fill", "firstSubview", "fitting", "fixed", "focus", "frame", "handleAction",
-        "handleKey", "handleMouse", "height", "hitTest", "indentationLevel", "indentationWidth", "indexPath",
-        "isAncestor", "isFocused", "isHidden", "isHighlighted", "isOpaque", "isSelectable", "isSelected",
-        "layoutIfNeeded", "layoutSubviews", "markColumnWidth", "markStyle", "name", "preferredSize",
-        "prepareForReuse", "removeFromSuperview", "render", "renderSubview", "renderSubviews", "reuseIdentifier",
-        "rootView", "selectionStyle", "sendAction", "sender", "setNeedsDisplay", "setNeedsLayout", "setNeedsRedraw",
-        "shows", "shrinkRule", "sizeThatFits", "stackItem", "subviews", "superview", "tableView", "tag",
-        "undelivered", "view", "viewWithTag", "typedField", "failTypedCell", "fields", "description",
-        "didBecomeFocused", "didResignFocus", "cursorStyle",
+        "contentOverlayStyle", "contentView", "convertToScreen", "copy", "counterpart", "designFrame",
+        "designSuperviewSize", "didCopy", "draw", "drawOverlay", "drawVersion", "failTypedCell", "fields",
+        "firstSubview", "frame", "frameDidChange", "handleAction", "handleKey", "handleMouse", "height", "hitTest",
+        "host", "indentationLevel", "indentationWidth", "indexPath", "isAncestor", "isFocused", "isHidden",
+        "isHighlighted", "isOpaque", "isSelectable", "isSelected", "layoutIfNeeded", "layoutSubviews",
+        "markColumnWidth", "markStyle", "name", "preferredSize", "prepareForReuse", "removeFromSuperview", "render",
+        "renderSubview", "renderSubviews", "reuseIdentifier", "rootView", "selectionStyle", "sendAction",
+        "setFrame", "setNeedsDisplay", "setNeedsLayout", "shrinkRule", "sizeThatFits", "stackItem", "subviews",
+        "subviewsForCopy", "superview", "tableView", "tag", "typedField", "view", "viewWithTag",
+        "didBecomeFocused", "didResignFocus", "cursorStyle", "acceptsText", "handleText",
     ]
 
+    /// The members every generated cell class declares besides its fields.
+    package static let generatedCellMembers: Set<String> = ["fields", "findFields", "init"]
+
+    /// The names a field's Swift name may not take: it gets its view class appended instead.
+    package static var cellMembers: Set<String> {
+        toolkitCellMembers.union(generatedCellMembers).union(namesTheGeneratedCodeUses)
+    }
+
     /// The words of `name`: runs of letters, digits and `_`, split at any other character.
-    static func words(_ name: String) -> [String] {
+    package static func words(_ name: String) -> [String] {
         name.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
     }
 
     /// `article-row` -> `articleRow`: the first word as written, the others capitalised.
-    static func lowerCamel(_ name: String) -> String {
+    package static func lowerCamel(_ name: String) -> String {
         let parts = words(name)
         guard let first = parts.first else { return "_" }
         var result = first + parts.dropFirst().map(capitalized).joined()
@@ -44,7 +60,7 @@ enum SwiftNames {
     }
 
     /// `article-row` -> `ArticleRow`.
-    static func upperCamel(_ name: String) -> String {
+    package static func upperCamel(_ name: String) -> String {
         let parts = words(name)
         var result = parts.map(capitalized).joined()
         if result.isEmpty || result.first?.isNumber == true { result = "_" + result }
@@ -52,19 +68,19 @@ enum SwiftNames {
     }
 
     /// The word with its first character upper-cased.
-    static func capitalized(_ word: String) -> String {
+    package static func capitalized(_ word: String) -> String {
         guard let first = word.first else { return word }
         return first.uppercased() + word.dropFirst()
     }
 
     /// `name` as it can be written in a declaration: keywords in backticks, reserved names with `_`.
-    static func declarable(_ name: String) -> String {
+    package static func declarable(_ name: String) -> String {
         if reserved.contains(name) { return name + "_" }
         return keywords.contains(name) ? "`\(name)`" : name
     }
 
     /// A Swift string literal holding `text`.
-    static func literal(_ text: String) -> String {
+    package static func literal(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -88,7 +104,7 @@ enum SwiftNames {
     ///
     /// Lines are split at `\n` only; backslashes, quotes and control characters (a `\r` of a CRLF file too)
     /// are escaped, so the literal's value is `text` byte for byte.
-    static func multilineLiteral(_ text: String, indent: Int) -> String {
+    package static func multilineLiteral(_ text: String, indent: Int) -> String {
         let margin = String(repeating: " ", count: indent)
         var result = "\"\"\"\n"
         for line in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -99,7 +115,7 @@ enum SwiftNames {
     }
 
     /// Text safe in a `///` comment: control characters dropped, on one line.
-    static func comment(_ text: String) -> String {
+    package static func comment(_ text: String) -> String {
         String(
             String.UnicodeScalarView(
                 text.unicodeScalars.filter {
