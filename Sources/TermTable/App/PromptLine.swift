@@ -12,7 +12,7 @@ public final class PromptLine: View {
     public private(set) var label: Label
     /// The field being edited.
     public private(set) var field: TextField
-    /// The note shown at the right end once input was dropped at the field's ``TextField/maxLength``.
+    /// The note shown at the right end once input was dropped at the field's ``/TermTableCore/TextField/maxLength``.
     public private(set) var note: Label
     /// Called when Esc closes the prompt.
     public var onCancel: (@MainActor () -> Void)?
