@@ -133,7 +133,8 @@ struct KeyHelpTests {
                 #expect(count >= 1)
                 if count < hints.count {
                     #expect(
-                        TerminalText.width(of: wholes[count + 1]) > width, "width \(width): a hint that fits is left out")
+                        TerminalText.width(of: wholes[count + 1]) > width,
+                        "width \(width): a hint that fits is left out")
                 }
                 continue
             }
