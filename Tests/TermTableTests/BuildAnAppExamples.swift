@@ -129,11 +129,11 @@ struct TasksMain {
 
 /// Keys with their help: `r` and Ctrl-R reload, `s` and `S` sort up or down; a hint bar shows them.
 @MainActor func bindKeysWithHelp(in app: Application, reload: @escaping @MainActor () -> Void) -> KeyHintBar {
-    app.bind(KeyBinding([Key("r"), .ctrl("r")], help: "reload", showsInHintBar: true)) { reload() }
+    app.bind(KeyBinding([Key("r"), .ctrl("r")], help: "reload all", hint: "reload")) { reload() }
     app.bind(KeyBinding([Key("s"), Key("S")], help: "sort up, down", label: "s S")) { (key: Key) in
         app.setNeedsDisplay()  // key is Key("s") or Key("S")
     }
-    app.bind(KeyBinding([Key("?")], help: "help", showsInHintBar: true)) { app.showHelp() }
+    app.bind(KeyBinding([Key("?")], help: "these keys", hint: "help")) { app.showHelp() }
     return KeyHintBar()  // "↑/k up · ↓/j down · r/ctrl-r reload · ? help" where the table has the focus
 }
 

@@ -168,7 +168,7 @@ struct KeyHelpTests {
         let table = makeTable(NumbersSource(rows: 3), width: 50, height: 3)
         let root = Root(table: table)
         let driver = AppDriver(rootView: root, size: Size(width: 50, height: 4))
-        driver.app.bind(KeyBinding([Key("q")], help: "quit", showsInHintBar: true)) {}
+        driver.app.bind(KeyBinding([Key("q")], help: "quit the app", hint: "quit")) {}
         driver.app.render()
         #expect(driver.lines[3] == "↑/k up · ↓/j down · q quit".padding(toLength: 50, withPad: " ", startingAt: 0))
         driver.app.focus(nil)

@@ -10,12 +10,12 @@ public enum ReaderKeys {
         (KeyBinding([Key("o")], help: "open the link in $BROWSER"), .openLink),
         (KeyBinding([Key("m")], help: "mark read / unread"), .toggleRead),
         (KeyBinding([Key("n")], help: "next unread article"), .nextUnread),
-        (KeyBinding([Key("/")], help: "filter titles (Enter keeps, Esc clears)", showsInHintBar: true), .filter),
+        (KeyBinding([Key("/")], help: "filter titles (Enter keeps, Esc clears)"), .filter),
         (KeyBinding([.escape], help: "clear the filter"), .clearFilter),
         (KeyBinding([Key("v")], help: "one-line / two-line articles"), .toggleCompact),
         (KeyBinding([Key("r"), .ctrl("r")], help: "reload all feeds"), .reload),
-        (KeyBinding([Key("q")], help: "clear the filter, then quit", showsInHintBar: true), .quit),
-        (KeyBinding([Key("?"), Key(.function(1))], help: "this help", showsInHintBar: true), .help),
+        (KeyBinding([Key("q")], help: "clear the filter, then quit", hint: "quit"), .quit),
+        (KeyBinding([Key("?"), Key(.function(1))], help: "this help", hint: "help"), .help),
     ]
 
     /// Lines of the help box that name no key: what the mouse does.

@@ -9,18 +9,18 @@ extension ProcessViewer {
     /// (``/TermTable/TableView/keyHelp``); the `?` box lists both, as bound (``/TermTable/Application/bindingsInForce``).
     /// A binding of several keys runs one command for each key, in the order of its keys.
     public static let commandBindings: [(binding: KeyBinding, commands: [ProcessCommand])] = [
-        (KeyBinding([Key("K")], help: "SIGTERM the marked processes (asks first)"), [.terminate]),
-        (KeyBinding([Key("X")], help: "SIGKILL the marked processes (asks first)"), [.kill]),
+        (KeyBinding([Key("K")], help: "SIGTERM the marked processes (asks first)", hint: "term"), [.terminate]),
+        (KeyBinding([Key("X")], help: "SIGKILL the marked processes (asks first)", hint: "kill"), [.kill]),
         (KeyBinding([.escape], help: "close the details"), [.closeDetail]),
-        (KeyBinding([Key("/")], help: "filter (Enter keeps, Esc clears)", showsInHintBar: true), [.filter]),
+        (KeyBinding([Key("/")], help: "filter (Enter keeps, Esc clears)", hint: "filter"), [.filter]),
         (
             KeyBinding(
-                [Key("c"), Key("m"), Key("p"), Key("n")], help: "sort by CPU, memory, pid, name", label: "c m p n"),
-            [.sortByCPU, .sortByMemory, .sortByPID, .sortByName]
+                [Key("c"), Key("m"), Key("p"), Key("n"), Key("r")], help: "sort by CPU, memory, pid, name; r reverses",
+                label: "c m p n r", hint: "sort"),
+            [.sortByCPU, .sortByMemory, .sortByPID, .sortByName, .reverse]
         ),
-        (KeyBinding([Key("r")], help: "reverse the order"), [.reverse]),
-        (KeyBinding([Key("?")], help: "these keys", showsInHintBar: true), [.help]),
-        (KeyBinding([Key("q")], help: "quit (in the details: back)", showsInHintBar: true), [.back]),
+        (KeyBinding([Key("?")], help: "these keys", hint: "keys"), [.help]),
+        (KeyBinding([Key("q")], help: "quit (in the details: back)", hint: "quit"), [.back]),
     ]
 
     /// The command `key` runs, from ``commandBindings`` (nil for a key the app does not bind).
@@ -30,6 +30,15 @@ extension ProcessViewer {
             return commands.count == 1 ? commands[0] : commands[index]
         }
         return nil
+    }
+
+    /// The status line's key hints: the list's keys that have a hint (the table's Space,
+    /// ``/TermTable/TableView/commandHints``, then ``commandBindings``), as a ``/TermTable/KeyHintBar`` shows them.
+    ///
+    /// The list's, not those of the view in focus: the line stays while a dialog or the filter prompt is up.
+    public var keyHints: String {
+        let bindings = table.keyHelp + Self.commandBindings.map(\.binding)
+        return KeyHintBar.text(for: bindings.filter(\.showsInHintBar), width: Int.max / 2, separator: "  ")
     }
 
     /// Lines of the help box that name no key: what a click does.

@@ -4,10 +4,11 @@ import TermTableCore
 ///
 /// Modelled on bubbles' `key.Binding`: the keys, a short label for them
 /// (`"j/↓"`, made from the keys unless given), a description (`"down"`), an
-/// optional section of the help box, and whether the binding is in force.
+/// optional section of the help box, an optional short hint for the one-line
+/// hint bar, and whether the binding is in force.
 ///
 /// ```swift
-/// app.bind(KeyBinding([Key("/")], help: "filter", showsInHintBar: true)) { startFilter() }
+/// app.bind(KeyBinding([Key("/")], help: "filter titles (Enter keeps, Esc clears)", hint: "filter")) { startFilter() }
 /// app.bind(Key("q"), help: "quit") { app.quit() }
 /// ```
 public struct KeyBinding: Hashable, Sendable {
@@ -19,26 +20,29 @@ public struct KeyBinding: Hashable, Sendable {
     public var help: String
     /// The heading of the help box the binding is listed under (nil: none).
     public var section: String?
-    /// True when the one-line hint bar (``KeyHintBar``) shows the binding too, not only the help box.
-    public var showsInHintBar: Bool
+    /// The binding's text in the one-line hint bar (``KeyHintBar``), shorter than ``help``; nil: the bar leaves it out.
+    public var hint: String?
     /// False for a binding that is kept but not in force: it is neither run nor listed.
     public var isEnabled: Bool
 
     /// A binding of `keys` with its `help`; `label` replaces the label made from the keys.
     public init(
         _ keys: [Key], help: String, label: String? = nil, section: String? = nil,
-        showsInHintBar: Bool = false, isEnabled: Bool = true
+        hint: String? = nil, isEnabled: Bool = true
     ) {
         self.keys = keys
         self.customLabel = label
         self.help = help
         self.section = section
-        self.showsInHintBar = showsInHintBar
+        self.hint = hint
         self.isEnabled = isEnabled
     }
 
     /// The keys as the help shows them: ``customLabel``, else the keys' names joined by `/` (`"↓/j"`).
     public var label: String { customLabel ?? KeyBinding.label(for: keys) }
+
+    /// True when the hint bar shows the binding (it has a ``hint``).
+    public var showsInHintBar: Bool { hint != nil }
 
     /// The line of the help box: label and description.
     public var helpEntry: (key: String, action: String) { (label, help) }

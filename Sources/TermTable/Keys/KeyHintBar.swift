@@ -3,7 +3,7 @@ import TermTableCore
 /// A one-line bar of key hints (`"↑/k up · ↓/j down · / filter · ? help · q quit"`), made from key bindings.
 ///
 /// With no ``bindings`` of its own, the bar shows the bindings in force of the app that
-/// shows it (``Application/bindingsInForce``) that ask for it (``KeyBinding/showsInHintBar``),
+/// shows it (``Application/bindingsInForce``) that have a ``KeyBinding/hint``,
 /// worked out each time it is drawn, so it follows the focus and any key rebound.
 /// Hints are dropped whole from the end when the bar is too narrow; a first hint that does
 /// not fit alone is cut with an ellipsis (never inside a character).
@@ -45,10 +45,11 @@ public final class KeyHintBar: View {
         return app.bindingsInForce.filter(\.showsInHintBar)
     }
 
-    /// The line for `bindings` in `width` columns: whole hints while they fit, else the first one cut.
-    public static func text(for bindings: [KeyBinding], width: Int) -> String {
+    /// The line for `bindings` in `width` columns: label and ``KeyBinding/hint`` (else its help) of each, whole
+    /// hints while they fit, else the first one cut; `separator` between two.
+    public static func text(for bindings: [KeyBinding], width: Int, separator: String = separator) -> String {
         guard width > 0 else { return "" }
-        let hints = bindings.filter(\.isEnabled).map { TerminalText.sanitize($0.label + " " + $0.help) }
+        let hints = bindings.filter(\.isEnabled).map { TerminalText.sanitize($0.label + " " + ($0.hint ?? $0.help)) }
         var line = ""
         var used = 0
         for hint in hints {

@@ -27,6 +27,9 @@ extension TableCommand {
 }
 
 extension TableView: KeyHelpProviding {
+    /// The commands the hint bar shows by default, with their hints: up and down.
+    public static let defaultCommandHints: [TableCommand: String] = [.moveUp: "up", .moveDown: "down"]
+
     /// The table's keys in force, with their help: ``keyBindings`` grouped by command, in the order of
     /// ``TableCommand/allCases``, labelled with the keys' names (`"↓/j"`).
     ///
@@ -38,8 +41,7 @@ extension TableView: KeyHelpProviding {
         return TableCommand.allCases.compactMap { command in
             guard command.applies(in: selectionMode), let keys = keysByCommand[command] else { return nil }
             let ordered = keys.sorted { ($0.helpOrder, $0.helpName) < ($1.helpOrder, $1.helpName) }
-            return KeyBinding(
-                ordered, help: command.help, showsInHintBar: command == .moveUp || command == .moveDown)
+            return KeyBinding(ordered, help: command.help, hint: commandHints[command])
         }
     }
 }
