@@ -14,9 +14,13 @@ public enum ReaderKeys {
         (KeyBinding([.escape], help: "clear the filter"), .clearFilter),
         (KeyBinding([Key("v")], help: "one-line / two-line articles"), .toggleCompact),
         (KeyBinding([Key("r"), .ctrl("r")], help: "reload all feeds"), .reload),
+        (KeyBinding([Key("?"), Key(.function(1))], help: "this help (F1 too)", label: "?", hint: "help"), .help),
         (KeyBinding([Key("q")], help: "clear the filter, then quit", hint: "quit"), .quit),
-        (KeyBinding([Key("?"), Key(.function(1))], help: "this help", hint: "help"), .help),
     ]
+
+    /// The list's key hints, from the ``bindings`` that have a hint: `? help  q quit`.
+    public static let listHints = KeyHintBar.text(
+        for: bindings.map(\.binding).filter(\.showsInHintBar), width: Int.max / 2, separator: "  ")
 
     /// Lines of the help box that name no key: what the mouse does.
     public static let pointerHelp: [(key: String, action: String)] = [

@@ -47,7 +47,7 @@ public struct KeyBinding: Hashable, Sendable {
     /// The line of the help box: label and description.
     public var helpEntry: (key: String, action: String) { (label, help) }
 
-    /// The names of `keys` (``/TermTableCore/Key/helpName``) joined by `/`.
+    /// The names of `keys` (`Key.helpName`) joined by `/`.
     public static func label(for keys: [Key]) -> String {
         keys.map(\.helpName).joined(separator: "/")
     }

@@ -23,7 +23,7 @@ public final class KeyHintBar: View {
     }
 
     /// What stands between two hints.
-    public static let separator = " · "
+    nonisolated public static let separator = " · "
 
     /// Creates a bar showing `bindings` (nil: the app's bindings in force).
     public init(bindings: [KeyBinding]? = nil, frame: Rect = .zero) {
@@ -47,7 +47,9 @@ public final class KeyHintBar: View {
 
     /// The line for `bindings` in `width` columns: label and ``KeyBinding/hint`` (else its help) of each, whole
     /// hints while they fit, else the first one cut; `separator` between two.
-    public static func text(for bindings: [KeyBinding], width: Int, separator: String = separator) -> String {
+    nonisolated public static func text(for bindings: [KeyBinding], width: Int, separator: String = separator)
+        -> String
+    {
         guard width > 0 else { return "" }
         let hints = bindings.filter(\.isEnabled).map { TerminalText.sanitize($0.label + " " + ($0.hint ?? $0.help)) }
         var line = ""

@@ -31,7 +31,7 @@ extension TableView: KeyHelpProviding {
     public static let defaultCommandHints: [TableCommand: String] = [.moveUp: "up", .moveDown: "down"]
 
     /// The table's keys in force, with their help: ``keyBindings`` grouped by command, in the order of
-    /// ``TableCommand/allCases``, labelled with the keys' names (`"↓/j"`).
+    /// the ``TableCommand`` cases, labelled with the keys' names (`"↓/j"`).
     ///
     /// Made from ``keyBindings`` each time, so a key rebound or removed changes the help;
     /// marking commands are left out unless the table has multiple selection.
