@@ -25,7 +25,8 @@ import TermTable
         try table.register(InboxLayout.message, from: InboxLayout.library())
         table.dataSource = inbox
         let app = Application(screen: screen, rootView: table)
-        app.bind(Key("q")) { app.quit() }
+        app.bind(Key("q"), help: "quit") { app.quit() }
+        app.bind(Key("?"), help: "these keys") { app.showHelp() }
         await app.run()
     }
 }

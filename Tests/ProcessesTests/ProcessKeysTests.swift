@@ -3,50 +3,54 @@ import ProcessesCore
 import TermTable
 import Testing
 
-/// The `?` box of `procs` is made from the same lines as its key bindings: every command has help, every key in the help works.
+/// The `?` box of `procs` is made from its key bindings: every command has help, every key in the help works.
 @MainActor
 @Suite struct ProcessKeysTests {
-    @Test func everyCommandHasAHelpLine() {
-        let helped = Set(ProcessViewer.keyLines.flatMap { $0.commands.map(\.command) })
-        #expect(helped == Set(ProcessCommand.allCases))
-        #expect(ProcessViewer.helpEntries.map(\.key) == ProcessViewer.keyLines.map(\.label))
-        let keys = ProcessViewer.keyBindings.map(\.key)
+    @Test func everyCommandHasABindingWithHelp() {
+        let bound = ProcessViewer.commandBindings
+        #expect(Set(bound.flatMap(\.commands)) == Set(ProcessCommand.allCases))
+        for (binding, commands) in bound {
+            #expect(!binding.help.isEmpty && !binding.keys.isEmpty)
+            #expect(commands.count == 1 || commands.count == binding.keys.count, "\(binding.label): a command per key")
+            for (index, key) in binding.keys.enumerated() {
+                #expect(ProcessViewer.command(for: key) == commands[commands.count == 1 ? 0 : index])
+            }
+        }
+        let keys = bound.flatMap(\.binding.keys)
         #expect(Set(keys).count == keys.count, "a key is bound twice")
     }
 
-    /// Each key a help label names is one of the line's keys, and keys left to the table are keys it handles.
-    @Test func everyKeyTheHelpNamesIsBoundOrHandledByTheTable() throws {
-        let symbols: [String: Key] = [
-            "↓": .down, "↑": .up, "Enter": .enter, "Esc": .escape,
-            "PgDn": .pageDown, "PgUp": .pageUp,
-        ]
-        let viewer = try ViewerHarness().viewer
-        for line in ProcessViewer.keyLines {
-            let lineKeys = Set(line.commands.map(\.key) + line.tableKeys)
-            if line.isPointer {
-                #expect(lineKeys.isEmpty)
-                continue
+    /// Each key the help lists is a key of the table or of the app, and each app key the table leaves to the app is listed.
+    @Test func everyKeyTheHelpListsIsBoundOrHandledByTheTable() throws {
+        let harness = try ViewerHarness()
+        let app = harness.driver.app
+        let listed = app.bindingsInForce
+        for binding in listed {
+            for key in binding.keys {
+                #expect(
+                    harness.viewer.table.keyBindings[key] != nil || app.keyBindings[key] != nil,
+                    "\(key) of “\(binding.label)” is neither the table's nor the app's")
             }
-            for name in line.label.split(separator: " ") {
-                let key = try #require(
-                    symbols[String(name)] ?? Key(parsing: String(name)),
-                    "“\(name)” in the help line “\(line.label)” is no key name")
-                #expect(lineKeys.contains(key), "“\(name)” in the help line “\(line.label)” is not among its keys")
-            }
-            for key in line.tableKeys {
-                #expect(viewer.table.keyBindings[key] != nil, "\(key) of “\(line.label)” is not a key of the table")
+        }
+        let listedKeys = Set(listed.flatMap(\.keys))
+        for (binding, _) in ProcessViewer.commandBindings {
+            for key in binding.keys where harness.viewer.table.keyBindings[key] == nil {
+                #expect(listedKeys.contains(key), "\(key) of “\(binding.label)” is not in the help")
             }
         }
     }
 
-    /// `?` shows a box with every line, key column and text.
+    /// `?` shows a box with every key in force, key column and text, and what a click does.
     @Test func questionMarkShowsEveryLine() throws {
         let harness = try ViewerHarness(size: Size(width: 80, height: 24))
+        let lines = Application.helpEntries(for: harness.driver.app.bindingsInForce) + ProcessViewer.pointerHelp
         harness.driver.press("?")
-        for line in ProcessViewer.keyLines {
+        for line in lines {
             #expect(
-                harness.driver.lines.contains { $0.contains(line.label) && $0.contains(line.help) },
-                "the help box has no line “\(line.label)  \(line.help)”")
+                harness.driver.lines.contains { $0.contains(line.key) && $0.contains(line.action) },
+                "the help box has no line “\(line.key)  \(line.action)”")
         }
+        #expect(harness.driver.lines.contains { $0.contains("↓/j") && $0.contains("down") })
+        #expect(harness.driver.lines.contains { $0.contains("K") && $0.contains("SIGTERM") })
     }
 }

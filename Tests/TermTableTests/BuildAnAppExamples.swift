@@ -60,11 +60,11 @@ import Testing
             self.titleBar.isHidden = size.height < 4  // a very short terminal keeps the list and the status
             self.root.setNeedsLayout()
         }
-        app.bind(Key("q")) { [unowned app] in app.quit() }
-        app.bind(Key("/")) { [unowned app] in self.filter(in: app) }
-        app.bind(Key("d")) { [unowned app] in self.deleteTask(in: app) }
-        app.bind(Key("?")) { [unowned app] in self.showKeys(in: app) }
-        app.bind(Key("i")) { [unowned app] in self.showInfo(in: app) }
+        app.bind(Key("q"), help: "quit") { [unowned app] in app.quit() }
+        app.bind(Key("/"), help: "filter") { [unowned app] in self.filter(in: app) }
+        app.bind(Key("d"), help: "delete the task") { [unowned app] in self.deleteTask(in: app) }
+        app.bind(Key("?"), help: "these keys") { [unowned app] in self.showKeys(in: app) }
+        app.bind(Key("i"), help: "about") { [unowned app] in self.showInfo(in: app) }
         return app
     }
 
@@ -102,9 +102,9 @@ import Testing
         }
     }
 
-    /// `?`: the keys, in a help box that any key closes.
+    /// `?`: the keys in force, the table's and the app's, in a help box that any key closes.
     func showKeys(in app: Application) {
-        app.showHelp(entries: [("/", "filter"), ("d", "delete"), ("i", "about"), ("q", "quit")])
+        app.showHelp(title: "Tasks keys")
     }
 
     /// `i`: a box of your own, centred at the size it needs because it has no frame; Esc closes it.
@@ -125,6 +125,16 @@ struct TasksMain {
         let app = try TasksApp().makeApplication(on: screen)
         await app.run()
     }
+}
+
+/// Keys with their help: `r` and Ctrl-R reload, `s` and `S` sort up or down; a hint bar shows them.
+@MainActor func bindKeysWithHelp(in app: Application, reload: @escaping @MainActor () -> Void) -> KeyHintBar {
+    app.bind(KeyBinding([Key("r"), .ctrl("r")], help: "reload all", hint: "reload")) { reload() }
+    app.bind(KeyBinding([Key("s"), Key("S")], help: "sort up, down", label: "s S")) { (key: Key) in
+        app.setNeedsDisplay()  // key is Key("s") or Key("S")
+    }
+    app.bind(KeyBinding([Key("?")], help: "these keys", hint: "help")) { app.showHelp() }
+    return KeyHintBar()  // "↑/k up · ↓/j down · r/ctrl-r reload · ? help" where the table has the focus
 }
 
 /// The example in ``Application``'s documentation.

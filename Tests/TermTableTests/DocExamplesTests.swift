@@ -134,6 +134,21 @@ struct DocExamplesTests {
 
     // MARK: The article's app, run
 
+    /// The *Keys and help* example: the hint bar shows the table's moves and the keys that ask for it, and every key runs.
+    @Test func theArticlesKeysWithHelpRunAndShowInTheHintBar() {
+        let table = makeTable(NumbersSource(rows: 3), width: 60, height: 20)
+        let driver = AppDriver(rootView: table, size: Size(width: 60, height: 20))
+        var reloads = 0
+        let bar = bindKeysWithHelp(in: driver.app) { reloads += 1 }
+        driver.press("r ctrl-r s S")
+        #expect(reloads == 2)
+        let hints = driver.app.bindingsInForce.filter(\.showsInHintBar)
+        #expect(KeyHintBar.text(for: hints, width: 60) == "↑/k up · ↓/j down · r/ctrl-r reload · ? help")
+        #expect(bar.bindings == nil)
+        driver.press("?")
+        #expect(driver.lines.contains { $0.contains("s S") && $0.contains("sort up, down") })
+    }
+
     @Test func theArticlesBackgroundLoadFinishes() async {
         await startLoading(TaskArchive()).value
     }
@@ -185,7 +200,12 @@ struct DocExamplesTests {
         #expect(box.title == "About" && box.frame.width > 0 && box.frame.height == 3)
         #expect(box.frame.x == (40 - box.frame.width) / 2)
         press("escape ?")
-        #expect(app.topOverlay is HelpBox)
+        let help = try #require(app.topOverlay as? HelpBox)
+        // The box lists the keys in force: the table's (Space rebound to page down, Esc left out), then the app's.
+        let entries = help.entries.map { "\($0.key) \($0.action)" }
+        #expect(entries.contains("↓/j down") && entries.contains("PgDn/space/ctrl-f page down"), "\(entries)")
+        #expect(entries.contains("/ filter") && entries.contains("d delete the task") && entries.contains("q quit"))
+        #expect(!entries.contains { $0.hasPrefix("Esc") })
         press("x q")
         #expect(!app.isShowingOverlay)
 

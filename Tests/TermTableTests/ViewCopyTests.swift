@@ -264,7 +264,16 @@ import Testing
                 table.register(BasicCell.self, forCellReuseIdentifier: "basic")
                 table.onAction("open") { _, _, _ in }
                 table.keyBindings[Key("x")] = .pageDown
+                table.commandHints = [.activate: "open"]
                 return table
+            }),
+        Covered(
+            name: "KeyHintBar", fresh: { KeyHintBar() },
+            configured: {
+                let bar = KeyHintBar(bindings: [KeyBinding([Key("q")], help: "quit the app", hint: "quit")])
+                configureView(bar)
+                bar.textStyle = .bold
+                return bar
             }),
     ]
 

@@ -4,8 +4,8 @@ import TermTable
 
 /// The article view: the article's title, feed, date, link and summary, scrolling.
 ///
-/// Keys: j/k and the arrows scroll a line, PgUp/PgDn, space, b, ctrl-f/ctrl-b
-/// a page, g/G and Home/End to the ends; q, Esc and Left go back (``onClose``).
+/// Keys (``keyActions``, with their help): j/k and the arrows scroll a line, PgUp/PgDn, space, b,
+/// ctrl-f/ctrl-b a page, g/G and Home/End to the ends; q, Esc and Left go back (``onClose``).
 /// The wheel scrolls. Other keys go on to the app (o, m, n, ?).
 public final class ArticleDetailView: View {
     /// The article shown.
@@ -71,16 +71,17 @@ public final class ArticleDetailView: View {
 
     private var page: Int { max(1, frame.height - 1) }
 
+    /// Runs the key's action from ``keyActions``; other keys go on to the app.
     public override func handleKey(_ key: Key) -> Bool {
-        switch key {
-        case Key("j"), .down, .enter: scroll(by: 1)
-        case Key("k"), .up: scroll(by: -1)
-        case .pageDown, .space, .ctrl("f"): scroll(by: page)
-        case .pageUp, Key("b"), .ctrl("b"): scroll(by: -page)
-        case Key("g"), .home: scroll(by: -offset)
-        case Key("G"), .end: scroll(by: maxOffset)
-        case Key("q"), .escape, .left, Key("h"): onClose?()
-        default: return false
+        guard let action = Self.action(for: key) else { return false }
+        switch action {
+        case .lineDown: scroll(by: 1)
+        case .lineUp: scroll(by: -1)
+        case .pageDown: scroll(by: page)
+        case .pageUp: scroll(by: -page)
+        case .top: scroll(by: -offset)
+        case .bottom: scroll(by: maxOffset)
+        case .close: onClose?()
         }
         return true
     }

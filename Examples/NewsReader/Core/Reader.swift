@@ -71,8 +71,8 @@ public final class Reader {
     /// Binds the keys in `app`, keeps the status line current, and shows the store's warnings.
     public func install(in app: Application) {
         self.app = app
-        for (key, command) in ReaderKeys.bindings {
-            app.bind(key) { [unowned self] in self.perform(command) }
+        for (binding, command) in ReaderKeys.bindings {
+            app.bind(binding) { [unowned self] in self.perform(command) }
         }
         app.willRender = { [unowned self] in
             self.previewCursorArticle()
@@ -236,7 +236,7 @@ public final class Reader {
             updateModel { _ in }
             show(controller.isCompact ? "one line per article" : "two lines per article")
         case .reload: reload()
-        case .help: app?.showHelp(title: "news: keys", entries: ReaderKeys.help)
+        case .help: app?.showHelp(title: "news: keys", adding: ReaderKeys.pointerHelp)
         case .quit:
             if rootView.isShowingDetail {
                 closeArticle()

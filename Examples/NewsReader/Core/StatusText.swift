@@ -16,7 +16,7 @@ public struct StatusText: Sendable, Hashable {
         position: (index: Int, count: Int), counts: ReaderCounts, filter: ArticleFilter,
         message: String?
     ) -> StatusText {
-        let hints = "? help  q quit"
+        let hints = ReaderKeys.listHints
         if let message { return StatusText(left: message, right: hints) }
         var parts = ["\(position.index)/\(position.count)"]
         parts.append("\(counts.unread) unread of \(counts.articles)")

@@ -3,41 +3,56 @@ import ProcessKit
 import TermTable
 
 extension ProcessViewer {
-    /// Every key with its help line, in the order of the help box.
-    public static let keyLines: [ProcessKeyBinding] = [
-        ProcessKeyBinding("↑ ↓ j k", "move", tableKeys: [.up, .down, Key("j"), Key("k")]),
-        ProcessKeyBinding("PgUp PgDn g G", "page, top, bottom", tableKeys: [.pageUp, .pageDown, Key("g"), Key("G")]),
-        ProcessKeyBinding("space", "mark / unmark", tableKeys: [.space]),
-        ProcessKeyBinding("ctrl-a  Esc", "mark all / unmark all", tableKeys: [.ctrl("a"), .escape]),
-        ProcessKeyBinding("K", "SIGTERM the marked processes (asks first)", commands: [(Key("K"), .terminate)]),
-        ProcessKeyBinding("X", "SIGKILL the marked processes (asks first)", commands: [(Key("X"), .kill)]),
-        ProcessKeyBinding(
-            "Enter", "details (Esc or q: back)", commands: [(.escape, .closeDetail)],
-            tableKeys: [.enter]),
-        ProcessKeyBinding("/", "filter (Enter keeps, Esc clears)", commands: [(Key("/"), .filter)]),
-        ProcessKeyBinding(
-            "c m p n", "sort by CPU, memory, pid, name",
-            commands: [
-                (Key("c"), .sortByCPU), (Key("m"), .sortByMemory), (Key("p"), .sortByPID),
-                (Key("n"), .sortByName),
-            ]),
-        ProcessKeyBinding("r", "reverse the order", commands: [(Key("r"), .reverse)]),
-        ProcessKeyBinding("click a title", "sort by it (again: reverse)", isPointer: true),
-        ProcessKeyBinding("?", "these keys", commands: [(Key("?"), .help)]),
-        ProcessKeyBinding("q", "quit", commands: [(Key("q"), .back)]),
+    /// The app's keys, each with its help and the command it runs, in the order of the help box.
+    ///
+    /// The table's own keys (cursor, marks, Enter) come with their help from the table
+    /// (``/TermTable/TableView/keyHelp``); the `?` box lists both, as bound (``/TermTable/Application/bindingsInForce``).
+    /// A binding of several keys runs one command for each key, in the order of its keys.
+    public static let commandBindings: [(binding: KeyBinding, commands: [ProcessCommand])] = [
+        (KeyBinding([Key("K")], help: "SIGTERM the marked processes (asks first)", hint: "term"), [.terminate]),
+        (KeyBinding([Key("X")], help: "SIGKILL the marked processes (asks first)", hint: "kill"), [.kill]),
+        (KeyBinding([.escape], help: "close the details"), [.closeDetail]),
+        (KeyBinding([Key("/")], help: "filter (Enter keeps, Esc clears)", hint: "filter"), [.filter]),
+        (
+            KeyBinding(
+                [Key("c"), Key("m"), Key("p"), Key("n"), Key("r")], help: "sort by CPU, memory, pid, name; r reverses",
+                label: "c m p n r", hint: "sort"),
+            [.sortByCPU, .sortByMemory, .sortByPID, .sortByName, .reverse]
+        ),
+        (KeyBinding([Key("?")], help: "these keys", hint: "keys"), [.help]),
+        (KeyBinding([Key("q")], help: "quit (in the details: back)", hint: "quit"), [.back]),
     ]
 
-    /// The keys, for the help box and the README (from ``keyLines``).
-    public static let helpEntries: [(key: String, action: String)] = keyLines.map { ($0.label, $0.help) }
+    /// The command `key` runs, from ``commandBindings`` (nil for a key the app does not bind).
+    public static func command(for key: Key) -> ProcessCommand? {
+        for (binding, commands) in commandBindings {
+            guard let index = binding.keys.firstIndex(of: key) else { continue }
+            return commands.count == 1 ? commands[0] : commands[index]
+        }
+        return nil
+    }
 
-    /// Key to command, for the app's key bindings (from ``keyLines``).
-    public static let keyBindings: [(key: Key, command: ProcessCommand)] = keyLines.flatMap(\.commands)
+    /// The status line's key hints: the list's keys that have a hint (the table's Space,
+    /// ``/TermTable/TableView/commandHints``, then ``commandBindings``), as a ``/TermTable/KeyHintBar`` shows them.
+    ///
+    /// The list's, not those of the view in focus: the line stays while a dialog or the filter prompt is up.
+    public var keyHints: String {
+        let bindings = table.keyHelp + Self.commandBindings.map(\.binding)
+        return KeyHintBar.text(for: bindings.filter(\.showsInHintBar), width: Int.max / 2, separator: "  ")
+    }
+
+    /// Lines of the help box that name no key: what a click does.
+    public static let pointerHelp: [(key: String, action: String)] = [
+        ("click a title", "sort by it (again: reverse)")
+    ]
 
     /// Binds the keys and keeps `app` for dialogs; `refreshInterval` nil: no timer (tests call ``refresh()``).
     public func install(in app: Application, refreshInterval: Duration? = .seconds(1)) {
         self.app = app
-        for (key, command) in Self.keyBindings {
-            app.bind(key) { [unowned self] in self.perform(command) }
+        for (binding, _) in Self.commandBindings {
+            app.bind(binding) { [unowned self] (key: Key) in
+                if let command = Self.command(for: key) { self.perform(command) }
+            }
         }
         app.willRender = { [unowned self] in self.updateBars() }
         app.onResize = { [unowned self] _ in self.root.setNeedsLayout() }
@@ -51,7 +66,7 @@ extension ProcessViewer {
         switch command {
         case .back: if detailID != nil { closeDetail() } else { app?.quit() }
         case .closeDetail: if detailID != nil { closeDetail() }
-        case .help: app?.showHelp(title: "procs keys", entries: Self.helpEntries)
+        case .help: app?.showHelp(title: "procs keys", adding: Self.pointerHelp)
         case .filter: promptFilter()
         case .sortByCPU: sort(by: .cpu)
         case .sortByMemory: sort(by: .memory)

@@ -76,6 +76,7 @@ public final class ProcessViewer: TableViewDelegate {
         try table.registerCells(from: library)
         table.selectionMode = .multiple
         table.showsMarkColumn = true
+        table.commandHints = [.toggleSelection: "mark"]
         table.columnHeader = columnHeader
         table.delegate = self
         dataSource = TableViewDiffableDataSource(tableView: table) { [unowned self] table, indexPath, id in
@@ -199,8 +200,7 @@ public final class ProcessViewer: TableViewDelegate {
             return
         }
         let marked = markedProcesses.count
-        let keys = "space mark  K term  X kill  / filter  c m p n r sort  ? keys  q quit"
-        statusLine.text = "\(marked) marked · " + (message ?? keys)
+        statusLine.text = "\(marked) marked · " + (message ?? keyHints)
     }
 
     // MARK: TableViewDelegate

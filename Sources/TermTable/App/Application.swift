@@ -64,6 +64,8 @@ public final class Application: ViewHost {
     public private(set) var frameCount = 0
 
     var overlays: [Overlay] = []
+    /// The help of the app's keys, in the order they were bound (see `bind(_ binding:_:)`).
+    var boundKeyHelp: [KeyBinding] = []
     var timers: [Timer] = []
     var nextTimerID = 1
     var actionHandlers: [String: @MainActor (ViewAction) -> Void] = [:]
@@ -110,9 +112,11 @@ public final class Application: ViewHost {
 
     // MARK: Configuration
 
-    /// Runs `action` when `key` reaches the app (no focused view used it).
+    /// Runs `action` when `key` reaches the app (no focused view used it); the key has no help
+    /// (``bind(_:help:_:)`` gives it some), and help an earlier binding gave the key is dropped.
     public func bind(_ key: Key, _ action: @escaping @MainActor () -> Void) {
         keyBindings[key] = action
+        forgetKeyHelp(for: [key])
     }
 
     /// Runs `handler` when a view sends the action `name` and no view or table handled it.

@@ -209,6 +209,8 @@ open class TableView: View {
 
     /// The keys the table answers and what they do; change it to rebind.
     public var keyBindings: [Key: TableCommand] = TableView.defaultKeyBindings
+    /// The commands a ``KeyHintBar`` shows, with their short text (see ``keyHelp``); the rest are in the help box only.
+    public var commandHints: [TableCommand: String] = TableView.defaultCommandHints
 
     /// Creates an empty table.
     public override init(frame: Rect = .zero) {
@@ -236,6 +238,7 @@ open class TableView: View {
         cellClasses = other.cellClasses
         actionHandlers = other.actionHandlers
         keyBindings = other.keyBindings
+        commandHints = other.commandHints
         super.init(copying: other)
     }
 

@@ -1,0 +1,21 @@
+import TermTable
+
+/// What a key asks the process viewer to do.
+public enum ProcessCommand: String, Sendable, CaseIterable {
+    /// Close the details, or quit from the list (q).
+    case back
+    /// Close the details (Esc).
+    case closeDetail
+    /// Show the keys.
+    case help
+    /// Filter as you type.
+    case filter
+    /// Sort by CPU, memory, pid or name.
+    case sortByCPU, sortByMemory, sortByPID, sortByName
+    /// Reverse the order.
+    case reverse
+    /// Ask, then send SIGTERM to the marked processes.
+    case terminate
+    /// Ask, then send SIGKILL to the marked processes.
+    case kill
+}
