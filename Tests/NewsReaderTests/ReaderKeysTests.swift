@@ -81,4 +81,14 @@ import Testing
         }
         #expect(harness.lines.contains { $0.contains("o") && $0.contains("open the link in $BROWSER") })
     }
+
+    /// Side by side, `?` also names Tab, which moves between the panes (the app's focus handles it); a single
+    /// list has no panes to move between, and its box does not.
+    @Test func theHelpBoxNamesTabOnlyWhenThePanesAreSideBySide() async throws {
+        for (width, shown) in [(160, true), (100, false)] {
+            let harness = try await ReaderHarness(size: Size(width: width, height: 40))
+            harness.press("?")
+            #expect(harness.lines.contains { $0.contains("Tab/⇧Tab") } == shown, "at \(width) columns")
+        }
+    }
 }

@@ -236,7 +236,9 @@ public final class Reader {
             updateModel { _ in }
             show(controller.isCompact ? "one line per article" : "two lines per article")
         case .reload: reload()
-        case .help: app?.showHelp(title: "news: keys", adding: ReaderKeys.pointerHelp)
+        case .help:
+            let panes = rootView.isSplit ? ReaderKeys.paneHelp : []
+            app?.showHelp(title: "news: keys", adding: ReaderKeys.pointerHelp + panes)
         case .quit:
             if rootView.isShowingDetail {
                 closeArticle()

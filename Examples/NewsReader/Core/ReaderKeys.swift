@@ -26,4 +26,8 @@ public enum ReaderKeys {
     public static let pointerHelp: [(key: String, action: String)] = [
         ("wheel", "scroll"), ("double click", "read the article"),
     ]
+    /// Help for the keys of the side-by-side panes (140 columns and wider), which the app's focus handles.
+    public static let paneHelp: [(key: String, action: String)] = [
+        ("Tab/⇧Tab", "the list or the article beside it")
+    ]
 }
