@@ -30,7 +30,7 @@ let package = Package(
         // table, app; re-exports the two below so `import TermTable` is all an app needs).
         .target(name: "TermTableCore", dependencies: ["CTermGuard"]),
         .target(name: "TermTableLayout", dependencies: ["TermTableCore"]),
-        .target(name: "TermTable", dependencies: ["TermTableCore", "TermTableLayout", "CNcursesw"]),
+        .target(name: "TermTable", dependencies: ["TermTableCore", "TermTableLayout", "CNcursesw", "CTermGuard"]),
         .target(name: "TermTableTesting", dependencies: ["TermTable"]),
         .executableTarget(
             name: "TermTableTool",

@@ -1,5 +1,5 @@
 internal import CNcursesw
-import CTermGuard
+internal import CTermGuard
 import FoundationEssentials
 import Glibc
 import TermTableCore
@@ -17,7 +17,7 @@ import TermTableLayout
 /// type that cannot move the cursor (`TERM=dumb`, hard-copy and generic types) is
 /// refused with ``OpenError/cannotAddressCursor(_:)`` before anything is sent to it.
 ///
-/// This type (with its `CursesScreen+Input` and `CursesScreen+ReadBack` files) is the only one in TermTable that talks to ncurses; ncurses does the
+/// This type (with its `CursesScreen+…` files) is the only one in TermTable that talks to ncurses (`ToolkitImportTests` keeps it so); ncurses does the
 /// diffing, so drawing the same frame twice sends nothing the second time.
 @MainActor
 public final class CursesScreen: Screen {
