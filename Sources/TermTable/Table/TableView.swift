@@ -60,21 +60,21 @@ open class TableView: View {
     /// The object that hears selection and display events and decides heights (held weakly).
     public weak var delegate: TableViewDelegate?
     /// How rows are selected (default single).
-    @exclusivity(unchecked) public var selectionMode: SelectionMode = .single {
+    public var selectionMode: SelectionMode = .single {
         didSet {
             if selectionMode == .none { setCursor(nil, notify: false) } else { setNeedsLayout() }
             setNeedsDisplay()
         }
     }
     /// Keep the current section's header at the top while its rows scroll.
-    @exclusivity(unchecked) public var stickyHeaders = true {
+    public var stickyHeaders = true {
         didSet {
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
     /// Keep the last column for a scroll indicator, drawn when the rows do not fit (cells are laid out one column narrower).
-    @exclusivity(unchecked) public var showsScrollIndicator = true {
+    public var showsScrollIndicator = true {
         didSet {
             lastDrawing = nil
             setNeedsLayout()
@@ -82,21 +82,21 @@ open class TableView: View {
         }
     }
     /// The style laid over marked rows (the selection in ``SelectionMode/multiple``), distinct from the cursor's reverse video.
-    @exclusivity(unchecked) public var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
+    public var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
         didSet {
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
     /// Show a two-column check column (`✓`) at the left of every row in multiple selection.
-    @exclusivity(unchecked) public var showsMarkColumn = false {
+    public var showsMarkColumn = false {
         didSet {
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
     /// A height for every row, skipping per-row heights (nil: the delegate's or the cell's height).
-    @exclusivity(unchecked) public var rowHeight: Int? {
+    public var rowHeight: Int? {
         didSet {
             heightCache.removeAll()
             needsReveal = true
@@ -105,11 +105,11 @@ open class TableView: View {
         }
     }
     /// The style of title headers (``TableViewDataSource/tableView(_:titleForHeaderInSection:)``).
-    @exclusivity(unchecked) public var headerStyle: Style = Style(attributes: [.bold, .underline]) {
+    public var headerStyle: Style = Style(attributes: [.bold, .underline]) {
         didSet { reloadData() }
     }
     /// The style of the scroll indicator.
-    @exclusivity(unchecked) public var scrollIndicatorStyle: Style = .dim {
+    public var scrollIndicatorStyle: Style = .dim {
         didSet {
             lastDrawing = nil
             setNeedsDisplay()
@@ -134,42 +134,112 @@ open class TableView: View {
     }
 
     /// Scroll position, cursor and selection.
-    @exclusivity(unchecked) public internal(set) var state = TableViewState()
+    public internal(set) var state: TableViewState {
+        get { storedState }
+        _modify { yield &storedState }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every row placed, drawn and moved to, every frame
+    #endif
+    private var storedState: TableViewState = TableViewState()
     /// Rows per section and header heights, as loaded by the last ``reloadData()``.
-    @exclusivity(unchecked) public internal(set) var metrics = TableMetrics(rowCounts: [])
+    public internal(set) var metrics: TableMetrics {
+        get { storedMetrics }
+        _modify { yield &storedMetrics }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every item placed and measured, every frame
+    #endif
+    private var storedMetrics: TableMetrics = TableMetrics(rowCounts: [])
     /// The items on screen after the last layout, top to bottom.
-    @exclusivity(unchecked) public internal(set) var placedItems: [PlacedItem] = []
+    public internal(set) var placedItems: [PlacedItem] {
+        get { storedPlacedItems }
+        _modify { yield &storedPlacedItems }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // rebuilt by every layout pass and walked by every draw
+    #endif
+    private var storedPlacedItems: [PlacedItem] = []
 
     // Cells on screen (sorted, and by item), and cells made to measure a row that may not end up on screen.
-    @exclusivity(unchecked) var onScreen: [(item: TableItem, cell: TableViewCell)] = []
-    @exclusivity(unchecked) var visibleCells: [TableItem: TableViewCell] = [:]
+    var onScreen: [(item: TableItem, cell: TableViewCell)] {
+        get { storedOnScreen }
+        _modify { yield &storedOnScreen }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // searched and updated for every item placed, every frame
+    #endif
+    private var storedOnScreen: [(item: TableItem, cell: TableViewCell)] = []
+    var visibleCells: [TableItem: TableViewCell] {
+        get { storedVisibleCells }
+        _modify { yield &storedVisibleCells }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // looked up for every item placed, every frame
+    #endif
+    private var storedVisibleCells: [TableItem: TableViewCell] = [:]
     /// The marks the last layout pass gave the cells (kept cells are marked again only when these change).
-    @exclusivity(unchecked) var lastCellMarks: CellMarks?
+    var lastCellMarks: CellMarks?
     /// The cursor's item in the last layout pass (its cell and the new cursor's are marked again).
-    @exclusivity(unchecked) var lastCursorItem: TableItem?
+    var lastCursorItem: TableItem?
     /// The last cells made to measure rows, oldest first: at most ``measuredCellLimit``, so measuring
     /// rows far off screen (a page, a jump to the end) cycles one cell instead of making one per row.
-    @exclusivity(unchecked) var measuredCells: [(item: TableItem, cell: TableViewCell)] = []
+    var measuredCells: [(item: TableItem, cell: TableViewCell)] {
+        get { storedMeasuredCells }
+        _modify { yield &storedMeasuredCells }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // searched for every row measured that is not on screen
+    #endif
+    private var storedMeasuredCells: [(item: TableItem, cell: TableViewCell)] = []
     static let measuredCellLimit = 2
     /// The most items ever on screen at once: reuse queues keep that many cells (plus a few).
-    @exclusivity(unchecked) var visibleHighWater = 0
+    var visibleHighWater = 0
     let heightCache = ItemHeightCache()
-    @exclusivity(unchecked) var selectableCache: [TableItem: Bool] = [:]
+    var selectableCache: [TableItem: Bool] {
+        get { storedSelectableCache }
+        _modify { yield &storedSelectableCache }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // looked up for every row the cursor passes or skips
+    #endif
+    private var storedSelectableCache: [TableItem: Bool] = [:]
     /// Sections whose header cell has not been measured since the last reload.
-    @exclusivity(unchecked) var lazyHeaders: Set<Int> = []
+    var lazyHeaders: Set<Int> {
+        get { storedLazyHeaders }
+        _modify { yield &storedLazyHeaders }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // looked up for every section header placed, every frame
+    #endif
+    private var storedLazyHeaders: Set<Int> = []
     /// How many header cells were measured late, so a layout pass knows its metrics changed under it.
-    @exclusivity(unchecked) var lazyHeaderMeasurements = 0
-    @exclusivity(unchecked) var staleItems: Set<TableItem> = []
-    @exclusivity(unchecked) var needsReload = true
-    @exclusivity(unchecked) var needsReveal = false
-    @exclusivity(unchecked) var cursorWasCleared = false
+    var lazyHeaderMeasurements = 0
+    var staleItems: Set<TableItem> {
+        get { storedStaleItems }
+        _modify { yield &storedStaleItems }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // looked up for every item placed, every frame
+    #endif
+    private var storedStaleItems: Set<TableItem> = []
+    var needsReload = true
+    var needsReveal = false
+    var cursorWasCleared = false
     /// The line to put the cursor's row on at the next layout (after a diffable apply).
-    @exclusivity(unchecked) var pendingCursorLine: Int?
+    var pendingCursorLine: Int?
 
     // Reuse.
     var templates: [String: CellTemplate] = [:]
     var cellClasses: [String: TableViewCell.Type] = [:]
-    @exclusivity(unchecked) var reusePools: [String: [TableViewCell]] = [:]
+    var reusePools: [String: [TableViewCell]] {
+        get { storedReusePools }
+        _modify { yield &storedReusePools }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // every cell that scrolls in or out goes through it
+    #endif
+    private var storedReusePools: [String: [TableViewCell]] = [:]
     var actionHandlers: [String: @MainActor (ViewAction, TableViewCell, IndexPath) -> Void] = [:]
     /// Draw only the rows that changed since the last frame, moving the others with a screen scroll.
     ///
@@ -179,12 +249,19 @@ open class TableView: View {
     /// them (`wscrl` on ncurses, which the terminal turns into a scroll). Custom
     /// cell views must call ``/TermTableCore/View/setNeedsDisplay()`` when their drawing changes,
     /// as the built-in views do; turn this off to draw every row every frame.
-    @exclusivity(unchecked) public var redrawsOnlyChangedRows = true
-    @exclusivity(unchecked) var lastDrawing: TableDrawing?
-    @exclusivity(unchecked) var lastHeaderDrawing: ColumnHeaderDrawing?
+    public var redrawsOnlyChangedRows = true
+    var lastDrawing: TableDrawing? {
+        get { storedLastDrawing }
+        _modify { yield &storedLastDrawing }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // compared for every row drawn, every frame
+    #endif
+    private var storedLastDrawing: TableDrawing? = nil
+    var lastHeaderDrawing: ColumnHeaderDrawing?
 
     /// Counters of cells made, reused and cloned, for tests and benchmarks.
-    @exclusivity(unchecked) public internal(set) var statistics = ReuseStatistics()
+    public internal(set) var statistics = ReuseStatistics()
 
     /// The keys the table answers and what they do; change it to rebind.
     public var keyBindings: [Key: TableCommand] = TableView.defaultKeyBindings

@@ -22,9 +22,16 @@ open class TableViewCell: View {
     /// The view that holds the cell's content, inset by indentation and accessory.
     public private(set) var contentView: View
     /// The height of the row in lines (a template's `height=`).
-    @exclusivity(unchecked) public var height: Int
+    public var height: Int {
+        get { storedHeight }
+        set { storedHeight = newValue }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every row measured and placed
+    #endif
+    private var storedHeight: Int
     /// What the row looks like under the cursor or when selected.
-    @exclusivity(unchecked) public var selectionStyle: SelectionStyle = .reverse {
+    public var selectionStyle: SelectionStyle = .reverse {
         didSet {
             if selectionStyle != oldValue {
                 setNeedsLayout()
@@ -33,7 +40,7 @@ open class TableViewCell: View {
         }
     }
     /// The mark at the right end of the row.
-    @exclusivity(unchecked) public var accessory: CellAccessory = .none {
+    public var accessory: CellAccessory = .none {
         didSet {
             if accessory != oldValue {
                 setNeedsLayout()
@@ -42,7 +49,7 @@ open class TableViewCell: View {
         }
     }
     /// Indentation level; the content moves right by `indentationLevel * indentationWidth` columns.
-    @exclusivity(unchecked) public var indentationLevel = 0 {
+    public var indentationLevel = 0 {
         didSet {
             if indentationLevel != oldValue {
                 setNeedsLayout()
@@ -53,21 +60,21 @@ open class TableViewCell: View {
     /// Columns per indentation level.
     public var indentationWidth = 2
     /// False for rows the cursor skips (section headers drawn as rows, error rows).
-    @exclusivity(unchecked) public var isSelectable = true
+    public var isSelectable = true
     /// True while the row is under the table's cursor.
-    @exclusivity(unchecked) public internal(set) var isHighlighted = false {
+    public internal(set) var isHighlighted = false {
         didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
     }
     /// True while the row is in the table's selected set (marked, in multiple selection).
-    @exclusivity(unchecked) public internal(set) var isSelected = false {
+    public internal(set) var isSelected = false {
         didSet { if isSelected != oldValue { setNeedsDisplay() } }
     }
     /// The style of a marked row (the table's ``TableView/markStyle``).
-    @exclusivity(unchecked) public internal(set) var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
+    public internal(set) var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
         didSet { if markStyle != oldValue { setNeedsDisplay() } }
     }
     /// Columns of the check column at the left (the table's ``TableView/showsMarkColumn``; 0 or 2).
-    @exclusivity(unchecked) public internal(set) var markColumnWidth = 0 {
+    public internal(set) var markColumnWidth = 0 {
         didSet {
             if markColumnWidth != oldValue {
                 setNeedsLayout()
@@ -83,14 +90,24 @@ open class TableViewCell: View {
         get { tablePointer }
         set { tablePointer = newValue }
     }
-    @exclusivity(unchecked) private unowned(unsafe) var tablePointer: TableView?
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell placed, every layout pass
+    #endif
+    private unowned(unsafe) var tablePointer: TableView?
     /// The row the cell shows, while it is on screen.
-    @exclusivity(unchecked) public internal(set) var indexPath: IndexPath?
+    public internal(set) var indexPath: IndexPath? {
+        get { storedIndexPath }
+        set { storedIndexPath = newValue }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell placed, every layout pass
+    #endif
+    private var storedIndexPath: IndexPath?
 
     /// Creates an empty cell for a reuse queue; subclasses add their subviews to ``TableViewCell/contentView``.
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
-        self.height = 1
+        self.storedHeight = 1
         self.contentView = View()
         super.init(frame: Rect(x: 0, y: 0, width: 0, height: 1))
         addSubview(contentView)
@@ -99,7 +116,7 @@ open class TableViewCell: View {
     public required init(copying other: View) {
         let other = other as! TableViewCell
         reuseIdentifier = other.reuseIdentifier
-        height = other.height
+        storedHeight = other.height
         selectionStyle = other.selectionStyle
         accessory = other.accessory
         indentationLevel = other.indentationLevel

@@ -12,36 +12,54 @@
 /// ```
 open class Label: View {
     /// The text shown.
-    @exclusivity(unchecked) public var text: String {
-        didSet { if text != oldValue { setNeedsDisplay() } }
+    public var text: String {
+        get { storedText }
+        set {
+            let changed = newValue != storedText
+            storedText = newValue
+            if changed { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell configured and read for every label drawn and measured
+    #endif
+    private var storedText: String
     /// The style of the text.
-    @exclusivity(unchecked) public var textStyle: Style = .plain {
-        didSet { if textStyle != oldValue { setNeedsDisplay() } }
+    public var textStyle: Style {
+        get { storedTextStyle }
+        set {
+            let changed = newValue != storedTextStyle
+            storedTextStyle = newValue
+            if changed { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell configured (a marked or unread row) and read for every label drawn
+    #endif
+    private var storedTextStyle: Style = .plain
     /// Where the text sits when it is narrower than the label.
-    @exclusivity(unchecked) public var alignment: TextAlignment = .left {
+    public var alignment: TextAlignment = .left {
         didSet { if alignment != oldValue { setNeedsDisplay() } }
     }
     /// Where the text is cut when it is wider than the label.
-    @exclusivity(unchecked) public var truncation: TerminalText.TruncationMode = .tail {
+    public var truncation: TerminalText.TruncationMode = .tail {
         didSet { if truncation != oldValue { setNeedsDisplay() } }
     }
     /// Lines to wrap to: 1 (the default) does not wrap, 0 uses the label's height.
-    @exclusivity(unchecked) public var numberOfLines = 1 {
+    public var numberOfLines = 1 {
         didSet { if numberOfLines != oldValue { setNeedsDisplay() } }
     }
 
     /// Creates a label.
     public init(text: String = "", frame: Rect = .zero) {
-        self.text = text
+        self.storedText = text
         super.init(frame: frame)
     }
 
     public required init(copying other: View) {
         let other = other as! Label
-        text = other.text
-        textStyle = other.textStyle
+        storedText = other.text
+        storedTextStyle = other.textStyle
         alignment = other.alignment
         truncation = other.truncation
         numberOfLines = other.numberOfLines

@@ -40,7 +40,10 @@ open class View {
         set { setFrame(newValue, tellingSuperview: true) }
     }
     /// The storage of ``frame``.
-    @exclusivity(unchecked) private var storedFrame: Rect
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every view laid out, drawn and hit-tested, every frame
+    #endif
+    private var storedFrame: Rect
 
     /// Sets ``frame``; a move that keeps the size tells the superview only when `tellingSuperview`.
     ///
@@ -69,26 +72,39 @@ open class View {
     /// A name to find the view by with ``view(named:)``.
     public var name: String?
     /// A hidden view and its subviews are not drawn and receive no mouse events.
-    @exclusivity(unchecked) public var isHidden = false {
-        didSet { if isHidden != oldValue { superview?.setNeedsDisplay() } }
+    public var isHidden: Bool {
+        get { storedIsHidden }
+        set {
+            let oldValue = storedIsHidden
+            storedIsHidden = newValue
+            if newValue != oldValue { superview?.setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every subview drawn and hit-tested, every frame
+    #endif
+    private var storedIsHidden = false
     /// The style the view's background is filled with; nil leaves what is behind it.
-    @exclusivity(unchecked) public var backgroundStyle: Style? {
+    public var backgroundStyle: Style? {
         didSet { if backgroundStyle != oldValue { setNeedsDisplay() } }
     }
     /// How the view follows its superview's size.
-    @exclusivity(unchecked) public var autoresizing: Autoresizing = []
+    public var autoresizing: Autoresizing = []
     /// How the view gives way when its superview is narrower than the design (`min-width=`, `shrink=`, `hide-below=`).
-    @exclusivity(unchecked) public var shrinkRule = ShrinkRule()
+    public var shrinkRule = ShrinkRule()
     /// The frame the view was designed with, in a superview of ``designSuperviewSize``.
-    @exclusivity(unchecked) public var designFrame: Rect?
+    public var designFrame: Rect?
     /// The size of the superview the ``designFrame`` was designed in.
-    @exclusivity(unchecked) public var designSuperviewSize: Size?
+    public var designSuperviewSize: Size?
     /// What ``host`` stores on a root view (a copy does not take it: no app shows the copy yet).
     private weak var hostOfRoot: ViewHost?
 
     /// The views inside this one, drawn in order (later ones on top).
-    @exclusivity(unchecked) public private(set) var subviews: [View] = []
+    public var subviews: [View] { storedSubviews }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // walked by every layout and draw pass, every frame
+    #endif
+    private var storedSubviews: [View] = []
     /// The view this one is inside.
     ///
     /// Not a `weak` reference: a weakly referenced object pays for every retain
@@ -98,14 +114,27 @@ open class View {
     public var superview: View? { parentPointer }
     private unowned(unsafe) var parentPointer: View?
 
-    @exclusivity(unchecked) private var tagIndex: [Int: View]?
-    @exclusivity(unchecked) private var needsLayout = true {
+    /// A cache of ``viewWithTag(_:)``: a typed cell looks its outlets up each time it is configured.
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read by every outlet look-up of a cell being configured
+    #endif
+    private var tagIndex: [Int: View]?
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read and set by every layout pass, every frame
+    #endif
+    private var needsLayout = true {
         didSet { if needsLayout { markLayoutPath() } }
     }
-    @exclusivity(unchecked) private var laidOutSize: Size?
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read by every layout pass, every frame
+    #endif
+    private var laidOutSize: Size?
     /// True when this view or one below it needs layout; every ancestor of a marked view is marked too,
     /// so ``layoutIfNeeded()`` skips clean subtrees instead of visiting every view each frame.
-    @exclusivity(unchecked) private var subtreeNeedsLayout = true
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every view by every layout pass, every frame
+    #endif
+    private var subtreeNeedsLayout = true
 
     /// Creates a view with a frame.
     public init(frame: Rect = .zero) {
@@ -118,7 +147,7 @@ open class View {
         storedFrame = other.frame
         tag = other.tag
         name = other.name
-        isHidden = other.isHidden
+        storedIsHidden = other.isHidden
         backgroundStyle = other.backgroundStyle
         autoresizing = other.autoresizing
         shrinkRule = other.shrinkRule
@@ -186,7 +215,7 @@ open class View {
     /// while it lays out its rows), so adding it does not ask for this view's layout once more.
     package func addSubview(_ view: View, relayout: Bool) {
         view.removeFromSuperview()
-        subviews.append(view)
+        storedSubviews.append(view)
         view.parentPointer = self
         if relayout { needsLayout = true }
         if view.subtreeNeedsLayout { markLayoutPath() }
@@ -198,7 +227,7 @@ open class View {
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         // One index and one shift (a table takes a cell out every frame of a scroll).
-        if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
+        if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.storedSubviews.remove(at: index) }
         parentPointer = nil
         parent.invalidateTagIndex()
         parent.setNeedsDisplay()
@@ -445,7 +474,7 @@ open class View {
     open var acceptsFocus: Bool { false }
 
     /// True while the view has keyboard focus; set by the app.
-    @exclusivity(unchecked) public package(set) var isFocused = false {
+    public package(set) var isFocused = false {
         didSet { if isFocused != oldValue { setNeedsDisplay() } }
     }
 
@@ -497,7 +526,7 @@ open class View {
         var view: View? = self
         var top: View = self
         while let v = view {
-            v.drawVersion &+= 1
+            v.storedDrawVersion &+= 1
             top = v
             view = v.superview
         }
@@ -518,5 +547,9 @@ open class View {
     ///
     /// A table compares it with the value it saw when it last drew a cell, and
     /// draws again only the rows whose cells changed (see `TableView.redrawsOnlyChangedRows`).
-    @exclusivity(unchecked) public private(set) var drawVersion = 0
+    public var drawVersion: Int { storedDrawVersion }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // bumped up the tree by every change and compared for every row, every frame
+    #endif
+    private var storedDrawVersion = 0
 }
