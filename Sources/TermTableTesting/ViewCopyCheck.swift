@@ -67,11 +67,11 @@ public struct ViewCopyCheck {
             ],
             "TableView": Dictionary(
                 uniqueKeysWithValues: [
-                    "dataSource", "ownedDataSource", "expectsDataSource", "delegate", "storedState", "storedMetrics", "storedPlacedItems",
-                    "storedOnScreen", "storedVisibleCells", "lastCellMarks", "lastCursorItem", "storedMeasuredCells", "visibleHighWater",
-                    "heightCache",
-                    "storedSelectableCache", "storedLazyHeaders", "lazyHeaderMeasurements", "storedStaleItems", "needsReload",
-                    "needsReveal", "cursorWasCleared", "pendingCursorLine", "storedReusePools", "storedLastDrawing",
+                    "dataSource", "ownedDataSource", "expectsDataSource", "delegate", "storedState", "storedMetrics",
+                    "storedPlacedItems", "storedOnScreen", "storedVisibleCells", "lastCellMarks", "lastCursorItem",
+                    "storedMeasuredCells", "visibleHighWater", "heightCache", "storedSelectableCache",
+                    "storedLazyHeaders", "lazyHeaderMeasurements", "storedStaleItems", "needsReload", "needsReveal",
+                    "cursorWasCleared", "pendingCursorLine", "storedReusePools", "storedLastDrawing",
                     "lastHeaderDrawing", "statistics",
                 ].map { ($0, "what the table shows, not its configuration: a copy starts empty, with no data source") }),
             "ConfirmDialog": ["isAnswered": "a copy is a new question, not yet answered"],

@@ -38,7 +38,8 @@ struct ExclusivityTests {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             return Self.problems(at: lines.firstIndex { $0.contains("@exclusivity") }!, of: lines)
         }
-        let good = "#if !TERMTABLE_CHECKED_ACCESS\n  @exclusivity(unchecked)  // read by every put\n#endif\nprivate var a = 0"
+        let good =
+            "#if !TERMTABLE_CHECKED_ACCESS\n  @exclusivity(unchecked)  // read by every put\n#endif\nprivate var a = 0"
         #expect(check(good) == [])
         #expect(check(good.replacingOccurrences(of: "  // read by every put", with: "")).count == 1)
         #expect(check(good.replacingOccurrences(of: "#if !TERMTABLE_CHECKED_ACCESS\n", with: "")).count == 1)

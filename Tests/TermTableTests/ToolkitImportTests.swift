@@ -36,8 +36,8 @@ struct ToolkitImportTests {
         while let url = enumerator?.nextObject() as? URL {
             guard url.pathExtension == "swift" else { continue }
             let text = try String(contentsOf: url, encoding: .utf8)
-            files.append(
-                (String(url.path.dropFirst(root.path.count + 1)), text.split(separator: "\n", omittingEmptySubsequences: false)))
+            let path = String(url.path.dropFirst(root.path.count + 1))
+            files.append((path, text.split(separator: "\n", omittingEmptySubsequences: false)))
         }
         return files.sorted { $0.path < $1.path }
     }

@@ -34,7 +34,7 @@ open class Label: View {
         }
     }
     #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // set for every cell configured (a marked or unread row) and read for every label drawn
+        @exclusivity(unchecked)  // set for every cell configured and read for every label drawn
     #endif
     private var storedTextStyle: Style = .plain
     /// Where the text sits when it is narrower than the label.
