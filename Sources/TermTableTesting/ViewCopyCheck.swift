@@ -60,10 +60,10 @@ public struct ViewCopyCheck {
             "TableViewCell": [
                 "tablePointer": "the table showing the cell, set when it appears",
                 "storedIndexPath": "the row the cell shows, set when it appears",
-                "isHighlighted": "set by the table for the row under the cursor",
-                "isSelected": "set by the table for rows in its selection",
-                "markStyle": "set by the table from its markStyle when the cell appears",
-                "markColumnWidth": "set by the table from showsMarkColumn when the cell appears",
+                "storedIsHighlighted": "set by the table for the row under the cursor",
+                "storedIsSelected": "set by the table for rows in its selection",
+                "storedMarkStyle": "set by the table from its markStyle when the cell appears",
+                "storedMarkColumnWidth": "set by the table from showsMarkColumn when the cell appears",
             ],
             "TableView": Dictionary(
                 uniqueKeysWithValues: [

@@ -60,19 +60,31 @@ open class TableView: View {
     /// The object that hears selection and display events and decides heights (held weakly).
     public weak var delegate: TableViewDelegate?
     /// How rows are selected (default single).
-    public var selectionMode: SelectionMode = .single {
-        didSet {
+    public var selectionMode: SelectionMode {
+        get { storedSelectionMode }
+        set {
+            storedSelectionMode = newValue
             if selectionMode == .none { setCursor(nil, notify: false) } else { setNeedsLayout() }
             setNeedsDisplay()
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every row placed and moved to
+    #endif
+    private var storedSelectionMode: SelectionMode = .single
     /// Keep the current section's header at the top while its rows scroll.
-    public var stickyHeaders = true {
-        didSet {
+    public var stickyHeaders: Bool {
+        get { storedStickyHeaders }
+        set {
+            storedStickyHeaders = newValue
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read by every layout pass, per section
+    #endif
+    private var storedStickyHeaders: Bool = true
     /// Keep the last column for a scroll indicator, drawn when the rows do not fit (cells are laid out one column narrower).
     public var showsScrollIndicator = true {
         didSet {
@@ -82,28 +94,46 @@ open class TableView: View {
         }
     }
     /// The style laid over marked rows (the selection in ``SelectionMode/multiple``), distinct from the cursor's reverse video.
-    public var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
-        didSet {
+    public var markStyle: Style {
+        get { storedMarkStyle }
+        set {
+            storedMarkStyle = newValue
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every cell placed
+    #endif
+    private var storedMarkStyle: Style = Style(foreground: .yellow, attributes: .bold)
     /// Show a two-column check column (`✓`) at the left of every row in multiple selection.
-    public var showsMarkColumn = false {
-        didSet {
+    public var showsMarkColumn: Bool {
+        get { storedShowsMarkColumn }
+        set {
+            storedShowsMarkColumn = newValue
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every cell placed
+    #endif
+    private var storedShowsMarkColumn: Bool = false
     /// A height for every row, skipping per-row heights (nil: the delegate's or the cell's height).
     public var rowHeight: Int? {
-        didSet {
+        get { storedRowHeight }
+        set {
+            storedRowHeight = newValue
             heightCache.removeAll()
             needsReveal = true
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every row measured
+    #endif
+    private var storedRowHeight: Int?
     /// The style of title headers (``TableViewDataSource/tableView(_:titleForHeaderInSection:)``).
     public var headerStyle: Style = Style(attributes: [.bold, .underline]) {
         didSet { reloadData() }
@@ -277,12 +307,12 @@ open class TableView: View {
     /// never handed out) and the action handlers (closures cannot be copied).
     public required init(copying other: View) {
         let other = other as! TableView
-        selectionMode = other.selectionMode
-        stickyHeaders = other.stickyHeaders
+        storedSelectionMode = other.selectionMode
+        storedStickyHeaders = other.stickyHeaders
         showsScrollIndicator = other.showsScrollIndicator
-        markStyle = other.markStyle
-        showsMarkColumn = other.showsMarkColumn
-        rowHeight = other.rowHeight
+        storedMarkStyle = other.markStyle
+        storedShowsMarkColumn = other.showsMarkColumn
+        storedRowHeight = other.rowHeight
         headerStyle = other.headerStyle
         scrollIndicatorStyle = other.scrollIndicatorStyle
         redrawsOnlyChangedRows = other.redrawsOnlyChangedRows

@@ -31,57 +31,112 @@ open class TableViewCell: View {
     #endif
     private var storedHeight: Int
     /// What the row looks like under the cursor or when selected.
-    public var selectionStyle: SelectionStyle = .reverse {
-        didSet {
+    public var selectionStyle: SelectionStyle {
+        get { storedSelectionStyle }
+        set {
+            let oldValue = storedSelectionStyle
+            storedSelectionStyle = newValue
             if selectionStyle != oldValue {
                 setNeedsLayout()
                 setNeedsDisplay()
             }
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every cell drawn
+    #endif
+    private var storedSelectionStyle: SelectionStyle = .reverse
     /// The mark at the right end of the row.
-    public var accessory: CellAccessory = .none {
-        didSet {
+    public var accessory: CellAccessory {
+        get { storedAccessory }
+        set {
+            let oldValue = storedAccessory
+            storedAccessory = newValue
             if accessory != oldValue {
                 setNeedsLayout()
                 setNeedsDisplay()
             }
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every cell laid out and drawn
+    #endif
+    private var storedAccessory: CellAccessory = .none
     /// Indentation level; the content moves right by `indentationLevel * indentationWidth` columns.
-    public var indentationLevel = 0 {
-        didSet {
+    public var indentationLevel: Int {
+        get { storedIndentationLevel }
+        set {
+            let oldValue = storedIndentationLevel
+            storedIndentationLevel = newValue
             if indentationLevel != oldValue {
                 setNeedsLayout()
                 setNeedsDisplay()
             }
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every cell laid out
+    #endif
+    private var storedIndentationLevel: Int = 0
     /// Columns per indentation level.
     public var indentationWidth = 2
     /// False for rows the cursor skips (section headers drawn as rows, error rows).
     public var isSelectable = true
     /// True while the row is under the table's cursor.
-    public internal(set) var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
+    public internal(set) var isHighlighted: Bool {
+        get { storedIsHighlighted }
+        set {
+            let oldValue = storedIsHighlighted
+            storedIsHighlighted = newValue
+            if isHighlighted != oldValue { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for the cursor's cells by every layout pass
+    #endif
+    private var storedIsHighlighted: Bool = false
     /// True while the row is in the table's selected set (marked, in multiple selection).
-    public internal(set) var isSelected = false {
-        didSet { if isSelected != oldValue { setNeedsDisplay() } }
+    public internal(set) var isSelected: Bool {
+        get { storedIsSelected }
+        set {
+            let oldValue = storedIsSelected
+            storedIsSelected = newValue
+            if isSelected != oldValue { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell placed by a layout pass that marks
+    #endif
+    private var storedIsSelected: Bool = false
     /// The style of a marked row (the table's ``TableView/markStyle``).
-    public internal(set) var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
-        didSet { if markStyle != oldValue { setNeedsDisplay() } }
+    public internal(set) var markStyle: Style {
+        get { storedMarkStyle }
+        set {
+            let oldValue = storedMarkStyle
+            storedMarkStyle = newValue
+            if markStyle != oldValue { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell placed by a layout pass that marks
+    #endif
+    private var storedMarkStyle: Style = Style(foreground: .yellow, attributes: .bold)
     /// Columns of the check column at the left (the table's ``TableView/showsMarkColumn``; 0 or 2).
-    public internal(set) var markColumnWidth = 0 {
-        didSet {
+    public internal(set) var markColumnWidth: Int {
+        get { storedMarkColumnWidth }
+        set {
+            let oldValue = storedMarkColumnWidth
+            storedMarkColumnWidth = newValue
             if markColumnWidth != oldValue {
                 setNeedsLayout()
                 setNeedsDisplay()
             }
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell placed by a layout pass that marks
+    #endif
+    private var storedMarkColumnWidth: Int = 0
     /// The table showing the cell, while it is on screen.
     ///
     /// Set by the table when the cell appears and cleared when it leaves or the
@@ -117,9 +172,9 @@ open class TableViewCell: View {
         let other = other as! TableViewCell
         reuseIdentifier = other.reuseIdentifier
         storedHeight = other.height
-        selectionStyle = other.selectionStyle
-        accessory = other.accessory
-        indentationLevel = other.indentationLevel
+        storedSelectionStyle = other.selectionStyle
+        storedAccessory = other.accessory
+        storedIndentationLevel = other.indentationLevel
         indentationWidth = other.indentationWidth
         isSelectable = other.isSelectable
         // Points at the original's content view until didCopy(from:) points it at the copy.

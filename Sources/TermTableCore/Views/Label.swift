@@ -38,17 +38,44 @@ open class Label: View {
     #endif
     private var storedTextStyle: Style = .plain
     /// Where the text sits when it is narrower than the label.
-    public var alignment: TextAlignment = .left {
-        didSet { if alignment != oldValue { setNeedsDisplay() } }
+    public var alignment: TextAlignment {
+        get { storedAlignment }
+        set {
+            let oldValue = storedAlignment
+            storedAlignment = newValue
+            if alignment != oldValue { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every label drawn and copied
+    #endif
+    private var storedAlignment: TextAlignment = .left
     /// Where the text is cut when it is wider than the label.
-    public var truncation: TerminalText.TruncationMode = .tail {
-        didSet { if truncation != oldValue { setNeedsDisplay() } }
+    public var truncation: TerminalText.TruncationMode {
+        get { storedTruncation }
+        set {
+            let oldValue = storedTruncation
+            storedTruncation = newValue
+            if truncation != oldValue { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every label drawn and copied
+    #endif
+    private var storedTruncation: TerminalText.TruncationMode = .tail
     /// Lines to wrap to: 1 (the default) does not wrap, 0 uses the label's height.
-    public var numberOfLines = 1 {
-        didSet { if numberOfLines != oldValue { setNeedsDisplay() } }
+    public var numberOfLines: Int {
+        get { storedNumberOfLines }
+        set {
+            let oldValue = storedNumberOfLines
+            storedNumberOfLines = newValue
+            if numberOfLines != oldValue { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every label drawn, measured and copied
+    #endif
+    private var storedNumberOfLines: Int = 1
 
     /// Creates a label.
     public init(text: String = "", frame: Rect = .zero) {
@@ -60,9 +87,9 @@ open class Label: View {
         let other = other as! Label
         storedText = other.text
         storedTextStyle = other.textStyle
-        alignment = other.alignment
-        truncation = other.truncation
-        numberOfLines = other.numberOfLines
+        storedAlignment = other.alignment
+        storedTruncation = other.truncation
+        storedNumberOfLines = other.numberOfLines
         super.init(copying: other)
     }
 

@@ -86,8 +86,17 @@ open class View {
     private var storedIsHidden = false
     /// The style the view's background is filled with; nil leaves what is behind it.
     public var backgroundStyle: Style? {
-        didSet { if backgroundStyle != oldValue { setNeedsDisplay() } }
+        get { storedBackgroundStyle }
+        set {
+            let oldValue = storedBackgroundStyle
+            storedBackgroundStyle = newValue
+            if backgroundStyle != oldValue { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every view drawn and copied
+    #endif
+    private var storedBackgroundStyle: Style?
     /// How the view follows its superview's size.
     public var autoresizing: Autoresizing = []
     /// How the view gives way when its superview is narrower than the design (`min-width=`, `shrink=`, `hide-below=`).
@@ -148,7 +157,7 @@ open class View {
         tag = other.tag
         name = other.name
         storedIsHidden = other.isHidden
-        backgroundStyle = other.backgroundStyle
+        storedBackgroundStyle = other.backgroundStyle
         autoresizing = other.autoresizing
         shrinkRule = other.shrinkRule
         designFrame = other.designFrame
