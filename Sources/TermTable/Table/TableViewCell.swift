@@ -81,7 +81,14 @@ open class TableViewCell: View {
     /// Columns per indentation level.
     public var indentationWidth = 2
     /// False for rows the cursor skips (section headers drawn as rows, error rows).
-    public var isSelectable = true
+    public var isSelectable: Bool {
+        get { storedIsSelectable }
+        set { storedIsSelectable = newValue }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every row the cursor passes and copied
+    #endif
+    private var storedIsSelectable: Bool = true
     /// True while the row is under the table's cursor.
     public internal(set) var isHighlighted: Bool {
         get { storedIsHighlighted }
@@ -176,7 +183,7 @@ open class TableViewCell: View {
         storedAccessory = other.accessory
         storedIndentationLevel = other.indentationLevel
         indentationWidth = other.indentationWidth
-        isSelectable = other.isSelectable
+        storedIsSelectable = other.isSelectable
         // Points at the original's content view until didCopy(from:) points it at the copy.
         contentView = other.contentView
         super.init(copying: other)

@@ -98,13 +98,41 @@ open class View {
     #endif
     private var storedBackgroundStyle: Style?
     /// How the view follows its superview's size.
-    public var autoresizing: Autoresizing = []
+    public var autoresizing: Autoresizing {
+        get { storedAutoresizing }
+        set { storedAutoresizing = newValue }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every view laid out and copied
+    #endif
+    private var storedAutoresizing: Autoresizing = []
     /// How the view gives way when its superview is narrower than the design (`min-width=`, `shrink=`, `hide-below=`).
-    public var shrinkRule = ShrinkRule()
+    public var shrinkRule: ShrinkRule {
+        get { storedShrinkRule }
+        set { storedShrinkRule = newValue }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every view laid out and copied
+    #endif
+    private var storedShrinkRule: ShrinkRule = ShrinkRule()
     /// The frame the view was designed with, in a superview of ``designSuperviewSize``.
-    public var designFrame: Rect?
+    public var designFrame: Rect? {
+        get { storedDesignFrame }
+        set { storedDesignFrame = newValue }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every subview laid out and copied
+    #endif
+    private var storedDesignFrame: Rect?
     /// The size of the superview the ``designFrame`` was designed in.
-    public var designSuperviewSize: Size?
+    public var designSuperviewSize: Size? {
+        get { storedDesignSuperviewSize }
+        set { storedDesignSuperviewSize = newValue }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every subview laid out and copied
+    #endif
+    private var storedDesignSuperviewSize: Size?
     /// What ``host`` stores on a root view (a copy does not take it: no app shows the copy yet).
     private weak var hostOfRoot: ViewHost?
 
@@ -158,10 +186,10 @@ open class View {
         name = other.name
         storedIsHidden = other.isHidden
         storedBackgroundStyle = other.backgroundStyle
-        autoresizing = other.autoresizing
-        shrinkRule = other.shrinkRule
-        designFrame = other.designFrame
-        designSuperviewSize = other.designSuperviewSize
+        storedAutoresizing = other.autoresizing
+        storedShrinkRule = other.shrinkRule
+        storedDesignFrame = other.designFrame
+        storedDesignSuperviewSize = other.designSuperviewSize
         for child in other.subviewsForCopy { addSubview(child.copy()) }
         didCopy(from: other)
     }
