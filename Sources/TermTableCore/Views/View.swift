@@ -273,33 +273,11 @@ open class View {
     /// The view's own rectangle, at its own origin.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
-    /// Converts a point in this view's coordinates to the screen's.
-    public func convertToScreen(_ point: Point) -> Point {
-        var p = Point(x: point.x + frame.x, y: point.y + frame.y)
-        var view = superview
-        while let v = view {
-            p.x += v.frame.x
-            p.y += v.frame.y
-            view = v.superview
-        }
-        return p
-    }
-
     /// The view's top ancestor (itself when it has no superview).
     public var rootView: View {
         var view = self
         while let parent = view.superview { view = parent }
         return view
-    }
-
-    /// True when `self` is `view` or one of its ancestors.
-    public func isAncestor(of view: View) -> Bool {
-        var current: View? = view
-        while let v = current {
-            if v === self { return true }
-            current = v.superview
-        }
-        return false
     }
 
     // MARK: Layout
@@ -475,34 +453,6 @@ open class View {
             tagIndex = index
         }
         return tagIndex?[tag]
-    }
-
-    /// The first view in this tree (depth first, itself included) named `name`.
-    public func view(named name: String) -> View? {
-        if self.name == name { return self }
-        for child in subviews {
-            if let found = child.view(named: name) { return found }
-        }
-        return nil
-    }
-
-    /// The first subview (depth first, not itself) of type `type`.
-    public func firstSubview<T: View>(of type: T.Type) -> T? {
-        for child in subviews {
-            if let match = child as? T { return match }
-            if let found = child.firstSubview(of: type) { return found }
-        }
-        return nil
-    }
-
-    /// Every subview (depth first, not itself) of type `type`, in drawing order.
-    public func subviews<T: View>(of type: T.Type) -> [T] {
-        var result: [T] = []
-        for child in subviews {
-            if let match = child as? T { result.append(match) }
-            result += child.subviews(of: type)
-        }
-        return result
     }
 
     // MARK: Events
