@@ -1,5 +1,8 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
+
+/// Debug builds check every access at run time: `#if !TERMTABLE_CHECKED_ACCESS` guards each `@exclusivity(unchecked)`.
+let checkedAccessInDebug: [SwiftSetting] = [.define("TERMTABLE_CHECKED_ACCESS", .when(configuration: .debug))]
 
 let package = Package(
     name: "TermTable",
@@ -28,9 +31,13 @@ let package = Package(
         // TermTableCore (terminal model, text, views; no ncurses) -> TermTableLayout (the layout
         // language; no views, no ncurses, Sendable) -> TermTable (the ncurses screen, templates,
         // table, app; re-exports the two below so `import TermTable` is all an app needs).
-        .target(name: "TermTableCore", dependencies: ["CTermGuard"]),
+        // `@exclusivity(unchecked)` (private hot storage only) is off in debug builds, so `swift test` traps on an
+        // overlapping access instead of running into undefined behaviour (ExclusivityTests).
+        .target(name: "TermTableCore", dependencies: ["CTermGuard"], swiftSettings: checkedAccessInDebug),
         .target(name: "TermTableLayout", dependencies: ["TermTableCore"]),
-        .target(name: "TermTable", dependencies: ["TermTableCore", "TermTableLayout", "CNcursesw"]),
+        .target(
+            name: "TermTable", dependencies: ["TermTableCore", "TermTableLayout", "CNcursesw", "CTermGuard"],
+            swiftSettings: checkedAccessInDebug),
         .target(name: "TermTableTesting", dependencies: ["TermTable"]),
         .executableTarget(
             name: "TermTableTool",

@@ -41,8 +41,13 @@ module CTermGuard {
     export *
 }
 MAP
-  clang -c -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
-    -I "$root/Sources/CTermGuard/include" "$root/Sources/CTermGuard/CTermGuard.c" -o "$out/obj/CTermGuard.o"
+  # Every .c of CTermGuard (the guard, and the resize wake-up InputWatch calls).
+  local guard_objects=() c
+  for c in "$root"/Sources/CTermGuard/*.c; do
+    clang -c -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+      -I "$root/Sources/CTermGuard/include" "$c" -o "$out/obj/$(basename "${c%.c}").o"
+    guard_objects+=(-Xlinker "$out/obj/$(basename "${c%.c}").o")
+  done
   # The toolkit's three targets (TermTableCore, TermTableLayout, TermTable) become one module here:
   # copies of their sources without the imports of each other (`package` API is then internal).
   local sources
@@ -55,7 +60,7 @@ MAP
   swiftc -swift-version 6 -module-name TermTable -package-name termtable -parse-as-library -O -g \
     -sanitize=fuzzer,address -Xclang-linker -fsanitize=undefined \
     -I "$out/modules/CTermGuard" -I "$root/Sources/CNcursesw" \
-    "${sources[@]}" "$root/Fuzz/LayoutFuzz.swift" -Xlinker "$out/obj/CTermGuard.o" -lncursesw \
+    "${sources[@]}" "$root/Fuzz/LayoutFuzz.swift" "${guard_objects[@]}" -lncursesw \
     -module-cache-path "$out/module-cache" -o "$out/layout-fuzz"
 }
 

@@ -23,8 +23,6 @@
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
-#include <fcntl.h>
-#include <sys/epoll.h>
 #include <dlfcn.h>
 
 /* Attributes. */
@@ -82,10 +80,6 @@ static inline mmask_t cnc_BUTTON_SHIFT(void) { return BUTTON_SHIFT; }
 static inline mmask_t cnc_BUTTON_CTRL(void) { return BUTTON_CTRL; }
 static inline mmask_t cnc_BUTTON_ALT(void) { return BUTTON_ALT; }
 
-/* Text width as glibc sees it (Swift's Glibc module does not expose wcwidth). */
-static inline int cnc_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
-static inline int cnc_wcswidth(const wchar_t *s, size_t n) { return wcswidth(s, n); }
-
 /* Terminal capability strings (NULL when absent). */
 static inline const char *cnc_tigetstr(const char *name) {
     char *s = tigetstr((char *)name);
@@ -113,67 +107,6 @@ static inline int cnc_can_address_cursor(const char *type, int fd) {
     del_curterm(probe);
     return usable;
 }
-
-/* Resize wake-up: a SIGWINCH handler chained in front of ncurses' own, which
- * also writes one byte to a pipe, so a run loop waiting on that pipe (and not
- * inside wgetch) learns of the resize at once. Only async-signal-safe calls. */
-static int cnc_winch_fd = -1;
-/* In a function: Swift's importer does not emit file-scope statics of struct type. */
-static inline struct sigaction *cnc_winch_previous_slot(void) { static struct sigaction previous; return &previous; }
-#define cnc_winch_previous (*cnc_winch_previous_slot())
-static int cnc_winch_installed = 0;
-
-static void cnc_on_winch(int sig, siginfo_t *info, void *context) {
-    int saved = errno;
-    /* ncurses' handler first: the signal may run on another thread, and the run loop, woken by the
-     * byte, must find ncurses' resize flag already set, or wget_wch misses the KEY_RESIZE. */
-    if (cnc_winch_previous.sa_flags & SA_SIGINFO) {
-        if (cnc_winch_previous.sa_sigaction) cnc_winch_previous.sa_sigaction(sig, info, context);
-    } else if (cnc_winch_previous.sa_handler != SIG_DFL && cnc_winch_previous.sa_handler != SIG_IGN) {
-        cnc_winch_previous.sa_handler(sig);
-    }
-    if (cnc_winch_fd >= 0) { char byte = 'w'; ssize_t n = write(cnc_winch_fd, &byte, 1); (void)n; }
-    errno = saved;
-}
-
-/* Writes a byte to `fd` on every SIGWINCH from now on (after calling the handler that was there). */
-static inline int cnc_winch_chain(int fd) {
-    if (cnc_winch_installed) { cnc_winch_fd = fd; return 0; }
-    struct sigaction sa;
-    if (sigaction(SIGWINCH, NULL, &cnc_winch_previous) != 0) return -1;
-    memset(&sa, 0, sizeof sa);
-    sigemptyset(&sa.sa_mask);
-    /* Keep the previous handler's restart behaviour: ncurses relies on it to see a resize in wgetch. */
-    sa.sa_flags = SA_SIGINFO | (cnc_winch_previous.sa_flags & SA_RESTART);
-    sa.sa_sigaction = cnc_on_winch;
-    cnc_winch_fd = fd;
-    if (sigaction(SIGWINCH, &sa, NULL) != 0) { cnc_winch_fd = -1; return -1; }
-    cnc_winch_installed = 1;
-    return 0;
-}
-
-/* Puts the previous SIGWINCH handler back. */
-static inline void cnc_winch_unchain(void) {
-    if (!cnc_winch_installed) return;
-    sigaction(SIGWINCH, &cnc_winch_previous, NULL);
-    cnc_winch_installed = 0;
-    cnc_winch_fd = -1;
-}
-
-/* 1 when epoll can wait on `fd` (terminals, pipes, sockets), 0 for regular files and /dev/null. */
-static inline int cnc_can_epoll(int fd) {
-    int ep = epoll_create1(EPOLL_CLOEXEC);
-    if (ep < 0) return 0;
-    struct epoll_event event;
-    memset(&event, 0, sizeof event);
-    event.events = EPOLLIN;
-    int ok = epoll_ctl(ep, EPOLL_CTL_ADD, fd, &event) == 0;
-    close(ep);
-    return ok;
-}
-
-/* A non-blocking, close-on-exec pipe; 0 on success. */
-static inline int cnc_wake_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC | O_NONBLOCK); }
 
 /* ncurses' own screens: what is on the terminal (curscr) and what the next doupdate sends (newscr). */
 static inline WINDOW *cnc_curscr(void) { return curscr; }

@@ -54,25 +54,25 @@ public struct ViewCopyCheck {
                 "laidOutSize": "layout state: a copy lays out before it first draws",
                 "subtreeNeedsLayout": "layout state: a copy lays out before it first draws",
                 "isFocused": "set by the app on the one view that has the focus",
-                "drawVersion": "a counter of drawing changes, compared by a table between frames",
+                "storedDrawVersion": "a counter of drawing changes, compared by a table between frames",
                 "hostOfRoot": "the app showing the tree: no app shows a copy until it joins a tree one shows",
             ],
             "TableViewCell": [
                 "tablePointer": "the table showing the cell, set when it appears",
-                "indexPath": "the row the cell shows, set when it appears",
-                "isHighlighted": "set by the table for the row under the cursor",
-                "isSelected": "set by the table for rows in its selection",
-                "markStyle": "set by the table from its markStyle when the cell appears",
-                "markColumnWidth": "set by the table from showsMarkColumn when the cell appears",
+                "storedIndexPath": "the row the cell shows, set when it appears",
+                "storedIsHighlighted": "set by the table for the row under the cursor",
+                "storedIsSelected": "set by the table for rows in its selection",
+                "storedMarkStyle": "set by the table from its markStyle when the cell appears",
+                "storedMarkColumnWidth": "set by the table from showsMarkColumn when the cell appears",
                 "cursorStyle": "set by the table from its cursor styles and focus when the cell appears",
             ],
             "TableView": Dictionary(
                 uniqueKeysWithValues: [
-                    "dataSource", "ownedDataSource", "expectsDataSource", "delegate", "state", "metrics", "placedItems",
-                    "onScreen", "visibleCells", "lastCellMarks", "lastCursorItem", "measuredCells", "visibleHighWater",
-                    "heightCache",
-                    "selectableCache", "lazyHeaders", "lazyHeaderMeasurements", "staleItems", "needsReload",
-                    "needsReveal", "cursorWasCleared", "pendingCursorLine", "reusePools", "lastDrawing",
+                    "dataSource", "ownedDataSource", "expectsDataSource", "delegate", "storedState", "storedMetrics",
+                    "storedPlacedItems", "storedOnScreen", "storedVisibleCells", "lastCellMarks", "lastCursorItem",
+                    "storedMeasuredCells", "visibleHighWater", "heightCache", "storedSelectableCache",
+                    "storedLazyHeaders", "lazyHeaderMeasurements", "storedStaleItems", "needsReload", "needsReveal",
+                    "cursorWasCleared", "pendingCursorLine", "storedReusePools", "storedLastDrawing",
                     "lastHeaderDrawing", "statistics",
                 ].map { ($0, "what the table shows, not its configuration: a copy starts empty, with no data source") }),
             "ConfirmDialog": ["isAnswered": "a copy is a new question, not yet answered"],
@@ -289,7 +289,7 @@ private final class Walk {
 
     /// What a copy takes of a property when that is not its whole value: of `subviews`, the `View.subviewsForCopy`.
     static func copiedValue(of object: AnyObject, level: String, label: String) -> Any? {
-        guard level == "View", label == "subviews", let view = object as? View else { return nil }
+        guard level == "View", label == "storedSubviews", let view = object as? View else { return nil }
         return view.subviewsForCopy
     }
 

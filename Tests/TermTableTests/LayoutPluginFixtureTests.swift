@@ -56,7 +56,7 @@ struct LayoutPluginFixtureTests {
 
     static func manifest(dependencyPath: String, packageName: String) -> String {
         """
-        // swift-tools-version: 6.0
+        // swift-tools-version: 6.1
         import PackageDescription
 
         let package = Package(

@@ -1,4 +1,4 @@
-import CNcursesw
+import CTermGuard
 import Glibc
 import Testing
 
@@ -23,7 +23,7 @@ func withUTF8Locale<T>(_ body: () throws -> T) throws -> T {
 /// glibc's width of `text`: `wcswidth` over its code points.
 func glibcWidth(_ text: String) -> Int {
     let wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-    return Int(wide.withUnsafeBufferPointer { cnc_wcswidth($0.baseAddress, $0.count) })
+    return Int(wide.withUnsafeBufferPointer { ttg_wcswidth($0.baseAddress, $0.count) })
 }
 
 @Suite("Text width")
@@ -36,7 +36,7 @@ struct TextWidthTests {
         try withUTF8Locale {
             for value in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(value) {
                 let ours = TerminalText.scalarWidth(value)
-                let glibc = Int(cnc_wcwidth(value))
+                let glibc = Int(ttg_wcwidth(value))
                 if ours != glibc {
                     count += 1
                     if mismatches.count < 20 {
@@ -51,7 +51,7 @@ struct TextWidthTests {
     @Test func glibcAgreesWithKnownWidths() throws {
         // Guards the test above against a locale that silently is not UTF-8 (every width would be -1).
         let widths = try withUTF8Locale {
-            [0x41, 0x0, 0x1B, 0x301, 0x65E5, 0x1F44D, 0xFF21, 0x200B, 0xFE0F].map { Int(cnc_wcwidth($0)) }
+            [0x41, 0x0, 0x1B, 0x301, 0x65E5, 0x1F44D, 0xFF21, 0x200B, 0xFE0F].map { Int(ttg_wcwidth($0)) }
         }
         #expect(widths == [1, 0, -1, 0, 2, 2, 2, 0, 0])
     }

@@ -11,6 +11,12 @@ struct ToolkitImportTests {
     /// The forbidden module a line of Swift imports (`import Foundation`, `@_exported public import struct
     /// Foundation.Date`), nil for any other line.
     static func forbiddenImport(in line: Substring) -> String? {
+        guard let module = importedModule(in: line) else { return nil }
+        return forbidden.contains(module) ? module : nil
+    }
+
+    /// The module a line of Swift imports, nil for a line that is not an import.
+    static func importedModule(in line: Substring) -> String? {
         let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         guard
             let match = code.wholeMatch(
@@ -18,8 +24,22 @@ struct ToolkitImportTests {
                     /\s*(?:@\w+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+(?:(?:struct|class|enum|protocol|typealias|func|let|var)\s+)?([A-Za-z_][A-Za-z0-9_]*)(?:\..*)?\s*/
             )
         else { return nil }
-        let module = String(match.1)
-        return forbidden.contains(module) ? module : nil
+        return String(match.1)
+    }
+
+    /// Every Swift file under `Sources/`, as (path from the repository root, lines).
+    static func sourceFiles() throws -> [(path: String, lines: [Substring])] {
+        let root = URL(fileURLWithPath: repositoryRoot)
+        var files: [(path: String, lines: [Substring])] = []
+        let enumerator = FileManager.default.enumerator(
+            at: root.appendingPathComponent("Sources"), includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let path = String(url.path.dropFirst(root.path.count + 1))
+            files.append((path, text.split(separator: "\n", omittingEmptySubsequences: false)))
+        }
+        return files.sorted { $0.path < $1.path }
     }
 
     @Test func theScanSeesEveryFormOfImport() {
@@ -56,5 +76,22 @@ struct ToolkitImportTests {
         #expect(
             offenders == [],
             "the toolkit uses FoundationEssentials at most (Glibc, Dispatch, Locked instead of Foundation's helpers)")
+    }
+
+    /// Only the curses screen (`CursesScreen*.swift`) imports the ncurses shim (issue 20): the rest of the C the
+    /// toolkit needs (signals, the resize wake-up, epoll, text width) is in CTermGuard, one copy of its state.
+    @Test func onlyTheCursesScreenImportsTheNcursesShim() throws {
+        let files = try Self.sourceFiles()
+        var importers: [String] = []
+        for file in files where file.lines.contains(where: { Self.importedModule(in: $0) == "CNcursesw" }) {
+            importers.append(file.path)
+        }
+        #expect(files.count > 100, "the scan found the sources")
+        #expect(importers.contains("Sources/TermTable/Terminal/CursesScreen.swift"), "the scan sees the import")
+        let strays = importers.filter { path in
+            let name = path.split(separator: "/").last ?? ""
+            return !(path.hasPrefix("Sources/TermTable/Terminal/") && name.hasPrefix("CursesScreen"))
+        }
+        #expect(strays == [], "only CursesScreen*.swift talks to ncurses")
     }
 }

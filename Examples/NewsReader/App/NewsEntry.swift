@@ -11,8 +11,7 @@ import Foundation
 @main
 enum NewsEntry {
     static func main() {
-        ReaderExecutors.install()
-        Task { @MainActor in
+        ReaderExecutors.start {
             await NewsCommand.mainOnMainActor()
             exit(0)
         }

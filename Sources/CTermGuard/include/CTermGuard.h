@@ -1,4 +1,5 @@
-/* CTermGuard: gives the terminal back on every way out of the process.
+/* CTermGuard: gives the terminal back on every way out of the process, and the other
+ * process-level C the toolkit needs that is not ncurses (the resize wake-up, below).
  *
  * Signal handlers may only call async-signal-safe functions, which Swift
  * code cannot promise; this small C target does the work: it saves the
@@ -42,5 +43,28 @@ void ttg_uninstall(void);
 
 /* 1 while a guard is installed. */
 int ttg_is_active(void);
+
+/* Resize wake-up (ResizeWake.c): a SIGWINCH handler chained in front of the one there before
+ * (ncurses'), which also writes one byte to `fd`, so a run loop waiting on the other end of that
+ * pipe (and not inside wgetch) learns of the resize at once. The handler calls the previous one
+ * first and makes only async-signal-safe calls. Chaining again only changes `fd`. 0, or -1 when
+ * sigaction fails. The state is in one place for the whole process. */
+int ttg_winch_chain(int fd);
+
+/* Puts the previous SIGWINCH handler back; nothing when not chained. */
+void ttg_winch_unchain(void);
+
+/* 1 while the SIGWINCH handler is chained. */
+int ttg_winch_is_chained(void);
+
+/* 1 when epoll can wait on `fd` (terminals, pipes, sockets), 0 for regular files and /dev/null. */
+int ttg_can_epoll(int fd);
+
+/* A non-blocking, close-on-exec pipe; 0 on success. */
+int ttg_wake_pipe(int fds[2]);
+
+/* Text width as glibc sees it in the current locale (Swift's Glibc module does not expose wcwidth). */
+int ttg_wcwidth(unsigned int c);
+int ttg_wcswidth(const wchar_t *s, size_t n);
 
 #endif

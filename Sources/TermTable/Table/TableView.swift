@@ -60,21 +60,33 @@ open class TableView: View {
     /// The object that hears selection and display events and decides heights (held weakly).
     public weak var delegate: TableViewDelegate?
     /// How rows are selected (default single).
-    @exclusivity(unchecked) public var selectionMode: SelectionMode = .single {
-        didSet {
+    public var selectionMode: SelectionMode {
+        get { storedSelectionMode }
+        set {
+            storedSelectionMode = newValue
             if selectionMode == .none { setCursor(nil, notify: false) } else { setNeedsLayout() }
             setNeedsDisplay()
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every row placed and moved to
+    #endif
+    private var storedSelectionMode: SelectionMode = .single
     /// Keep the current section's header at the top while its rows scroll.
-    @exclusivity(unchecked) public var stickyHeaders = true {
-        didSet {
+    public var stickyHeaders: Bool {
+        get { storedStickyHeaders }
+        set {
+            storedStickyHeaders = newValue
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read by every layout pass, per section
+    #endif
+    private var storedStickyHeaders: Bool = true
     /// Keep the last column for a scroll indicator, drawn when the rows do not fit (cells are laid out one column narrower).
-    @exclusivity(unchecked) public var showsScrollIndicator = true {
+    public var showsScrollIndicator = true {
         didSet {
             lastDrawing = nil
             setNeedsLayout()
@@ -82,15 +94,21 @@ open class TableView: View {
         }
     }
     /// The style laid over marked rows (the selection in ``SelectionMode/multiple``), distinct from the cursor's reverse video.
-    @exclusivity(unchecked) public var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
-        didSet {
+    public var markStyle: Style {
+        get { storedMarkStyle }
+        set {
+            storedMarkStyle = newValue
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every cell placed
+    #endif
+    private var storedMarkStyle: Style = Style(foreground: .yellow, attributes: .bold)
     /// How the cursor's row looks while the table has the focus, or while no view has it; nil: the cell's own
     /// ``TableViewCell/selectionStyle`` (reverse video unless its template says otherwise).
-    @exclusivity(unchecked) public var focusedCursorStyle: SelectionStyle? {
+    public var focusedCursorStyle: SelectionStyle? {
         didSet {
             setNeedsLayout()
             setNeedsDisplay()
@@ -99,34 +117,46 @@ open class TableView: View {
     /// How the cursor's row looks while another view has the focus: underlined by default, so that of several
     /// tables only the focused one shows the full bar; nil: as when focused. Rows whose cell has selection
     /// style `.none` show no cursor either way.
-    @exclusivity(unchecked) public var unfocusedCursorStyle: SelectionStyle? = .custom(Style(attributes: .underline)) {
+    public var unfocusedCursorStyle: SelectionStyle? = .custom(Style(attributes: .underline)) {
         didSet {
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
     /// Show a two-column check column (`✓`) at the left of every row in multiple selection.
-    @exclusivity(unchecked) public var showsMarkColumn = false {
-        didSet {
+    public var showsMarkColumn: Bool {
+        get { storedShowsMarkColumn }
+        set {
+            storedShowsMarkColumn = newValue
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every cell placed
+    #endif
+    private var storedShowsMarkColumn: Bool = false
     /// A height for every row, skipping per-row heights (nil: the delegate's or the cell's height).
-    @exclusivity(unchecked) public var rowHeight: Int? {
-        didSet {
+    public var rowHeight: Int? {
+        get { storedRowHeight }
+        set {
+            storedRowHeight = newValue
             heightCache.removeAll()
             needsReveal = true
             setNeedsLayout()
             setNeedsDisplay()
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every row measured
+    #endif
+    private var storedRowHeight: Int?
     /// The style of title headers (``TableViewDataSource/tableView(_:titleForHeaderInSection:)``).
-    @exclusivity(unchecked) public var headerStyle: Style = Style(attributes: [.bold, .underline]) {
+    public var headerStyle: Style = Style(attributes: [.bold, .underline]) {
         didSet { reloadData() }
     }
     /// The style of the scroll indicator.
-    @exclusivity(unchecked) public var scrollIndicatorStyle: Style = .dim {
+    public var scrollIndicatorStyle: Style = .dim {
         didSet {
             lastDrawing = nil
             setNeedsDisplay()
@@ -151,46 +181,116 @@ open class TableView: View {
     }
 
     /// Scroll position, cursor and selection.
-    @exclusivity(unchecked) public internal(set) var state = TableViewState()
+    public internal(set) var state: TableViewState {
+        get { storedState }
+        _modify { yield &storedState }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every row placed, drawn and moved to, every frame
+    #endif
+    private var storedState: TableViewState = TableViewState()
     /// Rows per section and header heights, as loaded by the last ``reloadData()``.
-    @exclusivity(unchecked) public internal(set) var metrics = TableMetrics(rowCounts: [])
+    public internal(set) var metrics: TableMetrics {
+        get { storedMetrics }
+        _modify { yield &storedMetrics }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every item placed and measured, every frame
+    #endif
+    private var storedMetrics: TableMetrics = TableMetrics(rowCounts: [])
     /// The items on screen after the last layout, top to bottom.
-    @exclusivity(unchecked) public internal(set) var placedItems: [PlacedItem] = []
+    public internal(set) var placedItems: [PlacedItem] {
+        get { storedPlacedItems }
+        _modify { yield &storedPlacedItems }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // rebuilt by every layout pass and walked by every draw
+    #endif
+    private var storedPlacedItems: [PlacedItem] = []
 
     // Cells on screen (sorted, and by item), and cells made to measure a row that may not end up on screen.
-    @exclusivity(unchecked) var onScreen: [(item: TableItem, cell: TableViewCell)] = []
-    @exclusivity(unchecked) var visibleCells: [TableItem: TableViewCell] = [:]
+    var onScreen: [(item: TableItem, cell: TableViewCell)] {
+        get { storedOnScreen }
+        _modify { yield &storedOnScreen }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // searched and updated for every item placed, every frame
+    #endif
+    private var storedOnScreen: [(item: TableItem, cell: TableViewCell)] = []
+    var visibleCells: [TableItem: TableViewCell] {
+        get { storedVisibleCells }
+        _modify { yield &storedVisibleCells }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // looked up for every item placed, every frame
+    #endif
+    private var storedVisibleCells: [TableItem: TableViewCell] = [:]
     /// The marks the last layout pass gave the cells (kept cells are marked again only when these change).
-    @exclusivity(unchecked) var lastCellMarks: CellMarks?
+    var lastCellMarks: CellMarks?
     /// The cursor's item in the last layout pass (its cell and the new cursor's are marked again).
-    @exclusivity(unchecked) var lastCursorItem: TableItem?
+    var lastCursorItem: TableItem?
     /// The last cells made to measure rows, oldest first: at most ``measuredCellLimit``, so measuring
     /// rows far off screen (a page, a jump to the end) cycles one cell instead of making one per row.
-    @exclusivity(unchecked) var measuredCells: [(item: TableItem, cell: TableViewCell)] = []
+    var measuredCells: [(item: TableItem, cell: TableViewCell)] {
+        get { storedMeasuredCells }
+        _modify { yield &storedMeasuredCells }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // searched for every row measured that is not on screen
+    #endif
+    private var storedMeasuredCells: [(item: TableItem, cell: TableViewCell)] = []
     static let measuredCellLimit = 2
     /// The most items ever on screen at once: reuse queues keep that many cells (plus a few).
-    @exclusivity(unchecked) var visibleHighWater = 0
+    var visibleHighWater = 0
     let heightCache = ItemHeightCache()
     /// How many items' heights and selectability the table remembers before it starts over: many screens'
     /// worth, so only a long scroll measures a row again. At 4,096 the two dictionaries were 0.4 MiB of
     /// `scroll-bench`'s peak (heaptrack), with 40 rows on screen.
     static let measuredItemLimit = 1024
-    @exclusivity(unchecked) var selectableCache: [TableItem: Bool] = [:]
+    var selectableCache: [TableItem: Bool] {
+        get { storedSelectableCache }
+        _modify { yield &storedSelectableCache }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // looked up for every row the cursor passes or skips
+    #endif
+    private var storedSelectableCache: [TableItem: Bool] = [:]
     /// Sections whose header cell has not been measured since the last reload.
-    @exclusivity(unchecked) var lazyHeaders: Set<Int> = []
+    var lazyHeaders: Set<Int> {
+        get { storedLazyHeaders }
+        _modify { yield &storedLazyHeaders }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // looked up for every section header placed, every frame
+    #endif
+    private var storedLazyHeaders: Set<Int> = []
     /// How many header cells were measured late, so a layout pass knows its metrics changed under it.
-    @exclusivity(unchecked) var lazyHeaderMeasurements = 0
-    @exclusivity(unchecked) var staleItems: Set<TableItem> = []
-    @exclusivity(unchecked) var needsReload = true
-    @exclusivity(unchecked) var needsReveal = false
-    @exclusivity(unchecked) var cursorWasCleared = false
+    var lazyHeaderMeasurements = 0
+    var staleItems: Set<TableItem> {
+        get { storedStaleItems }
+        _modify { yield &storedStaleItems }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // looked up for every item placed, every frame
+    #endif
+    private var storedStaleItems: Set<TableItem> = []
+    var needsReload = true
+    var needsReveal = false
+    var cursorWasCleared = false
     /// The line to put the cursor's row on at the next layout (after a diffable apply).
-    @exclusivity(unchecked) var pendingCursorLine: Int?
+    var pendingCursorLine: Int?
 
     // Reuse.
     var templates: [String: CellTemplate] = [:]
     var cellClasses: [String: TableViewCell.Type] = [:]
-    @exclusivity(unchecked) var reusePools: [String: [TableViewCell]] = [:]
+    var reusePools: [String: [TableViewCell]] {
+        get { storedReusePools }
+        _modify { yield &storedReusePools }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // every cell that scrolls in or out goes through it
+    #endif
+    private var storedReusePools: [String: [TableViewCell]] = [:]
     var actionHandlers: [String: @MainActor (ViewAction, TableViewCell, IndexPath) -> Void] = [:]
     /// Draw only the rows that changed since the last frame, moving the others with a screen scroll.
     ///
@@ -200,12 +300,19 @@ open class TableView: View {
     /// them (`wscrl` on ncurses, which the terminal turns into a scroll). Custom
     /// cell views must call ``/TermTableCore/View/setNeedsDisplay()`` when their drawing changes,
     /// as the built-in views do; turn this off to draw every row every frame.
-    @exclusivity(unchecked) public var redrawsOnlyChangedRows = true
-    @exclusivity(unchecked) var lastDrawing: TableDrawing?
-    @exclusivity(unchecked) var lastHeaderDrawing: ColumnHeaderDrawing?
+    public var redrawsOnlyChangedRows = true
+    var lastDrawing: TableDrawing? {
+        get { storedLastDrawing }
+        _modify { yield &storedLastDrawing }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // compared for every row drawn, every frame
+    #endif
+    private var storedLastDrawing: TableDrawing? = nil
+    var lastHeaderDrawing: ColumnHeaderDrawing?
 
     /// Counters of cells made, reused and cloned, for tests and benchmarks.
-    @exclusivity(unchecked) public internal(set) var statistics = ReuseStatistics()
+    public internal(set) var statistics = ReuseStatistics()
 
     /// The keys the table answers and what they do; change it to rebind.
     public var keyBindings: [Key: TableCommand] = TableView.defaultKeyBindings
@@ -223,14 +330,14 @@ open class TableView: View {
     /// never handed out) and the action handlers (closures cannot be copied).
     public required init(copying other: View) {
         let other = other as! TableView
-        selectionMode = other.selectionMode
-        stickyHeaders = other.stickyHeaders
+        storedSelectionMode = other.selectionMode
+        storedStickyHeaders = other.stickyHeaders
         showsScrollIndicator = other.showsScrollIndicator
-        markStyle = other.markStyle
-        showsMarkColumn = other.showsMarkColumn
+        storedMarkStyle = other.markStyle
+        storedShowsMarkColumn = other.showsMarkColumn
+        storedRowHeight = other.rowHeight
         focusedCursorStyle = other.focusedCursorStyle
         unfocusedCursorStyle = other.unfocusedCursorStyle
-        rowHeight = other.rowHeight
         headerStyle = other.headerStyle
         scrollIndicatorStyle = other.scrollIndicatorStyle
         redrawsOnlyChangedRows = other.redrawsOnlyChangedRows
@@ -278,63 +385,6 @@ open class TableView: View {
     open override func handleKey(_ key: Key) -> Bool { handleTableKey(key) }
 
     open override func handleMouse(_ event: MouseEvent, at point: Point) -> Bool { handleTableMouse(event, at: point) }
-
-    // MARK: Loading
-
-    /// Reloads counts and every visible row from the data source, keeping the cursor, selection and position where the rows still exist.
-    public func reloadData() {
-        needsReload = true
-        setNeedsLayout()
-        setNeedsDisplay()
-    }
-
-    /// Reads counts and header heights from the data source and clamps the state to them.
-    func loadMetrics() {
-        needsReload = false
-        heightCache.removeAll(keepingCapacity: true)
-        selectableCache.removeAll(keepingCapacity: true)
-        guard let dataSource else {
-            metrics = TableMetrics(rowCounts: [])
-            state.clamp(to: metrics)
-            recycleAll()
-            return
-        }
-        let sections = max(0, dataSource.numberOfSections(in: self))
-        lazyHeaders.removeAll(keepingCapacity: true)
-        var counts: [Int] = []
-        counts.reserveCapacity(sections)
-        for section in 0..<sections {
-            counts.append(max(0, dataSource.tableView(self, numberOfRowsInSection: section)))
-        }
-        var headers: [Int] = []
-        headers.reserveCapacity(sections)
-        for section in 0..<sections { headers.append(headerHeight(section)) }
-        metrics = TableMetrics(rowCounts: counts, headerHeights: headers)
-        // Cells on screen show the old data: recycle them before asking which rows can take the cursor.
-        recycleAll()
-        let oldSelection = state.selected
-        let oldCursor = state.cursor
-        state.clamp(to: metrics)
-        if state.cursor == nil, selectionMode != .none, !cursorWasCleared,
-            let first = firstRow()
-        {
-            // The cursor starts on the first row the user can stop on.
-            state.cursor = highlightableRow(from: first, direction: 1)
-            if selectionMode == .single, let cursor = state.cursor { state.selected = [cursor] }
-        }
-        if selectionMode == .none {
-            state.cursor = nil
-        } else if let cursor = state.cursor, !isHighlightable(cursor) {
-            // The row under the cursor cannot take it any more: the nearest one below that can, else above.
-            state.cursor = highlightableRow(from: cursor, direction: 1) ?? highlightableRow(from: cursor, direction: -1)
-        }
-        // The cursor stays in view across data changes (rows inserted above it push it down).
-        if state.cursor != oldCursor || state.cursor != nil { needsReveal = true }
-        if selectionMode == .single, let cursor = state.cursor, !state.selected.contains(cursor) {
-            state.selected = [cursor]
-        }
-        for gone in oldSelection.subtracting(state.selected) { delegate?.tableView(self, didDeselectRowAt: gone) }
-    }
 
     // MARK: Layout
 
@@ -508,110 +558,4 @@ open class TableView: View {
     open override func drawOverlay(in context: DrawContext) {}
 
     open override func renderSubviews(in context: DrawContext) { renderRows(in: context) }
-
-    /// The lines of the scroll indicator's thumb, nil when everything fits (O(1)).
-    ///
-    /// The thumb touches the top line only when the first row is at the top,
-    /// and the bottom line only when the last row is fully shown.
-    public func scrollIndicator() -> Range<Int>? {
-        let total = metrics.totalRows
-        var firstShown: IndexPath?
-        var lastShown: IndexPath?
-        var shown = 0
-        for placed in placedItems where !placed.item.isHeader {
-            if firstShown == nil { firstShown = placed.item.indexPath }
-            lastShown = placed.item.indexPath
-            shown += 1
-        }
-        guard total > 0, rowsHeight > 1, let first = firstShown, let last = lastShown else { return nil }
-        let firstRow = metrics.globalRow(of: first)
-        let lastRow = metrics.globalRow(of: last)
-        // Rows of height 0 before the first shown row or after the last do not count (nor do headers).
-        func onlyEmptyRows(from item: TableItem, forward: Bool) -> Bool {
-            var next = forward ? metrics.next(after: item) : metrics.previous(before: item)
-            while let current = next {
-                if !current.isHeader, self.height(of: current) > 0 { return false }
-                next = forward ? metrics.next(after: current) : metrics.previous(before: current)
-            }
-            return true
-        }
-        var lastFits = true
-        if let bottom = placedItems.last { lastFits = bottom.y + bottom.height <= rowsHeight }
-        let atEnd =
-            lastFits
-            && (lastRow == total - 1
-                || onlyEmptyRows(from: TableItem(section: last.section, row: last.row), forward: true))
-        let atTop =
-            firstRow == 0 || onlyEmptyRows(from: TableItem(section: first.section, row: first.row), forward: false)
-        if atTop && atEnd { return nil }
-        let height = rowsHeight
-        let size = max(1, min(height - 1, height * shown / total))
-        let room = height - size  // >= 1
-        let start: Int
-        if atTop {
-            start = 0
-        } else if atEnd {
-            start = room
-        } else if room >= 2 {
-            // Between the ends: never on the first or last line, which mean "at the top" and "at the end".
-            let scrollable = max(1, total - shown)
-            start = min(room - 1, max(1, 1 + (room - 1) * firstRow / scrollable))
-        } else {
-            start = firstRow * 2 >= total - shown ? room : 0
-        }
-        return start..<(start + size)
-    }
-
-    /// The cell showing the row at `indexPath`, nil when the row is not on screen.
-    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
-        visibleCells[TableItem(section: indexPath.section, row: indexPath.row)]
-    }
-
-    /// The cells on screen, top to bottom (headers included).
-    public var visibleCellsInOrder: [TableViewCell] {
-        placedItems.compactMap { visibleCells[$0.item] }
-    }
-
-    /// The rows on screen, top to bottom.
-    public var indexPathsForVisibleRows: [IndexPath] {
-        placedItems.compactMap { $0.item.indexPath }
-    }
-
-    /// The row under `point` (table coordinates), nil for a header, the column header or the empty area.
-    public func indexPathForRow(at point: Point) -> IndexPath? {
-        let y = point.y - rowsTop
-        guard y >= 0 else { return nil }
-        return placedItems.first { y >= $0.y && y < $0.y + $0.height }?.item.indexPath
-    }
-
-    // MARK: Actions from cells
-
-    /// Runs `handler` when a view in a cell sends the action `name` (a button's `action=`), with the cell and row.
-    public func onAction(_ name: String, _ handler: @escaping @MainActor (ViewAction, TableViewCell, IndexPath) -> Void)
-    {
-        actionHandlers[name] = handler
-    }
-
-    /// Routes an action from a cell: the table's handlers, then the delegate, then up the views.
-    func cell(_ cell: TableViewCell, didSend action: ViewAction, at indexPath: IndexPath) -> Bool {
-        if let handler = actionHandlers[action.name] {
-            handler(action, cell, indexPath)
-            return true
-        }
-        return delegate?.tableView(self, performAction: action, forRowAt: indexPath) ?? false
-    }
-}
-
-/// Counters of the table's cells, for tests and benchmarks.
-public struct ReuseStatistics: Hashable, Sendable {
-    /// Cells made (cloned from a template or built from a class).
-    public var cellsCreated = 0
-    /// Cells handed out again from a reuse queue.
-    public var cellsReused = 0
-    /// Cells cloned from a template (part of ``cellsCreated``).
-    public var cellsCloned = 0
-    /// Times the data source was asked for a row's cell.
-    public var cellRequests = 0
-    /// Creates zeroed counters.
-    public init() {}
 }

@@ -22,63 +22,132 @@ open class TableViewCell: View {
     /// The view that holds the cell's content, inset by indentation and accessory.
     public private(set) var contentView: View
     /// The height of the row in lines (a template's `height=`).
-    @exclusivity(unchecked) public var height: Int
+    public var height: Int {
+        get { storedHeight }
+        set { storedHeight = newValue }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every row measured and placed
+    #endif
+    private var storedHeight: Int
     /// What the row looks like under the cursor or when selected.
-    @exclusivity(unchecked) public var selectionStyle: SelectionStyle = .reverse {
-        didSet {
+    public var selectionStyle: SelectionStyle {
+        get { storedSelectionStyle }
+        set {
+            let oldValue = storedSelectionStyle
+            storedSelectionStyle = newValue
             if selectionStyle != oldValue {
                 setNeedsLayout()
                 setNeedsDisplay()
             }
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every cell drawn
+    #endif
+    private var storedSelectionStyle: SelectionStyle = .reverse
     /// The mark at the right end of the row.
-    @exclusivity(unchecked) public var accessory: CellAccessory = .none {
-        didSet {
+    public var accessory: CellAccessory {
+        get { storedAccessory }
+        set {
+            let oldValue = storedAccessory
+            storedAccessory = newValue
             if accessory != oldValue {
                 setNeedsLayout()
                 setNeedsDisplay()
             }
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every cell laid out and drawn
+    #endif
+    private var storedAccessory: CellAccessory = .none
     /// Indentation level; the content moves right by `indentationLevel * indentationWidth` columns.
-    @exclusivity(unchecked) public var indentationLevel = 0 {
-        didSet {
+    public var indentationLevel: Int {
+        get { storedIndentationLevel }
+        set {
+            let oldValue = storedIndentationLevel
+            storedIndentationLevel = newValue
             if indentationLevel != oldValue {
                 setNeedsLayout()
                 setNeedsDisplay()
             }
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every cell laid out
+    #endif
+    private var storedIndentationLevel: Int = 0
     /// Columns per indentation level.
     public var indentationWidth = 2
     /// False for rows the cursor skips (section headers drawn as rows, error rows).
-    @exclusivity(unchecked) public var isSelectable = true
+    public var isSelectable: Bool {
+        get { storedIsSelectable }
+        set { storedIsSelectable = newValue }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every row the cursor passes and copied
+    #endif
+    private var storedIsSelectable: Bool = true
     /// True while the row is under the table's cursor.
-    @exclusivity(unchecked) public internal(set) var isHighlighted = false {
-        didSet { if isHighlighted != oldValue { setNeedsDisplay() } }
+    public internal(set) var isHighlighted: Bool {
+        get { storedIsHighlighted }
+        set {
+            let oldValue = storedIsHighlighted
+            storedIsHighlighted = newValue
+            if isHighlighted != oldValue { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for the cursor's cells by every layout pass
+    #endif
+    private var storedIsHighlighted: Bool = false
     /// True while the row is in the table's selected set (marked, in multiple selection).
-    @exclusivity(unchecked) public internal(set) var isSelected = false {
-        didSet { if isSelected != oldValue { setNeedsDisplay() } }
+    public internal(set) var isSelected: Bool {
+        get { storedIsSelected }
+        set {
+            let oldValue = storedIsSelected
+            storedIsSelected = newValue
+            if isSelected != oldValue { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell placed by a layout pass that marks
+    #endif
+    private var storedIsSelected: Bool = false
     /// The style of a marked row (the table's ``TableView/markStyle``).
-    @exclusivity(unchecked) public internal(set) var markStyle: Style = Style(foreground: .yellow, attributes: .bold) {
-        didSet { if markStyle != oldValue { setNeedsDisplay() } }
+    public internal(set) var markStyle: Style {
+        get { storedMarkStyle }
+        set {
+            let oldValue = storedMarkStyle
+            storedMarkStyle = newValue
+            if markStyle != oldValue { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell placed by a layout pass that marks
+    #endif
+    private var storedMarkStyle: Style = Style(foreground: .yellow, attributes: .bold)
     /// The table's cursor style for this row (focused or not), nil for the cell's own ``selectionStyle``.
-    @exclusivity(unchecked) public internal(set) var cursorStyle: SelectionStyle? {
+    public internal(set) var cursorStyle: SelectionStyle? {
         didSet { if cursorStyle != oldValue { setNeedsDisplay() } }
     }
     /// Columns of the check column at the left (the table's ``TableView/showsMarkColumn``; 0 or 2).
-    @exclusivity(unchecked) public internal(set) var markColumnWidth = 0 {
-        didSet {
+    public internal(set) var markColumnWidth: Int {
+        get { storedMarkColumnWidth }
+        set {
+            let oldValue = storedMarkColumnWidth
+            storedMarkColumnWidth = newValue
             if markColumnWidth != oldValue {
                 setNeedsLayout()
                 setNeedsDisplay()
             }
         }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell placed by a layout pass that marks
+    #endif
+    private var storedMarkColumnWidth: Int = 0
     /// The table showing the cell, while it is on screen.
     ///
     /// Set by the table when the cell appears and cleared when it leaves or the
@@ -87,14 +156,24 @@ open class TableViewCell: View {
         get { tablePointer }
         set { tablePointer = newValue }
     }
-    @exclusivity(unchecked) private unowned(unsafe) var tablePointer: TableView?
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell placed, every layout pass
+    #endif
+    private unowned(unsafe) var tablePointer: TableView?
     /// The row the cell shows, while it is on screen.
-    @exclusivity(unchecked) public internal(set) var indexPath: IndexPath?
+    public internal(set) var indexPath: IndexPath? {
+        get { storedIndexPath }
+        set { storedIndexPath = newValue }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell placed, every layout pass
+    #endif
+    private var storedIndexPath: IndexPath?
 
     /// Creates an empty cell for a reuse queue; subclasses add their subviews to ``TableViewCell/contentView``.
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
-        self.height = 1
+        self.storedHeight = 1
         self.contentView = View()
         super.init(frame: Rect(x: 0, y: 0, width: 0, height: 1))
         addSubview(contentView)
@@ -103,12 +182,12 @@ open class TableViewCell: View {
     public required init(copying other: View) {
         let other = other as! TableViewCell
         reuseIdentifier = other.reuseIdentifier
-        height = other.height
-        selectionStyle = other.selectionStyle
-        accessory = other.accessory
-        indentationLevel = other.indentationLevel
+        storedHeight = other.height
+        storedSelectionStyle = other.selectionStyle
+        storedAccessory = other.accessory
+        storedIndentationLevel = other.indentationLevel
         indentationWidth = other.indentationWidth
-        isSelectable = other.isSelectable
+        storedIsSelectable = other.isSelectable
         // Points at the original's content view until didCopy(from:) points it at the copy.
         contentView = other.contentView
         super.init(copying: other)

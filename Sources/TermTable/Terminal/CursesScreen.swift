@@ -1,5 +1,5 @@
 internal import CNcursesw
-import CTermGuard
+internal import CTermGuard
 import FoundationEssentials
 import Glibc
 import TermTableCore
@@ -17,7 +17,7 @@ import TermTableLayout
 /// type that cannot move the cursor (`TERM=dumb`, hard-copy and generic types) is
 /// refused with ``OpenError/cannotAddressCursor(_:)`` before anything is sent to it.
 ///
-/// This type (with its `CursesScreen+Input` and `CursesScreen+ReadBack` files) is the only one in TermTable that talks to ncurses; ncurses does the
+/// This type (with its `CursesScreen+…` files) is the only one in TermTable that talks to ncurses (`ToolkitImportTests` keeps it so); ncurses does the
 /// diffing, so drawing the same frame twice sends nothing the second time.
 @MainActor
 public final class CursesScreen: Screen {
@@ -77,22 +77,43 @@ public final class CursesScreen: Screen {
     private let ownsGuard: Bool
     private(set) var isOpen = true
     var clicks = ClickTracker()
-    @exclusivity(unchecked) private var wideBuffer: [wchar_t] = []
-    @exclusivity(unchecked) private var blankLine = String(repeating: " ", count: 256)
-    @exclusivity(unchecked) private var cellBuffer = [chtype](repeating: 0, count: 256)
-    @exclusivity(unchecked) private var lineVersions: [Int] = []
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // every text put is converted through it
+    #endif
+    private var wideBuffer: [wchar_t] = []
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read by every fill of blanks
+    #endif
+    private var blankLine = String(repeating: " ", count: 256)
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // every run of cells put goes through it
+    #endif
+    private var cellBuffer = [chtype](repeating: 0, count: 256)
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // stamped by every put
+    #endif
+    private var lineVersions: [Int] = []
     /// Where the terminal's cursor is since the last flush (ncurses thinks so too), or nil when not known.
-    @exclusivity(unchecked) var parkedCursor: (row: Int32, column: Int32)?
+    var parkedCursor: (row: Int32, column: Int32)?
     /// The cursor the app asked for (``setCursor(_:)``); nil: hidden (parked at the bottom left after a scroll).
-    @exclusivity(unchecked) var shownCursor: Point?
+    var shownCursor: Point?
     /// True when something was drawn since the last flush (ncurses might refresh the window before reading a key).
-    @exclusivity(unchecked) var drawnSinceFlush = false
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set by every put
+    #endif
+    private var drawnSinceFlush = false
     /// True when rows scrolled since the last flush (the flush then parks the cursor).
-    @exclusivity(unchecked) var scrolledSinceFlush = false
+    var scrolledSinceFlush = false
     /// Whether ``scroll(_:by:)`` may scroll the terminal itself (the option, and the terminal can).
     let scrollsDirectly: Bool
-    @exclusivity(unchecked) private var nextVersion = 0
-    @exclusivity(unchecked) private var versionsWidth = 0
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // bumped by every put
+    #endif
+    private var nextVersion = 0
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read by every put
+    #endif
+    private var versionsWidth = 0
     /// Waiting for input without polling (`CursesScreen+Waiting`).
     var inputWatch: InputWatch?
     /// The bytes that turn bracketed paste off, when it was turned on (`CursesScreen+Paste`).
@@ -105,9 +126,18 @@ public final class CursesScreen: Screen {
     var pendingEvent: InputEvent?
 
     // Style cache: the last style's attributes and colour pair, and all pairs made.
-    @exclusivity(unchecked) private var lastStyle: Style? = nil
-    @exclusivity(unchecked) var lastAttributes: attr_t = 0
-    @exclusivity(unchecked) var lastPair: Int16 = 0
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // compared by every put
+    #endif
+    private var lastStyle: Style? = nil
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read by every put
+    #endif
+    private var lastAttributes: attr_t = 0
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read by every put
+    #endif
+    private var lastPair: Int16 = 0
     var pairs: [PairKey: Int16] = [:]
     private var colorCount = 0
     /// True when colours are in use.

@@ -1,4 +1,4 @@
-internal import CNcursesw
+internal import CTermGuard
 import Dispatch
 import Glibc
 import TermTableCore
@@ -28,7 +28,7 @@ final class InputWatch {
         input = DispatchSource.makeReadSource(fileDescriptor: watched, queue: .main)
         input.setCancelHandler { close(watched) }
         var fds: [Int32] = [-1, -1]
-        if cnc_wake_pipe(&fds) == 0, cnc_winch_chain(fds[1]) == 0 {
+        if ttg_wake_pipe(&fds) == 0, ttg_winch_chain(fds[1]) == 0 {
             let readFD = fds[0]
             let source = DispatchSource.makeReadSource(fileDescriptor: readFD, queue: .main)
             source.setCancelHandler { close(readFD) }
@@ -52,7 +52,7 @@ final class InputWatch {
     }
 
     /// True when epoll accepts `fd` (terminals, pipes, sockets; not regular files or /dev/null).
-    static func canPoll(_ fd: Int32) -> Bool { cnc_can_epoll(fd) != 0 }
+    static func canPoll(_ fd: Int32) -> Bool { ttg_can_epoll(fd) != 0 }
 
     /// Calls `ready` once when input or a resize may be waiting.
     func arm(_ ready: @escaping @MainActor () -> Void) {
@@ -84,7 +84,7 @@ final class InputWatch {
 
     /// Stops watching for good: the sources are cancelled (closing their descriptors) and SIGWINCH is unchained.
     func cancel() {
-        cnc_winch_unchain()
+        ttg_winch_unchain()
         if resizeWriteFD >= 0 { close(resizeWriteFD) }
         input.cancel()
         resize?.cancel()

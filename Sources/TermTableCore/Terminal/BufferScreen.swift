@@ -31,11 +31,21 @@ public final class BufferScreen: Screen {
     }
 
     /// The size of the grid.
-    @exclusivity(unchecked) public private(set) var size: Size
-    @exclusivity(unchecked) private var cells: [Cell]
+    public var size: Size { storedSize }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read by every put, fill and scroll to clip it
+    #endif
+    private var storedSize: Size
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // every cell drawn is written here, every frame
+    #endif
+    private var cells: [Cell]
     /// Where each line's cells start in ``cells``: scrolling permutes these offsets instead of moving
     /// 4,800 cells a frame (at 120x40), which was most of an in-memory frame.
-    @exclusivity(unchecked) private var lineStarts: [Int]
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read by every put and permuted by every scroll
+    #endif
+    private var lineStarts: [Int]
     private var pending: [InputEvent] = [] {
         didSet {
             if !pending.isEmpty, let ready = inputReady {
@@ -45,20 +55,27 @@ public final class BufferScreen: Screen {
         }
     }
     private var inputReady: (@MainActor () -> Void)?
-    @exclusivity(unchecked) private var lineVersions: [Int]
-    @exclusivity(unchecked) private var nextVersion = 0
+    /// The version of each line's last change (what `lineVersion(_:)` reports).
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // stamped by every put
+    #endif
+    private var lineVersions: [Int]
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // bumped by every put
+    #endif
+    private var nextVersion = 0
     /// Where the visible cursor is, nil when hidden.
-    @exclusivity(unchecked) public private(set) var cursor: Point?
+    public private(set) var cursor: Point?
     /// How many times ``flush()`` was called.
-    @exclusivity(unchecked) public private(set) var flushCount = 0
+    public private(set) var flushCount = 0
 
     /// Creates a blank screen of `width` x `height` cells.
     public init(width: Int, height: Int) {
-        size = Size(width: max(0, width), height: max(0, height))
+        storedSize = Size(width: max(0, width), height: max(0, height))
         let lineWidth = max(0, width)
-        cells = Array(repeating: .blank, count: size.width * size.height)
-        lineStarts = (0..<size.height).map { $0 * lineWidth }
-        lineVersions = Array(repeating: 0, count: size.height)
+        cells = Array(repeating: .blank, count: storedSize.width * storedSize.height)
+        lineStarts = (0..<storedSize.height).map { $0 * lineWidth }
+        lineVersions = Array(repeating: 0, count: storedSize.height)
     }
 
     /// Creates a blank screen of the given size.
@@ -254,7 +271,7 @@ public final class BufferScreen: Screen {
                 grid[y * newSize.width + newSize.width - 1].text = " "
             }
         }
-        size = newSize
+        storedSize = newSize
         cells = grid
         lineStarts = (0..<newSize.height).map { $0 * newSize.width }
         lineVersions = Array(repeating: 0, count: newSize.height)

@@ -12,39 +12,84 @@
 /// ```
 open class Label: View {
     /// The text shown.
-    @exclusivity(unchecked) public var text: String {
-        didSet { if text != oldValue { setNeedsDisplay() } }
+    public var text: String {
+        get { storedText }
+        set {
+            let changed = newValue != storedText
+            storedText = newValue
+            if changed { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell configured and read for every label drawn and measured
+    #endif
+    private var storedText: String
     /// The style of the text.
-    @exclusivity(unchecked) public var textStyle: Style = .plain {
-        didSet { if textStyle != oldValue { setNeedsDisplay() } }
+    public var textStyle: Style {
+        get { storedTextStyle }
+        set {
+            let changed = newValue != storedTextStyle
+            storedTextStyle = newValue
+            if changed { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell configured and read for every label drawn
+    #endif
+    private var storedTextStyle: Style = .plain
     /// Where the text sits when it is narrower than the label.
-    @exclusivity(unchecked) public var alignment: TextAlignment = .left {
-        didSet { if alignment != oldValue { setNeedsDisplay() } }
+    public var alignment: TextAlignment {
+        get { storedAlignment }
+        set {
+            let oldValue = storedAlignment
+            storedAlignment = newValue
+            if alignment != oldValue { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every label drawn and copied
+    #endif
+    private var storedAlignment: TextAlignment = .left
     /// Where the text is cut when it is wider than the label.
-    @exclusivity(unchecked) public var truncation: TerminalText.TruncationMode = .tail {
-        didSet { if truncation != oldValue { setNeedsDisplay() } }
+    public var truncation: TerminalText.TruncationMode {
+        get { storedTruncation }
+        set {
+            let oldValue = storedTruncation
+            storedTruncation = newValue
+            if truncation != oldValue { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every label drawn and copied
+    #endif
+    private var storedTruncation: TerminalText.TruncationMode = .tail
     /// Lines to wrap to: 1 (the default) does not wrap, 0 uses the label's height.
-    @exclusivity(unchecked) public var numberOfLines = 1 {
-        didSet { if numberOfLines != oldValue { setNeedsDisplay() } }
+    public var numberOfLines: Int {
+        get { storedNumberOfLines }
+        set {
+            let oldValue = storedNumberOfLines
+            storedNumberOfLines = newValue
+            if numberOfLines != oldValue { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every label drawn, measured and copied
+    #endif
+    private var storedNumberOfLines: Int = 1
 
     /// Creates a label.
     public init(text: String = "", frame: Rect = .zero) {
-        self.text = text
+        self.storedText = text
         super.init(frame: frame)
     }
 
     public required init(copying other: View) {
         let other = other as! Label
-        text = other.text
-        textStyle = other.textStyle
-        alignment = other.alignment
-        truncation = other.truncation
-        numberOfLines = other.numberOfLines
+        storedText = other.text
+        storedTextStyle = other.textStyle
+        storedAlignment = other.alignment
+        storedTruncation = other.truncation
+        storedNumberOfLines = other.numberOfLines
         super.init(copying: other)
     }
 

@@ -49,4 +49,32 @@ extension View {
         }
         return match
     }
+
+    /// The first view in this tree (depth first, itself included) named `name`.
+    public func view(named name: String) -> View? {
+        if self.name == name { return self }
+        for child in subviews {
+            if let found = child.view(named: name) { return found }
+        }
+        return nil
+    }
+
+    /// The first subview (depth first, not itself) of type `type`.
+    public func firstSubview<T: View>(of type: T.Type) -> T? {
+        for child in subviews {
+            if let match = child as? T { return match }
+            if let found = child.firstSubview(of: type) { return found }
+        }
+        return nil
+    }
+
+    /// Every subview (depth first, not itself) of type `type`, in drawing order.
+    public func subviews<T: View>(of type: T.Type) -> [T] {
+        var result: [T] = []
+        for child in subviews {
+            if let match = child as? T { result.append(match) }
+            result += child.subviews(of: type)
+        }
+        return result
+    }
 }

@@ -40,7 +40,10 @@ open class View {
         set { setFrame(newValue, tellingSuperview: true) }
     }
     /// The storage of ``frame``.
-    @exclusivity(unchecked) private var storedFrame: Rect
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every view laid out, drawn and hit-tested, every frame
+    #endif
+    private var storedFrame: Rect
 
     /// Sets ``frame``; a move that keeps the size tells the superview only when `tellingSuperview`.
     ///
@@ -69,26 +72,76 @@ open class View {
     /// A name to find the view by with ``view(named:)``.
     public var name: String?
     /// A hidden view and its subviews are not drawn and receive no mouse events.
-    @exclusivity(unchecked) public var isHidden = false {
-        didSet { if isHidden != oldValue { superview?.setNeedsDisplay() } }
+    public var isHidden: Bool {
+        get { storedIsHidden }
+        set {
+            let oldValue = storedIsHidden
+            storedIsHidden = newValue
+            if newValue != oldValue { superview?.setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every subview drawn and hit-tested, every frame
+    #endif
+    private var storedIsHidden = false
     /// The style the view's background is filled with; nil leaves what is behind it.
-    @exclusivity(unchecked) public var backgroundStyle: Style? {
-        didSet { if backgroundStyle != oldValue { setNeedsDisplay() } }
+    public var backgroundStyle: Style? {
+        get { storedBackgroundStyle }
+        set {
+            let oldValue = storedBackgroundStyle
+            storedBackgroundStyle = newValue
+            if backgroundStyle != oldValue { setNeedsDisplay() }
+        }
     }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every view drawn and copied
+    #endif
+    private var storedBackgroundStyle: Style?
     /// How the view follows its superview's size.
-    @exclusivity(unchecked) public var autoresizing: Autoresizing = []
+    public var autoresizing: Autoresizing {
+        get { storedAutoresizing }
+        set { storedAutoresizing = newValue }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every view laid out and copied
+    #endif
+    private var storedAutoresizing: Autoresizing = []
     /// How the view gives way when its superview is narrower than the design (`min-width=`, `shrink=`, `hide-below=`).
-    @exclusivity(unchecked) public var shrinkRule = ShrinkRule()
+    public var shrinkRule: ShrinkRule {
+        get { storedShrinkRule }
+        set { storedShrinkRule = newValue }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every view laid out and copied
+    #endif
+    private var storedShrinkRule: ShrinkRule = ShrinkRule()
     /// The frame the view was designed with, in a superview of ``designSuperviewSize``.
-    @exclusivity(unchecked) public var designFrame: Rect?
+    public var designFrame: Rect? {
+        get { storedDesignFrame }
+        set { storedDesignFrame = newValue }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every subview laid out and copied
+    #endif
+    private var storedDesignFrame: Rect?
     /// The size of the superview the ``designFrame`` was designed in.
-    @exclusivity(unchecked) public var designSuperviewSize: Size?
+    public var designSuperviewSize: Size? {
+        get { storedDesignSuperviewSize }
+        set { storedDesignSuperviewSize = newValue }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every subview laid out and copied
+    #endif
+    private var storedDesignSuperviewSize: Size?
     /// What ``host`` stores on a root view (a copy does not take it: no app shows the copy yet).
     private weak var hostOfRoot: ViewHost?
 
     /// The views inside this one, drawn in order (later ones on top).
-    @exclusivity(unchecked) public private(set) var subviews: [View] = []
+    public var subviews: [View] { storedSubviews }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // walked by every layout and draw pass, every frame
+    #endif
+    private var storedSubviews: [View] = []
     /// The view this one is inside.
     ///
     /// Not a `weak` reference: a weakly referenced object pays for every retain
@@ -98,14 +151,27 @@ open class View {
     public var superview: View? { parentPointer }
     private unowned(unsafe) var parentPointer: View?
 
-    @exclusivity(unchecked) private var tagIndex: [Int: View]?
-    @exclusivity(unchecked) private var needsLayout = true {
+    /// A cache of ``viewWithTag(_:)``: a typed cell looks its outlets up each time it is configured.
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read by every outlet look-up of a cell being configured
+    #endif
+    private var tagIndex: [Int: View]?
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read and set by every layout pass, every frame
+    #endif
+    private var needsLayout = true {
         didSet { if needsLayout { markLayoutPath() } }
     }
-    @exclusivity(unchecked) private var laidOutSize: Size?
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read by every layout pass, every frame
+    #endif
+    private var laidOutSize: Size?
     /// True when this view or one below it needs layout; every ancestor of a marked view is marked too,
     /// so ``layoutIfNeeded()`` skips clean subtrees instead of visiting every view each frame.
-    @exclusivity(unchecked) private var subtreeNeedsLayout = true
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every view by every layout pass, every frame
+    #endif
+    private var subtreeNeedsLayout = true
 
     /// Creates a view with a frame.
     public init(frame: Rect = .zero) {
@@ -118,12 +184,12 @@ open class View {
         storedFrame = other.frame
         tag = other.tag
         name = other.name
-        isHidden = other.isHidden
-        backgroundStyle = other.backgroundStyle
-        autoresizing = other.autoresizing
-        shrinkRule = other.shrinkRule
-        designFrame = other.designFrame
-        designSuperviewSize = other.designSuperviewSize
+        storedIsHidden = other.isHidden
+        storedBackgroundStyle = other.backgroundStyle
+        storedAutoresizing = other.autoresizing
+        storedShrinkRule = other.shrinkRule
+        storedDesignFrame = other.designFrame
+        storedDesignSuperviewSize = other.designSuperviewSize
         for child in other.subviewsForCopy { addSubview(child.copy()) }
         didCopy(from: other)
     }
@@ -186,7 +252,7 @@ open class View {
     /// while it lays out its rows), so adding it does not ask for this view's layout once more.
     package func addSubview(_ view: View, relayout: Bool) {
         view.removeFromSuperview()
-        subviews.append(view)
+        storedSubviews.append(view)
         view.parentPointer = self
         if relayout { needsLayout = true }
         if view.subtreeNeedsLayout { markLayoutPath() }
@@ -198,7 +264,7 @@ open class View {
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         // One index and one shift (a table takes a cell out every frame of a scroll).
-        if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: index) }
+        if let index = parent.subviews.firstIndex(where: { $0 === self }) { parent.storedSubviews.remove(at: index) }
         parentPointer = nil
         parent.invalidateTagIndex()
         parent.setNeedsDisplay()
@@ -207,33 +273,11 @@ open class View {
     /// The view's own rectangle, at its own origin.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
-    /// Converts a point in this view's coordinates to the screen's.
-    public func convertToScreen(_ point: Point) -> Point {
-        var p = Point(x: point.x + frame.x, y: point.y + frame.y)
-        var view = superview
-        while let v = view {
-            p.x += v.frame.x
-            p.y += v.frame.y
-            view = v.superview
-        }
-        return p
-    }
-
     /// The view's top ancestor (itself when it has no superview).
     public var rootView: View {
         var view = self
         while let parent = view.superview { view = parent }
         return view
-    }
-
-    /// True when `self` is `view` or one of its ancestors.
-    public func isAncestor(of view: View) -> Bool {
-        var current: View? = view
-        while let v = current {
-            if v === self { return true }
-            current = v.superview
-        }
-        return false
     }
 
     // MARK: Layout
@@ -411,41 +455,13 @@ open class View {
         return tagIndex?[tag]
     }
 
-    /// The first view in this tree (depth first, itself included) named `name`.
-    public func view(named name: String) -> View? {
-        if self.name == name { return self }
-        for child in subviews {
-            if let found = child.view(named: name) { return found }
-        }
-        return nil
-    }
-
-    /// The first subview (depth first, not itself) of type `type`.
-    public func firstSubview<T: View>(of type: T.Type) -> T? {
-        for child in subviews {
-            if let match = child as? T { return match }
-            if let found = child.firstSubview(of: type) { return found }
-        }
-        return nil
-    }
-
-    /// Every subview (depth first, not itself) of type `type`, in drawing order.
-    public func subviews<T: View>(of type: T.Type) -> [T] {
-        var result: [T] = []
-        for child in subviews {
-            if let match = child as? T { result.append(match) }
-            result += child.subviews(of: type)
-        }
-        return result
-    }
-
     // MARK: Events
 
     /// True when the view takes keyboard focus (text fields, buttons, sliders, tables).
     open var acceptsFocus: Bool { false }
 
     /// True while the view has keyboard focus; set by the app.
-    @exclusivity(unchecked) public package(set) var isFocused = false {
+    public package(set) var isFocused = false {
         didSet { if isFocused != oldValue { setNeedsDisplay() } }
     }
 
@@ -513,7 +529,7 @@ open class View {
         var view: View? = self
         var top: View = self
         while let v = view {
-            v.drawVersion &+= 1
+            v.storedDrawVersion &+= 1
             top = v
             view = v.superview
         }
@@ -534,5 +550,9 @@ open class View {
     ///
     /// A table compares it with the value it saw when it last drew a cell, and
     /// draws again only the rows whose cells changed (see `TableView.redrawsOnlyChangedRows`).
-    @exclusivity(unchecked) public private(set) var drawVersion = 0
+    public var drawVersion: Int { storedDrawVersion }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // bumped up the tree by every change and compared for every row, every frame
+    #endif
+    private var storedDrawVersion = 0
 }

@@ -1,0 +1,61 @@
+import TermTableCore
+import TermTableLayout
+
+extension TableView {
+    // MARK: Loading
+
+    /// Reloads counts and every visible row from the data source, keeping the cursor, selection and position where the rows still exist.
+    public func reloadData() {
+        needsReload = true
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// Reads counts and header heights from the data source and clamps the state to them.
+    func loadMetrics() {
+        needsReload = false
+        heightCache.removeAll(keepingCapacity: true)
+        selectableCache.removeAll(keepingCapacity: true)
+        guard let dataSource else {
+            metrics = TableMetrics(rowCounts: [])
+            state.clamp(to: metrics)
+            recycleAll()
+            return
+        }
+        let sections = max(0, dataSource.numberOfSections(in: self))
+        lazyHeaders.removeAll(keepingCapacity: true)
+        var counts: [Int] = []
+        counts.reserveCapacity(sections)
+        for section in 0..<sections {
+            counts.append(max(0, dataSource.tableView(self, numberOfRowsInSection: section)))
+        }
+        var headers: [Int] = []
+        headers.reserveCapacity(sections)
+        for section in 0..<sections { headers.append(headerHeight(section)) }
+        metrics = TableMetrics(rowCounts: counts, headerHeights: headers)
+        // Cells on screen show the old data: recycle them before asking which rows can take the cursor.
+        recycleAll()
+        let oldSelection = state.selected
+        let oldCursor = state.cursor
+        state.clamp(to: metrics)
+        if state.cursor == nil, selectionMode != .none, !cursorWasCleared,
+            let first = firstRow()
+        {
+            // The cursor starts on the first row the user can stop on.
+            state.cursor = highlightableRow(from: first, direction: 1)
+            if selectionMode == .single, let cursor = state.cursor { state.selected = [cursor] }
+        }
+        if selectionMode == .none {
+            state.cursor = nil
+        } else if let cursor = state.cursor, !isHighlightable(cursor) {
+            // The row under the cursor cannot take it any more: the nearest one below that can, else above.
+            state.cursor = highlightableRow(from: cursor, direction: 1) ?? highlightableRow(from: cursor, direction: -1)
+        }
+        // The cursor stays in view across data changes (rows inserted above it push it down).
+        if state.cursor != oldCursor || state.cursor != nil { needsReveal = true }
+        if selectionMode == .single, let cursor = state.cursor, !state.selected.contains(cursor) {
+            state.selected = [cursor]
+        }
+        for gone in oldSelection.subtracting(state.selected) { delegate?.tableView(self, didDeselectRowAt: gone) }
+    }
+}
