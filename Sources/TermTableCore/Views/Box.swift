@@ -3,7 +3,7 @@
 /// Borders are drawn with Unicode box-drawing characters. ``contentRect`` is
 /// the area inside the border, where subviews are usually placed.
 ///
-/// A box made with ``init(title:content:)`` is a pane: it lays out its
+/// A box made with ``init(title:content:frame:)`` is a pane: it lays out its
 /// ``content`` (a table, a label) in ``contentRect`` at every size, and shows a
 /// focused look (``focusedBorderStyle``, ``focusedTitleStyle``) while the focus
 /// is inside it. Panes side by side in an ``HStack`` with
