@@ -42,7 +42,7 @@ public final class AppDriver {
     }
 
     /// Drives the app your code makes: `makeApplication` gets a new in-memory screen of `size` and returns the
-    /// ``Application`` built on it (bindings, timers, hooks and all), whose first frame is then drawn.
+    /// ``/TermTable/Application`` built on it (bindings, timers, hooks and all), whose first frame is then drawn.
     ///
     /// An app built as the *Build an app* article builds one, in a function that takes the screen, is tested
     /// as it runs:
@@ -134,7 +134,7 @@ public final class AppDriver {
 
     /// Lets `duration` pass for the app's timers: runs those due by then (repeating ones once), then draws.
     ///
-    /// Timers are due on the real clock (``Application/schedule(after:repeats:_:)``), so a test need not sleep:
+    /// Timers are due on the real clock (``/TermTable/Application/schedule(after:repeats:_:)``), so a test need not sleep:
     /// `driver.advanceTime(by: .seconds(5))` runs a five-second timer now.
     public func advanceTime(by duration: Duration) {
         app.fireTimers(now: ContinuousClock.now + duration)

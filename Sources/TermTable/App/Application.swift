@@ -124,8 +124,8 @@ public final class Application: ViewHost {
         actionHandlers[name] = handler
     }
 
-    /// Gives `view` the keyboard focus; the old and new views hear it (``View/didResignFocus()``,
-    /// ``View/didBecomeFocused()``), then ``onFocusChange``.
+    /// Gives `view` the keyboard focus; the old and new views hear it (``/TermTableCore/View/didResignFocus()``,
+    /// ``/TermTableCore/View/didBecomeFocused()``), then ``onFocusChange``.
     public func focus(_ view: View?) {
         let old = focusedView
         guard view !== old else { return }
