@@ -28,7 +28,7 @@ package enum LayoutSwiftNames {
         "contentOverlayStyle", "contentView", "convertToScreen", "copy", "counterpart", "designFrame",
         "designSuperviewSize", "didCopy", "draw", "drawOverlay", "drawVersion", "failTypedCell", "fields",
         "firstSubview", "frame", "frameDidChange", "handleAction", "handleKey", "handleMouse", "height", "hitTest",
-        "host", "indentationLevel", "indentationWidth", "indexPath", "isAncestor", "isFocused", "isHidden",
+        "host", "indentationLevel", "indentationWidth", "indexPath", "isFocused", "isHidden",
         "isHighlighted", "isOpaque", "isSelectable", "isSelected", "layoutIfNeeded", "layoutSubviews",
         "markColumnWidth", "markStyle", "name", "preferredSize", "prepareForReuse", "removeFromSuperview", "render",
         "renderSubview", "renderSubviews", "reuseIdentifier", "rootView", "selectionStyle", "sendAction",

@@ -241,6 +241,7 @@ import Testing
                 let cell = BasicCell(reuseIdentifier: "basic")
                 configureCell(cell)
                 cell.textLabel.text = "Title"
+                cell.detailTextLabel.text = "12"
                 return cell
             }),
         Covered(

@@ -87,6 +87,10 @@ extension TableView {
     }
 
     /// The highlightable row `steps` rows away from `start` (skipping headers and rows that cannot be highlighted).
+    /// The most rows a cursor move looks through for one it can stop on, so a long run of unselectable
+    /// rows (a million error rows) cannot stall a key press.
+    static let unselectableRunLimit = 10_000
+
     func row(_ steps: Int, from start: IndexPath?) -> IndexPath? {
         var item: TableItem? = nil
         if let start { item = TableItem(section: start.section, row: start.row) }
@@ -105,7 +109,7 @@ extension TableView {
             guard let candidate = next else { break }
             item = candidate
             guardCount += 1
-            if guardCount > 10_000 { break }  // a long run of unselectable rows: stop looking
+            if guardCount > Self.unselectableRunLimit { break }  // a long run of unselectable rows: stop looking
             if let indexPath = candidate.indexPath, isHighlightable(indexPath) {
                 found = indexPath
                 remaining -= 1

@@ -297,20 +297,27 @@ open class TableViewCell: View {
 /// ```
 open class BasicCell: TableViewCell {
     /// The title, taking the width the detail leaves.
-    public var textLabel: Label { contentView.subviews[0] as! Label }
+    public private(set) var textLabel = Label()
     /// The detail text, right-aligned at the right end.
-    public var detailTextLabel: Label { contentView.subviews[1] as! Label }
+    public private(set) var detailTextLabel = Label()
 
     public required init(reuseIdentifier: String?) {
         super.init(reuseIdentifier: reuseIdentifier)
-        let detail = Label()
-        detail.alignment = .right
-        contentView.addSubview(Label())
-        contentView.addSubview(detail)
+        detailTextLabel.alignment = .right
+        contentView.addSubview(textLabel)
+        contentView.addSubview(detailTextLabel)
     }
 
     public required init(copying other: View) {
         super.init(copying: other)
+    }
+
+    /// The copy's labels are its own subviews that stand where the original's do.
+    open override func didCopy(from original: View) {
+        super.didCopy(from: original)
+        let original = original as! BasicCell
+        textLabel = counterpart(of: original.textLabel, in: original)!
+        detailTextLabel = counterpart(of: original.detailTextLabel, in: original)!
     }
 
     open override func draw(in context: DrawContext) {

@@ -10,14 +10,4 @@ extension View {
         }
         return p
     }
-
-    /// True when `self` is `view` or one of its ancestors.
-    public func isAncestor(of view: View) -> Bool {
-        var current: View? = view
-        while let v = current {
-            if v === self { return true }
-            current = v.superview
-        }
-        return false
-    }
 }
