@@ -1,4 +1,4 @@
-import CTermGuard
+internal import CTermGuard
 import Glibc
 
 /// Gives the terminal back to the user on every way out of the process.

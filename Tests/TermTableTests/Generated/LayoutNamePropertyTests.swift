@@ -161,7 +161,9 @@ struct LayoutNamePropertyTests {
                 }
             }
         }
-        #expect(generated.count >= Self.budget / 2, "too few files were accepted to test the compiler")
+        // About half the generated files are accepted; a quarter leaves room for small budgets (the sanitizer
+        // runs' 20 files accepted 8), and still fails when lint or the generator refuses nearly everything.
+        #expect(generated.count >= Self.budget / 4, "too few files were accepted to test the compiler")
         #expect(refused > 0)
         // Batches whose enums have different names, type-checked together against the built toolkit.
         var batches: [[(swift: String, typeName: String, layout: String)]] = []
