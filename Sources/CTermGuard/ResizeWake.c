@@ -6,13 +6,17 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <unistd.h>
 #include <wchar.h>
 
-/* The one copy of the SIGWINCH chain's state (a header's statics would give every object file its own). */
-static volatile sig_atomic_t winch_fd = -1;
+/* The one copy of the SIGWINCH chain's state (a header's statics would give every object file its own).
+ * The descriptor is atomic: the handler reads it on whichever thread the signal lands, while the thread
+ * that closes the screen clears it (ThreadSanitizer reported the plain variable as a data race). A lock-free
+ * atomic int is async-signal-safe. */
+static atomic_int winch_fd = -1;
 static struct sigaction winch_previous;
 static int winch_installed = 0;
 
@@ -25,13 +29,13 @@ static void on_winch(int sig, siginfo_t *info, void *context) {
     } else if (winch_previous.sa_handler != SIG_DFL && winch_previous.sa_handler != SIG_IGN) {
         winch_previous.sa_handler(sig);
     }
-    int fd = winch_fd;
+    int fd = atomic_load(&winch_fd);
     if (fd >= 0) { char byte = 'w'; ssize_t n = write(fd, &byte, 1); (void)n; }
     errno = saved;
 }
 
 int ttg_winch_chain(int fd) {
-    if (winch_installed) { winch_fd = fd; return 0; }
+    if (winch_installed) { atomic_store(&winch_fd, fd); return 0; }
     struct sigaction sa;
     if (sigaction(SIGWINCH, NULL, &winch_previous) != 0) return -1;
     memset(&sa, 0, sizeof sa);
@@ -39,17 +43,18 @@ int ttg_winch_chain(int fd) {
     /* Keep the previous handler's restart behaviour: ncurses relies on it to see a resize in wgetch. */
     sa.sa_flags = SA_SIGINFO | (winch_previous.sa_flags & SA_RESTART);
     sa.sa_sigaction = on_winch;
-    winch_fd = fd;
-    if (sigaction(SIGWINCH, &sa, NULL) != 0) { winch_fd = -1; return -1; }
+    atomic_store(&winch_fd, fd);
+    if (sigaction(SIGWINCH, &sa, NULL) != 0) { atomic_store(&winch_fd, -1); return -1; }
     winch_installed = 1;
     return 0;
 }
 
 void ttg_winch_unchain(void) {
     if (!winch_installed) return;
+    /* The descriptor first: a handler that runs from now on writes nothing to a pipe about to be closed. */
+    atomic_store(&winch_fd, -1);
     sigaction(SIGWINCH, &winch_previous, NULL);
     winch_installed = 0;
-    winch_fd = -1;
 }
 
 int ttg_winch_is_chained(void) { return winch_installed; }
