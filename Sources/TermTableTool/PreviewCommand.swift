@@ -73,8 +73,8 @@ struct PreviewCommand: AsyncParsableCommand {
             let identifiers = try identifier.map { [try library.spec($0).identifier] } ?? library.identifiers
             let text = try LayoutPreview.render(library, identifiers: identifiers, width: width ?? 80) + "\n"
             // A full disk or a closed descriptor is an error, not an exit 0 with the output lost.
-            if let failure = PreviewCommand.write(text, to: STDOUT_FILENO) {
-                _ = PreviewCommand.write("termtable: cannot write output: \(failure)\n", to: STDERR_FILENO)
+            if let failure = DescriptorOutput.writeAll(text, to: STDOUT_FILENO) {
+                _ = DescriptorOutput.writeAll("termtable: cannot write output: \(failure)\n", to: STDERR_FILENO)
                 return 1
             }
             return 0
@@ -82,22 +82,5 @@ struct PreviewCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
             return 1
         }
-    }
-}
-
-extension PreviewCommand {
-    /// Writes all of `text` to descriptor `fd`; the reason when that failed (the C library's words), else nil.
-    static func write(_ text: String, to fd: Int32) -> String? {
-        var bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            written += count
-        }
-        return nil
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NewsKit
+import TermTable
 
 /// `news --print`: loads the feeds and writes what was parsed to standard output, no terminal needed.
 struct PrintMode {
@@ -11,25 +12,10 @@ struct PrintMode {
     func run() async -> Int32 {
         let sources = feeds.isEmpty ? SampleFeeds.sources : feeds.map(FeedSource.init(argument:))
         let results = await FeedLoader(timeout: 15).loadAll(sources)
-        if let failure = PrintMode.write(FeedPrinter.render(results, as: format), to: STDOUT_FILENO) {
-            _ = PrintMode.write("news: cannot write output: \(failure)\n", to: STDERR_FILENO)
+        if let failure = DescriptorOutput.writeAll(FeedPrinter.render(results, as: format), to: STDOUT_FILENO) {
+            _ = DescriptorOutput.writeAll("news: cannot write output: \(failure)\n", to: STDERR_FILENO)
             return 1
         }
         return results.contains { $0.failureReason != nil } ? 1 : 0
-    }
-
-    /// Writes all of `text` to descriptor `fd`; the reason when that failed (the C library's words), else nil.
-    static func write(_ text: String, to fd: Int32) -> String? {
-        var bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            written += count
-        }
-        return nil
     }
 }
