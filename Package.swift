@@ -38,7 +38,7 @@ let package = Package(
         .target(
             name: "TermTable", dependencies: ["TermTableCore", "TermTableLayout", "CNcursesw", "CTermGuard"],
             swiftSettings: checkedAccessInDebug),
-        .target(name: "TermTableTesting", dependencies: ["TermTable"]),
+        .target(name: "TermTableTesting", dependencies: ["TermTable", "TermTableTestSupport"]),
         .executableTarget(
             name: "TermTableTool",
             dependencies: ["TermTable", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -93,14 +93,30 @@ let package = Package(
             path: "Examples/Processes/App"
         ),
 
-        // Tests.
+        // Tests: one target per library target, each linking only its layer (TestTargetDependencyTests checks
+        // that the core and layout tests reach no TermTable and no ncurses).
+        // The helpers they share (repository paths, temporary layout files, SeededRandom, which TermTableTesting
+        // re-exports): a plain target with no toolkit dependency.
+        .target(name: "TermTableTestSupport", path: "Tests/TermTableTestSupport"),
+        .testTarget(name: "TermTableCoreTests", dependencies: ["TermTableCore", "CTermGuard", "TermTableTestSupport"]),
+        .testTarget(
+            name: "TermTableLayoutTests", dependencies: ["TermTableCore", "TermTableLayout", "TermTableTestSupport"]),
+        // The typed cells of Layouts/Tasks.layout and Escapes.layout come from the plugin.
         .testTarget(
             name: "TermTableTests",
             dependencies: [
-                "TermTable", "TermTableCore", "TermTableLayout", "TermTableTesting", "TermTableLayouts",
-                "CNcursesw",
+                "TermTable", "TermTableCore", "TermTableLayout", "TermTableTesting", "TermTableTestSupport",
+                "TermTableLayouts", "CNcursesw",
             ],
             exclude: ["Snapshots"], plugins: ["TermTableLayoutPlugin"]
+        ),
+        // The `termtable` tool (lint, preview), the layout generator and its plugin, run as programs.
+        .testTarget(
+            name: "TermTableToolTests",
+            dependencies: [
+                "TermTable", "TermTableLayout", "TermTableTesting", "TermTableTestSupport", "TermTableLayouts",
+            ],
+            exclude: ["Snapshots"]
         ),
         .testTarget(name: "NewsKitTests", dependencies: ["NewsKit"], resources: [.copy("Fixtures")]),
         .testTarget(

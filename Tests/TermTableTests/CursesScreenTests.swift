@@ -5,12 +5,6 @@ import Testing
 
 @testable import TermTable
 
-/// Tests of process-wide state: ncurses (one current screen per process), the locale,
-/// the environment, child processes on a pseudo-terminal. Everything under this suite
-/// runs one test at a time, never alongside another test of it.
-@Suite(.serialized)
-enum ProcessStateTests {}
-
 extension ProcessStateTests {
     /// `CursesScreen` opened headless: ncurses draws into its own buffers on /dev/null,
     /// which `cell(at:)` and `line(_:)` read back.

@@ -1,12 +1,9 @@
 import Foundation
+import TermTableTestSupport
 import TermTableTesting
 import Testing
 
 @testable import TermTable
-
-/// The repository's root folder, found from this file.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().path
 
 /// The code in the documentation is the code the tests compile and run.
 @Suite("Documentation examples") @MainActor

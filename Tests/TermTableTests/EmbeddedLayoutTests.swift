@@ -2,6 +2,7 @@ import Foundation
 import TermTable
 import TermTableLayout
 import TermTableLayouts
+import TermTableTestSupport
 import Testing
 
 /// Layouts built into the program by TermTableLayoutPlugin (issue 15): no resource bundle, one parse per process.

@@ -1,22 +1,8 @@
 import Foundation
+import TermTableTestSupport
 import Testing
 
 @testable import TermTable
-
-/// A fresh temporary directory for one test.
-func makeLayoutTemporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "termtable-layout-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
-/// Writes `text` to `directory/name` and returns the path.
-@discardableResult
-func writeLayoutFile(_ text: String, named name: String, in directory: String) throws -> String {
-    let path = directory + "/" + name
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-}
 
 let rowLayout = """
     cell row
@@ -200,5 +186,57 @@ struct LayoutLibraryTests {
         #expect(lines[0].hasPrefix("┌─ label · height 1 ─"))
         #expect(lines.allSatisfy { TerminalText.width(of: $0) == 42 })
         #expect(lines[4].contains("🚀"))
+    }
+
+    @Test func theGalleryParsesWithOneCellPerKind() throws {
+        let path = layoutsDirectory + "/Gallery.layout"
+        let document = try LayoutLibrary.parse(contentsOf: path)
+        #expect(
+            document.cells.map(\.identifier) == [
+                "label", "wrapped", "progress", "button", "field", "slider", "glyph", "separator", "box",
+                "section", "disclosure", "checkmark", "indented", "highlight", "footer",
+            ])
+        let kinds = Set(document.cells.flatMap { $0.views.map(\.kind) })
+        #expect(kinds == Set(ViewKind.allCases))
+        #expect(Set(document.cells.map(\.width)) == [58])
+        #expect(document.cell("disclosure")?.accessory == .disclosure)
+        #expect(document.cell("checkmark")?.selectionStyle == SelectionStyle.none)
+        #expect(document.cell("indented")?.indentation == 2)
+        #expect(
+            document.cell("highlight")?.selectionStyle
+                == .custom(Style(foreground: .black, background: .cyan, attributes: .bold)))
+        #expect(document.cell("wrapped")?.views.first { $0.tag == 2 }?.properties.wrapLines == 2)
+        #expect(document.cell("glyph")?.views.first { $0.tag == 1 }?.properties.symbol == "🚀")
+        #expect(document.cell("footer")?.views.first { $0.tag == 2 }?.autoresizing == [.flexibleWidth, .pinBottom])
+    }
+
+    @Test func theBenchRowIsDesignedAt120Columns() throws {
+        let document = try LayoutLibrary.parse(contentsOf: layoutsDirectory + "/Bench.layout")
+        let row = try #require(document.cell("row"))
+        #expect(document.cells.count == 1)
+        #expect(row.width == 120 && row.height == 1)
+        let title = try #require(row.views.first { $0.tag == 1 })
+        let date = try #require(row.views.first { $0.tag == 2 })
+        #expect(title.frame == Rect(x: 0, y: 0, width: 109, height: 1))
+        #expect(title.autoresizing == .flexibleWidth)
+        #expect(date.frame == Rect(x: 110, y: 0, width: 10, height: 1))
+        #expect(date.autoresizing == .pinRight)
+        #expect(date.properties.alignment == .right)
+        #expect(row.views.count == 2)
+    }
+
+    @MainActor
+    @Test(arguments: [40, 80, 120, 200])
+    func theBenchRowDrawsTheBenchmarksLine(width: Int) throws {
+        let library = try LayoutLibrary(contentsOf: layoutsDirectory + "/Bench.layout")
+        let cell = try library.instantiate("row")
+        let title = String(repeating: "Title ", count: 50)
+        cell.viewWithTag(1, as: Label.self)?.text = title
+        cell.viewWithTag(2, as: Label.self)?.text = "2024-05-01"
+        let screen = BufferScreen(width: width, height: 1)
+        cell.frame = Rect(x: 0, y: 0, width: width, height: 1)
+        cell.render(on: screen)
+        let expected = String(title.prefix(width - 11)) + " " + "2024-05-01"
+        #expect(screen.line(0) == expected)
     }
 }

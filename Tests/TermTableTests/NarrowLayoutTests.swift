@@ -114,7 +114,7 @@ struct NarrowLayoutLintTests {
               2 label pin=right \(property)
               3 button title=Go
             """
-        let errors = layoutErrors(text)
+        let errors = LayoutParser.check(text, file: "T.layout").errors
         let match = errors.first { $0.message.contains(message) }
         #expect(
             match != nil, "no error containing \"\(message)\" in:\n\(LayoutErrorList(errors))",
@@ -140,18 +140,19 @@ struct NarrowLayoutLintTests {
     }
 
     @Test func aButtonCannotNarrowBelowItsOwnMinimum() {
-        let errors = layoutErrors(
+        let errors = LayoutParser.check(
             """
             cell row
             | [1 go    ] |
               1 button title=Go min-width=2
-            """)
+            """, file: "T.layout"
+        ).errors
         #expect(errors.map(\.message) == ["min-width=2 is narrower than a button can be drawn (4 columns)"])
         #expect(errors.first?.column == 31)
     }
 
     @Test func headingsThatShareColumnsAreRefused() {
-        let errors = layoutErrors(
+        let errors = LayoutParser.check(
             """
             cell row height=2
             | [1 title        ] [2 age ] |
@@ -159,7 +160,8 @@ struct NarrowLayoutLintTests {
               1 label stretch heading=Title
               2 label pin=right heading=Age
               3 label stretch heading=Summary
-            """)
+            """, file: "T.layout"
+        ).errors
         #expect(errors.map(\.message) == ["the headings of fields 1 and 3 would overlap in the header row"])
         #expect(errors.first?.line == 6 && errors.first?.column == 19)
     }

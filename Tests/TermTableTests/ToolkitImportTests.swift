@@ -1,4 +1,5 @@
 import Foundation
+import TermTableTestSupport
 import Testing
 
 /// The toolkit links FoundationEssentials at most (issue 15): `import Foundation` brings libFoundation, ICU and

@@ -12,7 +12,7 @@
 /// Synchronization library (a futex), so ThreadSanitizer sees no order between two `withLock`
 /// bodies and reports every contended access as a race. `pthread_mutex_lock` is intercepted by
 /// the sanitizer, so a race it reports here is a real one. (`Scripts/sanitizers.sh` runs the
-/// suite under ThreadSanitizer; `Tests/TermTableTests/LockedTests.swift` keeps `Mutex` out.)
+/// suite under ThreadSanitizer; `Tests/TermTableCoreTests/LockedTests.swift` keeps `Mutex` out.)
 /// Single flags and counters use `Atomic`, which the sanitizer also sees.
 package final class Locked<Value>: @unchecked Sendable {
     // @unchecked: `value` is read and written only between lock and unlock of `mutex`.

@@ -1,5 +1,6 @@
 import Foundation
 import TermTableLayouts
+import TermTableTestSupport
 import TermTableTesting
 import Testing
 

@@ -1,7 +1,7 @@
-import TermTableTesting
+import TermTableTestSupport
 import Testing
 
-@testable import TermTable
+@testable import TermTableCore
 
 @Suite("BufferScreen")
 @MainActor

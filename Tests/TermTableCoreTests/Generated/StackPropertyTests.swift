@@ -1,8 +1,8 @@
 import Foundation
-import TermTableTesting
+import TermTableTestSupport
 import Testing
 
-@testable import TermTable
+@testable import TermTableCore
 
 /// Generated trees of ``VStack``s and ``HStack``s at generated sizes from 1x1 to 250x80, with the stacks' rules
 /// checked for every stack of the tree: children inside the parent, no overlap between siblings, no negative
@@ -179,7 +179,8 @@ struct StackPropertyTests {
                 ][index]
                 : Size(width: Int.random(in: 1...250, using: &rng), height: Int.random(in: 1...80, using: &rng))
             // Drawing runs the layout and the dividers' and shared borders' drawing at this size.
-            _ = render(tree.root, size: size)
+            tree.root.frame = Rect(origin: .zero, size: size)
+            tree.root.render(on: BufferScreen(size: size))
             ran += 1
             if let problem = Self.problem(in: tree.root) {
                 Issue.record("case \(index) of seed \(Self.seed) at \(size): \(problem)\n\(tree.description)")

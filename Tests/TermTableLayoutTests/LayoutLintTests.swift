@@ -1,7 +1,8 @@
 import Foundation
+import TermTableTestSupport
 import Testing
 
-@testable import TermTable
+@testable import TermTableLayout
 
 @Suite("Layout lint formatting")
 struct LayoutLintTests {

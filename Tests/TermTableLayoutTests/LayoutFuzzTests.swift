@@ -1,8 +1,8 @@
 import Foundation
-import TermTableTesting
+import TermTableTestSupport
 import Testing
 
-@testable import TermTable
+@testable import TermTableLayout
 
 @Suite("Layout parser: any input gives a document or located errors")
 struct LayoutFuzzTests {

@@ -1,8 +1,8 @@
 import Foundation
-import TermTableTesting
+import TermTableTestSupport
 import Testing
 
-@testable import TermTable
+@testable import TermTableLayout
 
 /// Error messages quote the layout file (names, values, paths): none of it reaches the terminal raw.
 @Suite("Layout errors: quoted text is sanitised")

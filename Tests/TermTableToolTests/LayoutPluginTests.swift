@@ -1,4 +1,5 @@
 import Foundation
+import TermTableTestSupport
 import TermTableTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import TermTableTestSupport
 import TermTableTesting
 
 /// `swiftc -typecheck` of Swift files against the toolkit modules this test run was built with.

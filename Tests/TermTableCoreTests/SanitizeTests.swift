@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TermTable
+@testable import TermTableCore
 
 @Suite("Sanitising")
 struct SanitizeTests {

@@ -1,12 +1,8 @@
 import Foundation
+import TermTableCore
 import Testing
 
-@testable import TermTable
 @testable import TermTableLayout
-
-/// The repository's `Layouts` folder, found from this file.
-let layoutsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Layouts").path
 
 /// Parses `text` and fails the test with the errors' descriptions if there are any.
 func parseLayout(
@@ -200,100 +196,5 @@ struct LayoutParserTests {
             """
         let cell = try #require(try parseLayout(text).cells.first)
         #expect(cell.views.filter { $0.kind == .text }.map(\.properties.text) == ["a | b", "# c"])
-    }
-
-    @Test func theGalleryParsesWithOneCellPerKind() throws {
-        let path = layoutsDirectory + "/Gallery.layout"
-        let document = try LayoutLibrary.parse(contentsOf: path)
-        #expect(
-            document.cells.map(\.identifier) == [
-                "label", "wrapped", "progress", "button", "field", "slider", "glyph", "separator", "box",
-                "section", "disclosure", "checkmark", "indented", "highlight", "footer",
-            ])
-        let kinds = Set(document.cells.flatMap { $0.views.map(\.kind) })
-        #expect(kinds == Set(ViewKind.allCases))
-        #expect(Set(document.cells.map(\.width)) == [58])
-        #expect(document.cell("disclosure")?.accessory == .disclosure)
-        #expect(document.cell("checkmark")?.selectionStyle == SelectionStyle.none)
-        #expect(document.cell("indented")?.indentation == 2)
-        #expect(
-            document.cell("highlight")?.selectionStyle
-                == .custom(Style(foreground: .black, background: .cyan, attributes: .bold)))
-        #expect(document.cell("wrapped")?.views.first { $0.tag == 2 }?.properties.wrapLines == 2)
-        #expect(document.cell("glyph")?.views.first { $0.tag == 1 }?.properties.symbol == "🚀")
-        #expect(document.cell("footer")?.views.first { $0.tag == 2 }?.autoresizing == [.flexibleWidth, .pinBottom])
-    }
-
-    @Test func theBenchRowIsDesignedAt120Columns() throws {
-        let document = try LayoutLibrary.parse(contentsOf: layoutsDirectory + "/Bench.layout")
-        let row = try #require(document.cell("row"))
-        #expect(document.cells.count == 1)
-        #expect(row.width == 120 && row.height == 1)
-        let title = try #require(row.views.first { $0.tag == 1 })
-        let date = try #require(row.views.first { $0.tag == 2 })
-        #expect(title.frame == Rect(x: 0, y: 0, width: 109, height: 1))
-        #expect(title.autoresizing == .flexibleWidth)
-        #expect(date.frame == Rect(x: 110, y: 0, width: 10, height: 1))
-        #expect(date.autoresizing == .pinRight)
-        #expect(date.properties.alignment == .right)
-        #expect(row.views.count == 2)
-    }
-
-    @MainActor
-    @Test(arguments: [40, 80, 120, 200])
-    func theBenchRowDrawsTheBenchmarksLine(width: Int) throws {
-        let library = try LayoutLibrary(contentsOf: layoutsDirectory + "/Bench.layout")
-        let cell = try library.instantiate("row")
-        let title = String(repeating: "Title ", count: 50)
-        cell.viewWithTag(1, as: Label.self)?.text = title
-        cell.viewWithTag(2, as: Label.self)?.text = "2024-05-01"
-        let screen = BufferScreen(width: width, height: 1)
-        cell.frame = Rect(x: 0, y: 0, width: width, height: 1)
-        cell.render(on: screen)
-        let expected = String(title.prefix(width - 11)) + " " + "2024-05-01"
-        #expect(screen.line(0) == expected)
-    }
-}
-
-@Suite("Layout format reference")
-struct LayoutReadmeTests {
-    /// The ```layout blocks of Layouts/README.md.
-    static func examples() throws -> [String] {
-        let readme = try String(contentsOfFile: layoutsDirectory + "/README.md", encoding: .utf8)
-        var blocks: [String] = []
-        var current: [Substring]? = nil
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```layout" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!.joined(separator: "\n"))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
-    }
-
-    @Test func everyExampleOfTheReferenceParses() throws {
-        let blocks = try LayoutReadmeTests.examples()
-        #expect(blocks.count >= 5)
-        for (index, block) in blocks.enumerated() {
-            let errors = LayoutParser.check(block, file: "README-\(index + 1).layout").errors
-            #expect(errors.isEmpty, "\(LayoutErrorList(errors))")
-        }
-    }
-
-    @Test func theExamplesShowEveryKindPropertyAndAttribute() throws {
-        let blocks = try LayoutReadmeTests.examples()
-        let documents = blocks.map { LayoutParser.check($0, file: "README.layout").document }
-        let kinds = Set(documents.flatMap { $0.cells.flatMap { $0.views.map(\.kind) } })
-        #expect(kinds == Set(ViewKind.allCases))
-        let words = Set(
-            blocks.joined(separator: "\n").split(whereSeparator: { $0 == " " || $0 == "\n" })
-                .map { String($0.split(separator: "=", maxSplits: 1).first ?? "") })
-        for name in ViewPropertyRules.names + LayoutParserState.cellAttributeNames {
-            #expect(words.contains(name), "no example of `\(name)`")
-        }
     }
 }

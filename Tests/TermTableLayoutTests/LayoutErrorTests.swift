@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TermTable
+@testable import TermTableLayout
 
 /// Parses `text` as `T.layout` and returns the errors.
 func layoutErrors(_ text: String) -> [LayoutError] {

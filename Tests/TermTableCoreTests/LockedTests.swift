@@ -1,7 +1,8 @@
 import Foundation
+import TermTableTestSupport
 import Testing
 
-@testable import TermTable
+@testable import TermTableCore
 
 /// `Locked`, the package's lock, and the rule that keeps `Synchronization.Mutex` out of the package.
 @Suite("Locked")

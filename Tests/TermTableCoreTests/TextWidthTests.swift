@@ -2,7 +2,7 @@ import CTermGuard
 import Glibc
 import Testing
 
-@testable import TermTable
+@testable import TermTableCore
 
 /// Runs `body` with LC_CTYPE set to C.UTF-8, so glibc's `wcwidth` is the one `WidthTable.swift` was made from.
 ///

@@ -1,7 +1,8 @@
 import Foundation
-import TermTableLayout
-import TermTableTesting
+import TermTableTestSupport
 import Testing
+
+@testable import TermTableLayout
 
 /// The layout cache's key for a path (`LayoutFileSystem.canonicalPath`, written on the C library so the
 /// toolkit does not run Foundation's URL parser) against what Foundation's URL gives, for generated paths:
