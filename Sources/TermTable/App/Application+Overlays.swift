@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// Where an overlay goes, and goes again when the screen changes size.
 enum OverlayPlacement: Equatable {

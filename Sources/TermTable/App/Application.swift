@@ -1,6 +1,5 @@
 import Dispatch
 import TermTableCore
-import TermTableLayout
 
 /// Runs a root view on a screen: reads input, routes it, redraws, runs timers and overlays.
 ///

@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// Shows a view (usually a table) filling its frame, and a message over it while it has nothing to show.
 ///

@@ -2,7 +2,6 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import TermTableCore
-import TermTableLayout
 
 /// Calls a handler on the main actor when a file is saved, however the editor saves it.
 ///
@@ -24,9 +23,9 @@ import TermTableLayout
 /// defer { watch.cancel() }
 /// ```
 @MainActor
-public final class FileWatch {
+package final class FileWatch {
     /// How changes are noticed.
-    public enum Mechanism: Equatable, Sendable {
+    package enum Mechanism: Equatable, Sendable {
         /// Kernel notifications on the file's directory and on the file.
         case inotify
         /// The file's status compared at an interval.
@@ -34,14 +33,14 @@ public final class FileWatch {
     }
 
     /// The interval of the fallback: slow enough to cost nothing, quick enough to feel live.
-    nonisolated public static let pollInterval: Duration = .milliseconds(500)
+    nonisolated package static let pollInterval: Duration = .milliseconds(500)
 
     /// The file watched, as given.
-    public let path: String
+    package let path: String
     /// How changes are noticed now (inotify falls back to polling when the directory's watch is lost).
-    public private(set) var mechanism: Mechanism
+    package private(set) var mechanism: Mechanism
     /// How many times the handler was called.
-    public private(set) var changeCount = 0
+    package private(set) var changeCount = 0
 
     private let onChange: @MainActor () -> Void
     private var notifications: DispatchSourceRead?
@@ -55,7 +54,7 @@ public final class FileWatch {
     /// Starts watching `path` (which need not exist yet); `onChange` runs on the main actor after each save.
     ///
     /// `polling` forces the fallback at that interval (for tests and odd file systems).
-    public init(path: String, polling: Duration? = nil, onChange: @escaping @MainActor () -> Void) {
+    package init(path: String, polling: Duration? = nil, onChange: @escaping @MainActor () -> Void) {
         self.path = path
         self.onChange = onChange
         mechanism = .polling(polling ?? FileWatch.pollInterval)
@@ -63,7 +62,7 @@ public final class FileWatch {
     }
 
     /// Stops watching for good; the handler is not called again.
-    public func cancel() {
+    package func cancel() {
         guard !isCancelled else { return }
         isCancelled = true
         stopNotifications()

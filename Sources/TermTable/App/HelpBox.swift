@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// A bordered box listing keys and their actions, sized to its content.
 public final class HelpBox: Box {

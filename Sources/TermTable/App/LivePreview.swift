@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// The live preview of a layout file (`termtable preview --watch`): an app that redraws when the file is saved.
 ///
@@ -16,15 +15,15 @@ import TermTableLayout
 /// await LivePreview(path: "Layouts/News.layout", screen: screen, watch: true).run()
 /// ```
 @MainActor
-public final class LivePreview {
+package final class LivePreview {
     /// What is shown.
-    public let model: LayoutPreviewModel
+    package let model: LayoutPreviewModel
     /// The view drawing it.
-    public let view: LayoutPreviewView
+    package let view: LayoutPreviewView
     /// The app running the view.
-    public let app: Application
+    package let app: Application
     /// The watch on the file while ``run()`` runs with `watch`, nil otherwise.
-    public private(set) var fileWatch: FileWatch?
+    package private(set) var fileWatch: FileWatch?
 
     private let watches: Bool
     private let polling: Duration?
@@ -32,7 +31,7 @@ public final class LivePreview {
     /// A preview of `path` (only the cell `only` when given) on `screen`; `watch` follows the file's saves.
     ///
     /// `polling` forces the watch's polling fallback at that interval instead of inotify.
-    public init(path: String, only: String? = nil, screen: Screen, watch: Bool, polling: Duration? = nil) {
+    package init(path: String, only: String? = nil, screen: Screen, watch: Bool, polling: Duration? = nil) {
         model = LayoutPreviewModel(path: path, only: only)
         view = LayoutPreviewView(model: model)
         app = Application(screen: screen, rootView: view)
@@ -44,7 +43,7 @@ public final class LivePreview {
     }
 
     /// Shows the preview until q; with `watch`, follows the file meanwhile.
-    public func run() async {
+    package func run() async {
         if watches {
             let watch = FileWatch(path: model.path, polling: polling) { [weak self] in self?.fileChanged() }
             fileWatch = watch
@@ -56,7 +55,7 @@ public final class LivePreview {
     }
 
     /// Reads the file again and redraws (the watch calls it after each save).
-    public func fileChanged() {
+    package func fileChanged() {
         model.reload()
         showHowTheFileIsFollowed()  // the watch falls back to polling when the file's folder goes away
         app.setNeedsDisplay()

@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// A one-line prompt: a label and a text field, shown at the bottom of the screen.
 ///

@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// The sort indicator of a header row: which column the app sorted by, and in which direction.
 ///

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import TermTableCore
-import TermTableLayout
 
 /// A row's position in a table is Foundation's `IndexPath` of two indexes, section then row, as in UIKit.
 ///

@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// The heights of table items measured so far: a dictionary behind a small direct-mapped array.
 ///

@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// A column of a table's header row: a field of the row's cell template that has a `heading=`.
 ///

@@ -1,32 +1,31 @@
 import TermTableCore
-import TermTableLayout
 
 /// A slot in a table's flow of lines: a section header (`row == -1`) or a row.
-public struct TableItem: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct TableItem: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The section.
-    public var section: Int
+    package var section: Int
     /// The row, or -1 for the section's header.
-    public var row: Int
+    package var row: Int
 
     /// Creates an item.
-    public init(section: Int, row: Int) {
+    package init(section: Int, row: Int) {
         self.section = section
         self.row = row
     }
 
     /// The header of `section`.
-    public static func header(_ section: Int) -> TableItem { TableItem(section: section, row: -1) }
+    package static func header(_ section: Int) -> TableItem { TableItem(section: section, row: -1) }
 
     /// True for a section header.
-    public var isHeader: Bool { row < 0 }
+    package var isHeader: Bool { row < 0 }
     /// The index path of a row item (nil for a header).
-    public var indexPath: IndexPath? { row < 0 ? nil : IndexPath(row: row, section: section) }
+    package var indexPath: IndexPath? { row < 0 ? nil : IndexPath(row: row, section: section) }
 
     /// Orders by section, header first, then rows.
-    public static func < (a: TableItem, b: TableItem) -> Bool { (a.section, a.row) < (b.section, b.row) }
+    package static func < (a: TableItem, b: TableItem) -> Bool { (a.section, a.row) < (b.section, b.row) }
 
     /// `[section, row]` or `[section, header]`.
-    public var description: String { row < 0 ? "[\(section), header]" : "[\(section), \(row)]" }
+    package var description: String { row < 0 ? "[\(section), header]" : "[\(section), \(row)]" }
 }
 
 /// The shape of a table's content: rows per section and header heights, with navigation between items.
@@ -34,16 +33,16 @@ public struct TableItem: Hashable, Comparable, Sendable, CustomStringConvertible
 /// Built once per ``TableView/reloadData()`` in O(sections); every question it
 /// answers (next item, global row index, scroll fraction) is O(1) or
 /// O(log sections), whatever the number of rows.
-public struct TableMetrics: Sendable, Equatable {
+package struct TableMetrics: Sendable, Equatable {
     /// Rows in each section.
-    public private(set) var rowCounts: [Int]
+    package private(set) var rowCounts: [Int]
     /// Header height of each section (0: no header).
-    public private(set) var headerHeights: [Int]
+    package private(set) var headerHeights: [Int]
     /// Rows before each section, for global row numbers.
     private var rowsBefore: [Int]
 
     /// Creates metrics from row counts and header heights (missing heights are 0).
-    public init(rowCounts: [Int], headerHeights: [Int] = []) {
+    package init(rowCounts: [Int], headerHeights: [Int] = []) {
         self.rowCounts = rowCounts.map { max(0, $0) }
         self.headerHeights = rowCounts.indices.map { $0 < headerHeights.count ? max(0, headerHeights[$0]) : 0 }
         var before: [Int] = []
@@ -56,7 +55,7 @@ public struct TableMetrics: Sendable, Equatable {
     }
 
     /// The number of sections.
-    public var sectionCount: Int { rowCounts.count }
+    package var sectionCount: Int { rowCounts.count }
 
     /// Sets a section's header height once it is measured (0: the section has no header).
     mutating func setHeaderHeight(_ height: Int, forSection section: Int) {
@@ -64,25 +63,25 @@ public struct TableMetrics: Sendable, Equatable {
         headerHeights[section] = max(0, height)
     }
     /// The number of rows in all sections.
-    public var totalRows: Int { rowsBefore.last ?? 0 }
+    package var totalRows: Int { rowsBefore.last ?? 0 }
 
     /// True when `item` exists.
-    public func contains(_ item: TableItem) -> Bool {
+    package func contains(_ item: TableItem) -> Bool {
         guard item.section >= 0, item.section < rowCounts.count else { return false }
         if item.isHeader { return headerHeights[item.section] > 0 }
         return item.row < rowCounts[item.section]
     }
 
     /// True when the row exists.
-    public func contains(_ indexPath: IndexPath) -> Bool {
+    package func contains(_ indexPath: IndexPath) -> Bool {
         contains(TableItem(section: indexPath.section, row: indexPath.row))
     }
 
     /// The first item of the table, nil when it is empty.
-    public var firstItem: TableItem? { next(after: nil) }
+    package var firstItem: TableItem? { next(after: nil) }
 
     /// The last item of the table.
-    public var lastItem: TableItem? {
+    package var lastItem: TableItem? {
         for section in rowCounts.indices.reversed() {
             if rowCounts[section] > 0 { return TableItem(section: section, row: rowCounts[section] - 1) }
             if headerHeights[section] > 0 { return .header(section) }
@@ -91,7 +90,7 @@ public struct TableMetrics: Sendable, Equatable {
     }
 
     /// The item after `item` (the first item when nil).
-    public func next(after item: TableItem?) -> TableItem? {
+    package func next(after item: TableItem?) -> TableItem? {
         var section = item?.section ?? 0
         var row = item.map { $0.row + 1 } ?? -1
         while section < rowCounts.count {
@@ -107,7 +106,7 @@ public struct TableMetrics: Sendable, Equatable {
     }
 
     /// The item before `item`.
-    public func previous(before item: TableItem) -> TableItem? {
+    package func previous(before item: TableItem) -> TableItem? {
         var section = item.section
         var row = item.row - 1  // -1 is the header, below that the previous section
         if section >= rowCounts.count {
@@ -125,13 +124,13 @@ public struct TableMetrics: Sendable, Equatable {
     }
 
     /// The row's position counting all rows of all sections before it.
-    public func globalRow(of indexPath: IndexPath) -> Int {
+    package func globalRow(of indexPath: IndexPath) -> Int {
         guard indexPath.section >= 0, indexPath.section < rowCounts.count else { return 0 }
         return rowsBefore[indexPath.section] + indexPath.row
     }
 
     /// The row at global position `index` (clamped to the table).
-    public func indexPath(forGlobalRow index: Int) -> IndexPath? {
+    package func indexPath(forGlobalRow index: Int) -> IndexPath? {
         guard totalRows > 0 else { return nil }
         let target = min(max(0, index), totalRows - 1)
         // Binary search the section whose range holds the target.
@@ -147,7 +146,7 @@ public struct TableMetrics: Sendable, Equatable {
     }
 
     /// The item nearest to `item` that exists (for clamping after a reload).
-    public func clamp(_ item: TableItem) -> TableItem? {
+    package func clamp(_ item: TableItem) -> TableItem? {
         if contains(item) { return item }
         guard sectionCount > 0 else { return nil }
         let section = min(max(0, item.section), sectionCount - 1)
@@ -161,15 +160,15 @@ public struct TableMetrics: Sendable, Equatable {
 }
 
 /// Where an item is drawn in the table's viewport.
-public struct PlacedItem: Hashable, Sendable {
+package struct PlacedItem: Hashable, Sendable {
     /// The header or row.
-    public var item: TableItem
+    package var item: TableItem
     /// The first line, from the top of the table.
-    public var y: Int
+    package var y: Int
     /// Its height in lines.
-    public var height: Int
+    package var height: Int
     /// True for the current section's header kept at the top.
-    public var isSticky: Bool
+    package var isSticky: Bool
 }
 
 /// The pure layout rules of a table: what is visible from a top item, and where to scroll to show a row.
@@ -177,12 +176,12 @@ public struct PlacedItem: Hashable, Sendable {
 /// The scroll position is the item at the top of the viewport, not a line
 /// offset, so a table of 10 million rows of any heights needs no measuring of
 /// rows it does not show.
-public enum TableLayout {
+package enum TableLayout {
     /// The items visible from `top` in a viewport `height` lines tall.
     ///
     /// When `top` is a row of a section with a header and `stickyHeaders` is on,
     /// the header is placed first (at line 0) and the rows follow below it.
-    public static func visibleItems(
+    package static func visibleItems(
         from top: TableItem?, height viewport: Int, metrics: TableMetrics,
         stickyHeaders: Bool = true, itemHeight: (TableItem) -> Int
     ) -> [PlacedItem] {
@@ -211,7 +210,7 @@ public enum TableLayout {
     /// A top row that would not fit under its header (a tall row in a short
     /// view) is shown from line 0 without it, so a row that fits in the view
     /// is always shown whole.
-    public static func stickyHeight(
+    package static func stickyHeight(
         above top: TableItem, height viewport: Int, metrics: TableMetrics,
         stickyHeaders: Bool = true, itemHeight: (TableItem) -> Int
     ) -> Int {
@@ -223,7 +222,7 @@ public enum TableLayout {
     /// The top item that shows `target` with the least scrolling from `top`.
     ///
     /// A target taller than the view is shown from its first line.
-    public static func top(
+    package static func top(
         revealing target: TableItem, from top: TableItem?, height viewport: Int,
         metrics: TableMetrics, stickyHeaders: Bool = true,
         itemHeight: (TableItem) -> Int

@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// The content of a table by identity: sections and the items in each, as `Hashable` identifiers.
 ///

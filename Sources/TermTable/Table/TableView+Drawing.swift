@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// What a table drew in its last frame: enough to tell which rows need drawing again.
 struct TableDrawing {

@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 extension TableView {
     /// Runs the command bound to `key`, if any.

@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 extension TableView {
     // MARK: Measuring

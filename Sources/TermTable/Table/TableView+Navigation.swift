@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// What a key bound in ``TableView/keyBindings`` does.
 public enum TableCommand: String, Sendable, CaseIterable {

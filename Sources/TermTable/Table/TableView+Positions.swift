@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// Where ``TableView/scrollToRow(at:at:)`` puts a row.
 public enum ScrollPosition: Sendable, Hashable {
@@ -20,7 +19,7 @@ extension TableView {
     ///
     /// The view never scrolls past the end: a top that would leave empty lines
     /// below the last row is moved up when the table lays out.
-    public var topItem: TableItem? {
+    package var topItem: TableItem? {
         get { state.top }
         set {
             if needsReload { loadMetrics() }

@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 extension TableView {
     /// The lines of the scroll indicator's thumb, nil when everything fits (O(1)).

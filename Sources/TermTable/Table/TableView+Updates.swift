@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 extension TableView {
     /// Reloads the cells of the given rows (their content changed; counts did not).

@@ -10,7 +10,7 @@ import TermTableLayout
 /// however far one scrolls, and a frame's work does not grow with the number
 /// of rows. ``statistics`` counts cells made, reused and cloned.
 ///
-/// The scroll position is the item at the top (``TableViewState``), so rows of
+/// The scroll position is the item at the top, not a line offset, so rows of
 /// any height scroll without measuring rows off screen. The current section's
 /// header stays at the top while its rows scroll (``stickyHeaders``).
 ///
@@ -180,8 +180,8 @@ open class TableView: View {
         }
     }
 
-    /// Scroll position, cursor and selection.
-    public internal(set) var state: TableViewState {
+    /// Scroll position, cursor and selection (usable from the diffable data source's inlinable `apply`).
+    @usableFromInline package internal(set) var state: TableViewState {
         get { storedState }
         _modify { yield &storedState }
     }
@@ -190,7 +190,7 @@ open class TableView: View {
     #endif
     private var storedState: TableViewState = TableViewState()
     /// Rows per section and header heights, as loaded by the last ``reloadData()``.
-    public internal(set) var metrics: TableMetrics {
+    package internal(set) var metrics: TableMetrics {
         get { storedMetrics }
         _modify { yield &storedMetrics }
     }
@@ -199,7 +199,7 @@ open class TableView: View {
     #endif
     private var storedMetrics: TableMetrics = TableMetrics(rowCounts: [])
     /// The items on screen after the last layout, top to bottom.
-    public internal(set) var placedItems: [PlacedItem] {
+    package internal(set) var placedItems: [PlacedItem] {
         get { storedPlacedItems }
         _modify { yield &storedPlacedItems }
     }

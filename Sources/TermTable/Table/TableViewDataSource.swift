@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// Supplies a table's sections, rows and cells.
 ///

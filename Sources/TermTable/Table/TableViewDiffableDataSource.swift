@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// A data source driven by snapshots of identifiers: marks, the cursor and its screen line follow items, not positions.
 ///

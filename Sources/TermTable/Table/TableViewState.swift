@@ -1,24 +1,23 @@
 import TermTableCore
-import TermTableLayout
 
 /// A table's scroll position, cursor and selection: plain values, testable without a screen.
-public struct TableViewState: Hashable, Sendable {
+@usableFromInline package struct TableViewState: Hashable, Sendable {
     /// The item at the top of the viewport (nil for an empty table).
-    public var top: TableItem?
+    package var top: TableItem?
     /// The row under the cursor.
-    public var cursor: IndexPath?
+    @usableFromInline package var cursor: IndexPath?
     /// The selected rows.
-    public var selected: Set<IndexPath> = []
+    @usableFromInline package var selected: Set<IndexPath> = []
 
     /// Creates a state.
-    public init(top: TableItem? = nil, cursor: IndexPath? = nil, selected: Set<IndexPath> = []) {
+    package init(top: TableItem? = nil, cursor: IndexPath? = nil, selected: Set<IndexPath> = []) {
         self.top = top
         self.cursor = cursor
         self.selected = selected
     }
 
     /// Keeps what still exists in `metrics`: the cursor and top move to the nearest row, vanished selections go.
-    public mutating func clamp(to metrics: TableMetrics) {
+    package mutating func clamp(to metrics: TableMetrics) {
         selected = selected.filter(metrics.contains)
         if let top { self.top = metrics.clamp(top) } else { top = metrics.firstItem }
         if let cursor {
@@ -29,7 +28,7 @@ public struct TableViewState: Hashable, Sendable {
     }
 
     /// Adjusts rows after `count` rows were inserted at `indexPath` so they keep pointing at the same data.
-    public mutating func rowsInserted(at indexPath: IndexPath, count: Int = 1) {
+    package mutating func rowsInserted(at indexPath: IndexPath, count: Int = 1) {
         func shift(_ p: IndexPath) -> IndexPath {
             p.section == indexPath.section && p.row >= indexPath.row
                 ? IndexPath(row: p.row + count, section: p.section) : p
@@ -44,7 +43,7 @@ public struct TableViewState: Hashable, Sendable {
     }
 
     /// Adjusts rows after the row at `indexPath` was deleted.
-    public mutating func rowDeleted(at indexPath: IndexPath) {
+    package mutating func rowDeleted(at indexPath: IndexPath) {
         func shift(_ p: IndexPath) -> IndexPath? {
             guard p.section == indexPath.section else { return p }
             if p.row == indexPath.row { return nil }

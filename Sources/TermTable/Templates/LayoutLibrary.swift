@@ -112,7 +112,7 @@ public final class LayoutLibrary {
     /// Loads one file, reading and parsing it again now instead of using the cache.
     ///
     /// For the scroll benchmark's `reparse` mode, which measures what the cache saves.
-    public convenience init(reparsing path: String, strict: Bool = false) throws {
+    package convenience init(reparsing path: String, strict: Bool = false) throws {
         let entry = try LayoutCache.shared.parseUncached(path: path)
         try self.init(documents: [entry.result.get()], texts: [path: entry.text], strict: strict)
     }
@@ -120,7 +120,7 @@ public final class LayoutLibrary {
     /// Loads a layout built into the program, parsing it again now instead of using the cache.
     ///
     /// For the scroll benchmark's `reparse` mode, which measures what the cache saves.
-    public convenience init(reparsing file: EmbeddedLayoutFile, strict: Bool = false) throws {
+    package convenience init(reparsing file: EmbeddedLayoutFile, strict: Bool = false) throws {
         let entry = LayoutCache.shared.parseUncached(embedded: file)
         try self.init(documents: [entry.result.get()], texts: [file.path: entry.text], strict: strict)
     }

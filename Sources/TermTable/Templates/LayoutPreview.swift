@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// Draws the cells of a layout library as framed text: what `termtable preview` prints without a terminal.
 ///
@@ -12,14 +11,14 @@ import TermTableLayout
 /// └─────────────────────────────────────┘
 /// ```
 @MainActor
-public enum LayoutPreview {
+package enum LayoutPreview {
     /// The widest preview drawn, in columns: far wider than any terminal, small enough to draw at once.
-    nonisolated public static let widths = 1...4096
+    nonisolated package static let widths = 1...4096
 
     /// Each cell of `identifiers` (all of the library's when nil) drawn at `width` columns, framed, one after another.
     ///
     /// `width` is clamped to ``widths``.
-    public static func render(_ library: LayoutLibrary, identifiers: [String]? = nil, width: Int) throws -> String {
+    package static func render(_ library: LayoutLibrary, identifiers: [String]? = nil, width: Int) throws -> String {
         let width = min(max(width, widths.lowerBound), widths.upperBound)
         var blocks: [String] = []
         for identifier in identifiers ?? library.identifiers {
@@ -42,7 +41,7 @@ public enum LayoutPreview {
     /// The header row of `template`'s `heading=` titles drawn at `width` columns, nil when the cell has none.
     ///
     /// `width` is clamped to ``widths``.
-    public static func renderColumnHeader(_ template: CellTemplate, width: Int) -> String? {
+    package static func renderColumnHeader(_ template: CellTemplate, width: Int) -> String? {
         guard template.spec.views.contains(where: { $0.properties.heading != nil }) else { return nil }
         let width = min(max(width, widths.lowerBound), widths.upperBound)
         let screen = BufferScreen(width: width, height: 1)
@@ -55,7 +54,7 @@ public enum LayoutPreview {
     /// The lines of one fresh cell of `template` drawn at `width` columns on an in-memory screen.
     ///
     /// `width` is clamped to ``widths``.
-    public static func renderCell(_ template: CellTemplate, width: Int) -> [String] {
+    package static func renderCell(_ template: CellTemplate, width: Int) -> [String] {
         let width = min(max(width, widths.lowerBound), widths.upperBound)
         let height = template.spec.height
         let screen = BufferScreen(width: width, height: height)

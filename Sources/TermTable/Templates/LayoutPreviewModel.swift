@@ -16,9 +16,9 @@ import TermTableLayout
 /// model.toggleSelected()
 /// ```
 @MainActor
-public final class LayoutPreviewModel {
+package final class LayoutPreviewModel {
     /// The state of the file as last read.
-    public enum FileState: Equatable {
+    package enum FileState: Equatable {
         /// Not read yet.
         case unread
         /// It loaded: its cells are shown.
@@ -30,40 +30,40 @@ public final class LayoutPreviewModel {
     }
 
     /// The file shown, as given.
-    public let path: String
+    package let path: String
     /// The one identifier to show, nil for every cell of the file.
-    public let only: String?
+    package let only: String?
     /// The state of the file as last read.
-    public private(set) var state: FileState = .unread
+    package private(set) var state: FileState = .unread
     /// The library of the last version that loaded, nil before any did.
-    public private(set) var library: LayoutLibrary?
+    package private(set) var library: LayoutLibrary?
     /// The identifiers shown, in file order.
-    public private(set) var identifiers: [String] = []
+    package private(set) var identifiers: [String] = []
     /// Why the last version did not load, in the compiler's form (located, with the source line, the caret
     /// and the hint; sanitised); nil when it loaded.
-    public private(set) var problem: String?
+    package private(set) var problem: String?
     /// The cell the cursor is on, an index into ``identifiers``.
-    public private(set) var cursor = 0
+    package private(set) var cursor = 0
     /// The identifiers of the cells shown selected (marked).
-    public private(set) var selected: Set<String> = []
+    package private(set) var selected: Set<String> = []
     /// The identifiers of the cells shown highlighted (under a table's cursor).
-    public private(set) var highlighted: Set<String> = []
+    package private(set) var highlighted: Set<String> = []
     /// How many times the file was read (or text given).
-    public private(set) var loadCount = 0
+    package private(set) var loadCount = 0
 
     /// A model of the file at `path`, showing only the cell `only` when given; nothing is read yet.
-    public init(path: String, only: String? = nil) {
+    package init(path: String, only: String? = nil) {
         self.path = path
         self.only = only
     }
 
     /// The identifier under the cursor, nil when no cell is shown.
-    public var currentIdentifier: String? { identifiers.indices.contains(cursor) ? identifiers[cursor] : nil }
+    package var currentIdentifier: String? { identifiers.indices.contains(cursor) ? identifiers[cursor] : nil }
 
     // MARK: Loading
 
     /// Reads the file again; a missing file keeps the last version that loaded (if any) on show.
-    public func reload() {
+    package func reload() {
         let text: String
         do {
             text = try LayoutCache.read(path: path)
@@ -80,7 +80,7 @@ public final class LayoutPreviewModel {
     }
 
     /// Shows `text` as the file's contents: its cells when it loads, its errors otherwise.
-    public func load(text: String) {
+    package func load(text: String) {
         do {
             let library = try LayoutLibrary(string: text, name: path)
             if let only, !library.contains(only) {
@@ -115,25 +115,25 @@ public final class LayoutPreviewModel {
     // MARK: Cursor and states
 
     /// Moves the cursor `offset` cells down (up when negative), stopping at the ends.
-    public func moveCursor(by offset: Int) {
+    package func moveCursor(by offset: Int) {
         guard !identifiers.isEmpty else { return }
         cursor = min(max(0, cursor + offset), identifiers.count - 1)
     }
 
     /// Puts the cursor on the cell at `index` (clamped).
-    public func moveCursor(to index: Int) {
+    package func moveCursor(to index: Int) {
         guard !identifiers.isEmpty else { return }
         cursor = min(max(0, index), identifiers.count - 1)
     }
 
     /// Shows the cell under the cursor selected, or not any more.
-    public func toggleSelected() {
+    package func toggleSelected() {
         guard let identifier = currentIdentifier else { return }
         if selected.remove(identifier) == nil { selected.insert(identifier) }
     }
 
     /// Shows the cell under the cursor highlighted, or not any more.
-    public func toggleHighlighted() {
+    package func toggleHighlighted() {
         guard let identifier = currentIdentifier else { return }
         if highlighted.remove(identifier) == nil { highlighted.insert(identifier) }
     }

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import TermTableCore
-import TermTableLayout
 
 /// Draws a ``LayoutPreviewModel`` at the view's width: a status line, the file's errors, every cell, a help line.
 ///
@@ -13,16 +12,16 @@ import TermTableLayout
 /// puts the cursor on a cell and the wheel moves it. Everything else (q)
 /// is left to the app.
 @MainActor
-public final class LayoutPreviewView: View {
+package final class LayoutPreviewView: View {
     /// The model drawn.
-    public let model: LayoutPreviewModel
+    package let model: LayoutPreviewModel
     /// What the status line says after the file's name and width (how the file is followed).
-    public var statusNote = ""
+    package var statusNote = ""
     /// The first content line shown (content scrolls under the status line).
-    public private(set) var top = 0
+    package private(set) var top = 0
 
     /// The help line at the bottom.
-    nonisolated public static let help = "↑↓/jk move · s select · h highlight · r reload · q quit"
+    nonisolated package static let help = "↑↓/jk move · s select · h highlight · r reload · q quit"
 
     private var cells: [String: TableViewCell] = [:]
     private var cellsLibrary: ObjectIdentifier?
@@ -30,19 +29,19 @@ public final class LayoutPreviewView: View {
     private var blocks: [(start: Int, height: Int)] = []
 
     /// A view drawing `model`.
-    public init(model: LayoutPreviewModel) {
+    package init(model: LayoutPreviewModel) {
         self.model = model
         super.init(frame: .zero)
     }
 
     /// A copy drawing the same model.
-    public required init(copying other: View) {
+    package required init(copying other: View) {
         model = (other as! LayoutPreviewView).model
         statusNote = (other as! LayoutPreviewView).statusNote
         super.init(copying: other)
     }
 
-    public override var acceptsFocus: Bool { true }
+    package override var acceptsFocus: Bool { true }
 
     // MARK: Content
 
@@ -119,7 +118,7 @@ public final class LayoutPreviewView: View {
 
     // MARK: Drawing
 
-    public override func draw(in context: DrawContext) {
+    package override func draw(in context: DrawContext) {
         let width = frame.width
         context.fill(bounds)
         let lines = contentLines(width: width)
@@ -187,7 +186,7 @@ public final class LayoutPreviewView: View {
 
     // MARK: Input
 
-    public override func handleKey(_ key: Key) -> Bool {
+    package override func handleKey(_ key: Key) -> Bool {
         switch key {
         case .down, Key("j"): model.moveCursor(by: 1)
         case .up, Key("k"): model.moveCursor(by: -1)
@@ -211,7 +210,7 @@ public final class LayoutPreviewView: View {
         return max(1, visibleHeight / max(1, average))
     }
 
-    public override func handleMouse(_ event: MouseEvent, at point: Point) -> Bool {
+    package override func handleMouse(_ event: MouseEvent, at point: Point) -> Bool {
         switch event.kind {
         case .wheelDown: model.moveCursor(by: 1)
         case .wheelUp: model.moveCursor(by: -1)

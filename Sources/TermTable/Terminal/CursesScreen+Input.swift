@@ -1,7 +1,6 @@
 internal import CNcursesw
 import FoundationEssentials
 import TermTableCore
-import TermTableLayout
 
 /// Turning what ncurses reads (`wget_wch`, `getmouse`) into ``/TermTableCore/InputEvent``s.
 extension CursesScreen {

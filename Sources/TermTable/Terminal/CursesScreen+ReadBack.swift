@@ -1,6 +1,5 @@
 internal import CNcursesw
 import TermTableCore
-import TermTableLayout
 
 /// Reading back what ncurses holds, so tests can assert what a `CursesScreen` drew.
 extension CursesScreen {

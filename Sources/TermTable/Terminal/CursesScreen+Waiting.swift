@@ -1,5 +1,4 @@
 import TermTableCore
-import TermTableLayout
 
 /// Waiting for keys and resizes without polling: ``/TermTableCore/Screen/notifyWhenInputArrives(_:)`` on the terminal.
 extension CursesScreen {

@@ -3,7 +3,6 @@ internal import CTermGuard
 import FoundationEssentials
 import Glibc
 import TermTableCore
-import TermTableLayout
 
 /// The real terminal, drawn through ncursesw.
 ///

@@ -2,7 +2,6 @@ internal import CTermGuard
 import Dispatch
 import Glibc
 import TermTableCore
-import TermTableLayout
 
 /// Watches a terminal's input descriptor, and a pipe that SIGWINCH writes to, with dispatch read sources.
 ///
