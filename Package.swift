@@ -32,7 +32,7 @@ let package = Package(
         // language; no views, no ncurses, Sendable) -> TermTable (the ncurses screen, templates,
         // table, app; re-exports the two below so `import TermTable` is all an app needs).
         // `@exclusivity(unchecked)` (private hot storage only) is off in debug builds, so `swift test` traps on an
-        // overlapping access instead of running into undefined behaviour (ExclusivityTests).
+        // overlapping access instead of running into undefined behaviour (CheckedAccessTests).
         .target(name: "TermTableCore", dependencies: ["CTermGuard"], swiftSettings: checkedAccessInDebug),
         .target(name: "TermTableLayout", dependencies: ["TermTableCore"]),
         .target(

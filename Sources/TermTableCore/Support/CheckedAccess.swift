@@ -3,7 +3,7 @@
 /// The few stored properties on the per-frame path are `@exclusivity(unchecked)` in release builds (the
 /// runtime's checks were a third of a frame), each one private and inside `#if !TERMTABLE_CHECKED_ACCESS`.
 /// Debug builds define `TERMTABLE_CHECKED_ACCESS` (Package.swift), so `swift test` traps with a message on an
-/// overlapping access instead of running into undefined behaviour. `ExclusivityTests` checks both.
+/// overlapping access instead of running into undefined behaviour. `CheckedAccessTests` checks both.
 package enum CheckedAccess {
     #if TERMTABLE_CHECKED_ACCESS
         /// True: TermTableCore was built with `TERMTABLE_CHECKED_ACCESS` (every access checked).

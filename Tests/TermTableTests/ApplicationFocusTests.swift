@@ -13,7 +13,7 @@ final class RecordingButton: Button {
 }
 
 @Suite("Focus") @MainActor
-struct FocusTests {
+struct ApplicationFocusTests {
     /// Two tables one above the other, as in the report: a 20x8 screen, each table 4 lines.
     func twoTables() -> (AppDriver, TableView, TableView, [NumbersSource]) {
         let sources = [NumbersSource(rows: 10), NumbersSource(rows: 10)]
@@ -122,51 +122,5 @@ struct FocusTests {
         buttons[2].isHidden = true
         driver.app.render()
         #expect(driver.app.focusedView === buttons[1])
-    }
-}
-
-@Suite("Cursor style by focus") @MainActor
-struct CursorFocusStyleTests {
-    /// Marks (`^`) under the cells of line `y` with `attribute`.
-    func mask(_ screen: BufferScreen, line y: Int, _ attribute: TextAttributes) -> String {
-        screen.styleMask(line: y) { $0.attributes.contains(attribute) }
-    }
-
-    @Test func theFocusedTableShowsTheBarTheOtherAnUnderline() {
-        let sources = [NumbersSource(rows: 10), NumbersSource(rows: 10)]
-        defer { withExtendedLifetime(sources) {} }
-        let a = makeTable(sources[0], width: 1, height: 1)
-        let b = makeTable(sources[1], width: 1, height: 1)
-        let driver = AppDriver(rootView: VStack([.fill(a), .fill(b)]), size: Size(width: 8, height: 4))
-        #expect(driver.lines == ["Row 0   ", "Row 1   ", "Row 0   ", "Row 1   "])
-        #expect(mask(driver.screen, line: 0, .reverse) == "^^^^^^^^")
-        #expect(mask(driver.screen, line: 2, .reverse) == "        ", "the unfocused table's cursor is no bar")
-        #expect(mask(driver.screen, line: 2, .underline) == "^^^^^^^^")
-        #expect(mask(driver.screen, line: 0, .underline) == "        ")
-        driver.press("tab")
-        #expect(mask(driver.screen, line: 0, .reverse) == "        ")
-        #expect(mask(driver.screen, line: 0, .underline) == "^^^^^^^^")
-        #expect(mask(driver.screen, line: 2, .reverse) == "^^^^^^^^")
-        #expect(mask(driver.screen, line: 2, .underline) == "        ")
-    }
-
-    @Test func eachTableSetsItsOwnStylesAndATableAloneKeepsTheBar() {
-        let sources = [NumbersSource(rows: 10), NumbersSource(rows: 10)]
-        defer { withExtendedLifetime(sources) {} }
-        let a = makeTable(sources[0], width: 1, height: 1)
-        let b = makeTable(sources[1], width: 1, height: 1)
-        b.unfocusedCursorStyle = .custom(Style(attributes: .dim))
-        a.focusedCursorStyle = .custom(Style(attributes: .bold))
-        let driver = AppDriver(rootView: VStack([.fill(a), .fill(b)]), size: Size(width: 8, height: 4))
-        #expect(mask(driver.screen, line: 0, .bold) == "^^^^^^^^")
-        #expect(mask(driver.screen, line: 0, .reverse) == "        ")
-        #expect(mask(driver.screen, line: 2, .dim) == "^^^^^^^^")
-        b.unfocusedCursorStyle = nil
-        driver.app.render()
-        #expect(mask(driver.screen, line: 2, .reverse) == "^^^^^^^^", "nil: as when focused")
-        // A table no app focuses (drawn on its own) shows the full bar.
-        let alone = makeTable(sources[0], width: 1, height: 1)
-        let screen = render(alone, size: Size(width: 8, height: 2))
-        #expect(mask(screen, line: 0, .reverse) == "^^^^^^^^")
     }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import TermTableCore
 
 @Suite("Sanitising")
-struct SanitizeTests {
+struct TerminalTextSanitizeTests {
     /// Code points that must never reach the terminal: C0 controls, DEL, C1 controls, bidi controls.
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value

@@ -3,7 +3,7 @@ import Testing
 @testable import TermTableCore
 
 @Suite("Input")
-struct InputTests {
+struct InputEventTests {
     @Test(arguments: [
         ("q", Key("q"), "q"),
         ("G", Key("G"), "G"),

@@ -4,7 +4,7 @@ import Testing
 
 /// Views found by tag or name as a class: a missing one is nil, one of another class is an error that names it.
 @MainActor
-struct ViewLookupTests {
+struct ViewTypedLookupTests {
     let cell: TableViewCell
 
     init() throws {

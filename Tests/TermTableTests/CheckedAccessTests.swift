@@ -8,7 +8,7 @@ import Testing
 /// on private hot storage, each with its reason, and off in debug builds, so `swift test` traps on an overlapping
 /// access instead of running into undefined behaviour.
 @Suite("Exclusivity checks")
-struct ExclusivityTests {
+struct CheckedAccessTests {
     /// The targets that may use the attribute: those whose settings define `TERMTABLE_CHECKED_ACCESS` in debug.
     static let checkedTargets = ["Sources/TermTableCore/", "Sources/TermTable/"]
 

@@ -8,7 +8,7 @@ import Testing
 /// Layouts built into the program by TermTableLayoutPlugin (issue 15): no resource bundle, one parse per process.
 @Suite("Embedded layouts")
 @MainActor
-struct EmbeddedLayoutTests {
+struct EmbeddedLayoutFileTests {
     /// A path no other test uses, so the shared cache's counters are this test's alone.
     static func uniquePath(_ name: String) -> String {
         "/nonexistent-\(UUID().uuidString)/\(name)"

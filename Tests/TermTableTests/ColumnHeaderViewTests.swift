@@ -4,7 +4,7 @@ import Testing
 
 /// A table's column header: above the rows, not scrolled, aligned to the rows, clicks told to the delegate.
 @Suite("TableView: column header") @MainActor
-struct ColumnHeaderTableTests {
+struct ColumnHeaderViewTests {
     final class Processes: TableViewDataSource, TableViewDelegate {
         var rows = (1...20).map { "proc\($0)" }
         var columnsClicked: [String] = []

@@ -6,7 +6,7 @@ import Testing
 
 /// Drawing only the rows that changed must give exactly the screen a full redraw gives, after anything.
 @Suite("Table partial redraw") @MainActor
-struct TableRedrawTests {
+struct TableViewDrawingTests {
     /// The screen a full redraw of the app's current state gives, with the reverse-video mask of each line.
     func fullRedraw(_ driver: AppDriver, table: TableView) -> [String] {
         let saved = table.lastDrawing

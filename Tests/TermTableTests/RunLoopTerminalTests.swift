@@ -1,0 +1,112 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import TermTable
+
+extension ProcessStateTests {
+    /// The run loop on a real terminal (a pseudo-terminal): keys and resizes wake it without polling.
+    @Suite(.serialized) @MainActor
+    struct RunLoopTerminalTests {
+        /// A pseudo-terminal of `width` x `height` with ncurses on its slave side; the master stays with the test.
+        @MainActor
+        final class Terminal {
+            let master: Int32
+            let screen: CursesScreen
+
+            init(width: UInt16, height: UInt16) throws {
+                let master = PTY.openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
+                try #require(master >= 0 && PTY.grantpt(master) == 0 && PTY.unlockpt(master) == 0)
+                var name = [CChar](repeating: 0, count: 256)
+                try #require(PTY.ptsnameR(master, &name, name.count) == 0)
+                let path = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+                let slave = Glibc.open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+                try #require(slave >= 0)
+                defer { Glibc.close(slave) }
+                var size = winsize(ws_row: height, ws_col: width, ws_xpixel: 0, ws_ypixel: 0)
+                try #require(ioctl(slave, UInt(TIOCSWINSZ), &size) == 0)
+                let input = try #require(fdopen(dup(slave), "r"))
+                let output = try #require(fdopen(dup(slave), "w"))
+                self.master = master
+                screen = try CursesScreen(terminalType: "xterm-256color", input: input, output: output, guardFD: nil)
+                // Keep the pty's buffer from filling: throw away what ncurses writes. The thread reads a
+                // descriptor of its own, closed by itself once the slave side is gone (EIO): reading the
+                // test's `master` after `close()` would read whatever pty reuses the number next (it ate
+                // the first screen of the terminal-guard test's child).
+                let drained = dup(master)
+                try #require(drained >= 0)
+                Thread.detachNewThread {
+                    var bytes = [UInt8](repeating: 0, count: 4096)
+                    while read(drained, &bytes, bytes.count) > 0 {}
+                    Glibc.close(drained)
+                }
+            }
+
+            func close() {
+                screen.close()
+                Glibc.close(master)
+            }
+        }
+
+        /// Runs `body` with LINES and COLUMNS unset (ncurses would prefer them to the terminal's size).
+        func withoutSizeVariables<T>(_ body: () async throws -> T) async rethrows -> T {
+            let saved: [(String, String?)] = ["LINES", "COLUMNS"].map { name in
+                (name, getenv(name).map { String(cString: $0) })
+            }
+            for (name, _) in saved { unsetenv(name) }
+            defer { for (name, value) in saved { if let value { setenv(name, value, 1) } } }
+            return try await body()
+        }
+
+        @Test func aKeyOnTheTerminalWakesTheSleepingLoop() async throws {
+            let terminal = try Terminal(width: 20, height: 5)
+            defer { terminal.close() }
+            let app = Application(screen: terminal.screen, rootView: Label(text: "x"))
+            var handledAt = -1
+            app.bind(Key("q")) {
+                handledAt = app.loopTurns
+                app.quit()
+            }
+            let keyboard = dup(terminal.master)  // the thread's own descriptor (see the drain thread)
+            try #require(keyboard >= 0)
+            Thread.detachNewThread {
+                usleep(300_000)
+                _ = write(keyboard, "q", 1)
+                Glibc.close(keyboard)
+            }
+            let guardTimer = app.schedule(after: .seconds(120)) { app.quit() }
+            await app.run()
+            app.cancelTimer(guardTimer)
+            #expect(handledAt >= 1 && handledAt <= 3, "the key was handled at turn \(handledAt)")
+        }
+
+        @Test func aResizeWakesTheSleepingLoop() async throws {
+            try await withoutSizeVariables {
+                let terminal = try Terminal(width: 20, height: 5)
+                defer { terminal.close() }
+                let app = Application(screen: terminal.screen, rootView: Label(text: "x"))
+                var resizedTo: Size? = nil
+                var resizedAt = -1
+                app.onResize = { size in
+                    resizedTo = size
+                    resizedAt = app.loopTurns
+                    app.quit()
+                }
+                let resizer = dup(terminal.master)  // the thread's own descriptor (see the drain thread)
+                try #require(resizer >= 0)
+                Thread.detachNewThread {
+                    usleep(300_000)
+                    var size = winsize(ws_row: 7, ws_col: 30, ws_xpixel: 0, ws_ypixel: 0)
+                    _ = ioctl(resizer, UInt(TIOCSWINSZ), &size)
+                    Glibc.close(resizer)
+                    kill(getpid(), SIGWINCH)
+                }
+                let guardTimer = app.schedule(after: .seconds(120)) { app.quit() }
+                await app.run()
+                app.cancelTimer(guardTimer)
+                #expect(resizedTo == Size(width: 30, height: 7))
+                #expect(resizedAt >= 1 && resizedAt <= 3, "the resize was handled at turn \(resizedAt)")
+            }
+        }
+    }
+}
