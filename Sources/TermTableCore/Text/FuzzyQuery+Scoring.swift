@@ -18,16 +18,20 @@ extension FuzzyQuery {
 
     @inline(__always)
     static func characterClass(_ value: UInt32) -> CharacterClass {
-        if value < 0x80 {
-            switch value {
-            case 0x61...0x7A: return .lower
-            case 0x41...0x5A: return .upper
-            case 0x30...0x39: return .number
-            case 0x20, 0x09, 0x0A, 0x0D: return .white
-            case 0x2F, 0x2C, 0x3A, 0x3B, 0x7C: return .delimiter  // / , : ; |
-            default: return .nonWord
-            }
+        guard value < 0x80 else { return unicodeCharacterClass(value) }
+        if value >= 0x61 && value <= 0x7A { return .lower }
+        if value >= 0x41 && value <= 0x5A { return .upper }
+        if value >= 0x30 && value <= 0x39 { return .number }
+        switch value {
+        case 0x20, 0x09, 0x0A, 0x0D: return .white
+        case 0x2F, 0x2C, 0x3A, 0x3B, 0x7C: return .delimiter  // / , : ; |
+        default: return .nonWord
         }
+    }
+
+    /// The class of a code point past ASCII, from its Unicode properties (kept out of the ASCII path).
+    @inline(never)
+    static func unicodeCharacterClass(_ value: UInt32) -> CharacterClass {
         guard let scalar = Unicode.Scalar(value) else { return .letter }
         let properties = scalar.properties
         if properties.isWhitespace { return .white }
@@ -97,8 +101,9 @@ extension FuzzyQuery {
         var position = term.count - 1
         var offset = end
         while offset > 0 {
-            let start = FuzzyQuery.start(before: offset, in: bytes)
-            let (value, _) = FuzzyQuery.decode(bytes, at: start)
+            let last = bytes[offset - 1]
+            let start = last < 0x80 ? offset - 1 : FuzzyQuery.start(before: offset, in: bytes)
+            let value = last < 0x80 ? UInt32(last) : FuzzyQuery.decode(bytes, at: start).value
             if same(value, term[position]) {
                 if position == 0 { return start }
                 position -= 1

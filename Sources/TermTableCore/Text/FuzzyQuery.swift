@@ -125,6 +125,12 @@ public struct FuzzyQuery: Hashable, Sendable {
     @inline(__always)
     static func fold(_ value: UInt32) -> UInt32 {
         if value < 0x80 { return value >= 0x41 && value <= 0x5A ? value + 0x20 : value }
+        return unicodeFold(value)
+    }
+
+    /// ``fold(_:)`` past ASCII (kept out of the ASCII path).
+    @inline(never)
+    static func unicodeFold(_ value: UInt32) -> UInt32 {
         guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenLowercased else { return value }
         let lower = scalar.properties.lowercaseMapping.unicodeScalars
         return lower.count == 1 ? lower.first!.value : value
