@@ -14,7 +14,8 @@ import TermTable
 /// `matches`, `readMs`, `firstScreenMs` and `completeMs`; both times are counted from
 /// the moment the query is given, and the complete result reuses the lines the
 /// first screen scanned. `--print` writes the matching lines in ranked order
-/// (compare with `fzf --filter Q`, which also ranks).
+/// (compare with `fzf --filter Q`, which also ranks). `--live` types the query into a live
+/// table's filter letter by letter and reports keystroke-to-screen percentiles (`FindBench+Live.swift`).
 @main
 struct FindBench {
     struct Options {
@@ -26,6 +27,8 @@ struct FindBench {
         var generate: Int?
         var screen = 50
         var printLines = false
+        var live = false
+        var rounds = 5
     }
 
     static func main() async {
@@ -43,11 +46,14 @@ struct FindBench {
             case "--query": options.query = value(argument)
             case "--json": options.json = true
             case "--print": options.printLines = true
+            case "--live": options.live = true
+            case "--rounds": options.rounds = number(value(argument), argument)
             case "--screen": options.screen = number(value(argument), argument)
             case "--generate": options.generate = number(value(argument), argument)
             case "--help", "-h":
                 print(
                     "usage: find-bench [--items N] [--seed S] [--input FILE] --query Q [--json] [--print] [--screen N]\n"
+                        + "       find-bench [--items N | --input FILE] --query Q --live [--rounds R] [--json]\n"
                         + "       find-bench --generate N [--seed S] > FILE")
                 return
             default: fail("unknown argument \(argument)")
@@ -68,6 +74,10 @@ struct FindBench {
             corpus = FuzzyCorpus((0..<options.items).map { generator.line($0) })
         }
         let readMs = milliseconds(clock.now - readStart)
+        if options.live {
+            await live(corpus: corpus, query: queryText, rounds: options.rounds, json: options.json)
+            return
+        }
 
         let queryStart = clock.now
         let query = FuzzyQuery(queryText)

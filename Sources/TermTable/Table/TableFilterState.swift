@@ -21,10 +21,9 @@ final class TableFilterState<SectionIdentifier: Hashable, ItemIdentifier: Hashab
     var query: FuzzyQuery?
     /// The predicate in force (nil: the query).
     var predicate: ((ItemIdentifier) -> Bool)?
-    /// The items of `full`, flattened, their sections (indices), and their texts; built when a query first needs them.
-    var flat: [ItemIdentifier] = []
-    var sectionOfFlat: [Int32] = []
-    var corpus: FuzzyCorpus?
+    /// The items of `full`, flattened, their sections (indices), and their texts; gathered when a query first
+    /// needs them (and kept by the data source until the next snapshot).
+    var texts: TableFilterTexts<ItemIdentifier>?
     /// The last complete query and its hits (indices in `flat`, ascending), for narrowing.
     var lastQuery: FuzzyQuery?
     var lastHits: [Int32]?
@@ -38,10 +37,22 @@ final class TableFilterState<SectionIdentifier: Hashable, ItemIdentifier: Hashab
 
     /// Forgets everything made from `full` (it changed).
     func invalidateCorpus() {
-        flat = []
-        sectionOfFlat = []
-        corpus = nil
+        texts = nil
         lastQuery = nil
         lastHits = nil
+    }
+}
+
+/// The unfiltered items in order, the section of each, and their texts in one ``/TermTableCore/FuzzyCorpus``.
+@usableFromInline
+final class TableFilterTexts<ItemIdentifier: Hashable> {
+    let flat: [ItemIdentifier]
+    let sectionOfFlat: [Int32]
+    let corpus: FuzzyCorpus
+
+    init(flat: [ItemIdentifier], sectionOfFlat: [Int32], corpus: FuzzyCorpus) {
+        self.flat = flat
+        self.sectionOfFlat = sectionOfFlat
+        self.corpus = corpus
     }
 }

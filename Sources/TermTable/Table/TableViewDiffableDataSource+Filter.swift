@@ -239,7 +239,8 @@ extension TableViewDiffableDataSource {
         var bySection = [[ItemIdentifier]](repeating: [], count: filter.full.numberOfSections)
         for hit in hits {
             let index = Int(hit.index)
-            bySection[Int(filter.sectionOfFlat[index])].append(filter.flat[index])
+            guard let texts = filter.texts else { break }
+            bySection[Int(texts.sectionOfFlat[index])].append(texts.flat[index])
         }
         var snapshot = TableSnapshot<SectionIdentifier, ItemIdentifier>()
         for (section, items) in bySection.enumerated() where !items.isEmpty {
@@ -249,14 +250,18 @@ extension TableViewDiffableDataSource {
         return snapshot
     }
 
-    /// The texts of the unfiltered items, asked of ``filterText`` once per applied snapshot.
+    /// The texts of the unfiltered items, asked of ``filterText`` once per applied snapshot (kept across filters).
     func preparedCorpus(_ filter: TableFilterState<SectionIdentifier, ItemIdentifier>) -> FuzzyCorpus {
-        if let corpus = filter.corpus { return corpus }
-        var texts: [String] = []
+        if let texts = filter.texts { return texts.corpus }
+        if let texts = filterTexts {
+            filter.texts = texts
+            return texts.corpus
+        }
+        var strings: [String] = []
         var flat: [ItemIdentifier] = []
         var sections: [Int32] = []
         let total = filter.full.numberOfItems
-        texts.reserveCapacity(total)
+        strings.reserveCapacity(total)
         flat.reserveCapacity(total)
         sections.reserveCapacity(total)
         let text = filterText ?? { _ in "" }
@@ -264,14 +269,13 @@ extension TableViewDiffableDataSource {
             for item in items {
                 flat.append(item)
                 sections.append(Int32(section))
-                texts.append(text(item))
+                strings.append(text(item))
             }
         }
-        let corpus = FuzzyCorpus(texts)
-        filter.flat = flat
-        filter.sectionOfFlat = sections
-        filter.corpus = corpus
-        return corpus
+        let texts = TableFilterTexts(flat: flat, sectionOfFlat: sections, corpus: FuzzyCorpus(strings))
+        filter.texts = texts
+        filterTexts = texts
+        return texts.corpus
     }
 
     /// Shows `snapshot` (a filtered one, or the whole one when clearing): marks on items it leaves out become

@@ -42,14 +42,19 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     public var titleProvider: (@MainActor (TableView, Int, SectionIdentifier) -> String?)?
     /// A header cell for each section (nil: none, or the title's).
     public var headerProvider: (@MainActor (TableView, Int, SectionIdentifier) -> TableViewCell?)?
-    /// The text each item is found by with ``setFilter(query:)`` (nil: only predicates filter).
-    public var filterText: (@MainActor (ItemIdentifier) -> String)?
+    /// The text each item is found by with ``setFilter(query:)`` (nil: only predicates filter); asked once per
+    /// item per applied snapshot, when a query first needs it.
+    public var filterText: (@MainActor (ItemIdentifier) -> String)? {
+        didSet { filterTexts = nil }
+    }
     /// The order of a query's matches: best first (the default) or the items' own.
     public var filterOrder: TableFilterOrder = .score
     /// Where matching runs (nil: the global concurrent executor); a ``WorkerPool`` keeps libdispatch's pool asleep.
     public var filterExecutor: (any TaskExecutor)?
     /// The filter in force (nil: every item shows).
     @usableFromInline var filter: TableFilterState<SectionIdentifier, ItemIdentifier>?
+    /// The items' texts gathered for the last query, kept across filters until a snapshot is applied.
+    @usableFromInline var filterTexts: TableFilterTexts<ItemIdentifier>?
 
     /// Creates the data source, makes it the table's data source and lets the table keep it.
     public init(tableView: TableView, cellProvider: @escaping CellProvider) {
@@ -97,6 +102,7 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     /// filter runs on it again (see ``setFilter(query:)``).
     @inlinable
     public func apply(_ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, keepingCursorLine: Bool = true) {
+        filterTexts = nil
         if filter != nil {
             applyUnderFilter(snapshot, keepingCursorLine: keepingCursorLine)
             return
