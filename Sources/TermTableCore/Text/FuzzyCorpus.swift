@@ -6,7 +6,7 @@ import Glibc
 /// a million log lines load in the time it takes to read them and a query
 /// scans them at memory speed. ``rank(_:among:order:)`` splits the work over the
 /// cores there are and stops early when its task is cancelled (the next
-/// keystroke); ``firstScreen(_:count:)`` finds a first screen of results
+/// keystroke); ``firstScreen(_:count:among:)`` finds a first screen of results
 /// before the whole list is scored.
 ///
 /// ```swift
@@ -148,7 +148,7 @@ public struct FuzzyCorpus: Sendable {
     /// Every hit of `query` among `candidates` (indices in corpus order, e.g. the hits of a shorter query; nil: all
     /// texts), matched in parallel on every core, in `order`; nil when the task was cancelled.
     ///
-    /// Runs on the executor the caller's task prefers (a ``/TermTable/WorkerPool``, or the global pool), never on
+    /// Runs on the executor the caller's task prefers (a `WorkerPool` of TermTable, or the global pool), never on
     /// the caller's actor.
     public nonisolated func rank(_ query: FuzzyQuery, among candidates: [Int32]? = nil, order: Order = .score) async
         -> [Hit]?
