@@ -342,6 +342,10 @@ extension TableViewDiffableDataSource {
         current = snapshot
         index = newIndex
         tableView.reload(cursor: cursor, selected: marks, cursorLine: line)
-        if let top { tableView.topItem = top }
+        if let top {
+            // The reload reveals the cursor; the view was scrolled away from it, so put the view back after that.
+            tableView.layoutIfNeeded()
+            tableView.topItem = top
+        }
     }
 }

@@ -174,9 +174,17 @@ struct TableFilterPropertyTests {
             }
             _ = fixture.table.moveCursor(by: Int.random(in: 0...30, using: &random))
             fixture.driver.app.renderIfNeeded()
+            if Bool.random(using: &random), !every.isEmpty {
+                // Scrolled away from the cursor without moving it (as `topItem` allows).
+                let item = every[Int.random(in: 0..<every.count, using: &random)]
+                let position = fixture.dataSource.indexPath(for: item)!
+                fixture.table.topItem = TableItem(section: position.section, row: position.row)
+                fixture.driver.app.renderIfNeeded()
+            }
             let marks = Set(fixture.dataSource.selectedItemIdentifiers)
             let cursor = fixture.dataSource.cursorItemIdentifier
             let line = fixture.table.cursorLine
+            let top = fixture.table.topItem
             var queries: [String] = []
             for _ in 0..<Int.random(in: 1...4, using: &random) {
                 let query = Self.word(&random, length: 1...3)
@@ -192,6 +200,7 @@ struct TableFilterPropertyTests {
             #expect(fixture.dataSource.hiddenSelectedItemIdentifiers.isEmpty, "\(context)")
             #expect(fixture.dataSource.cursorItemIdentifier == cursor, "cursor: \(context)")
             #expect(fixture.table.cursorLine == line, "line: \(context)")
+            if line == nil { #expect(fixture.table.topItem == top, "scroll place: \(context)") }
             #expect(!fixture.dataSource.isFiltering)
         }
     }
@@ -238,5 +247,42 @@ struct TableFilterPropertyTests {
         #expect(fixture.dataSource.hiddenSelectedItemIdentifiers == [1, 2])
         #expect(fixture.dataSource.filterMatch(for: 3)?.ranges == [0..<3])
         #expect(fixture.dataSource.filterMatch(for: 1) == nil)
+    }
+
+    /// The cursor scrolled away from (a wheel, no cursor move): clearing puts the view back where it was.
+    @Test func clearingRestoresTheScrollPlaceWhenTheCursorWasOffScreen() async {
+        let fixture = Fixture(height: 5, order: .items)
+        for item in 0..<100 { fixture.texts[item] = item % 10 == 0 ? "tens \(item)" : "item \(item)" }
+        fixture.apply([Array(0..<100)])
+        fixture.table.topItem = TableItem(section: 0, row: 40)
+        fixture.driver.app.renderIfNeeded()
+        #expect(fixture.table.cursorLine == nil, "the cursor (row 0) is above the view")
+        await fixture.dataSource.filter(query: "tens")
+        fixture.driver.app.renderIfNeeded()
+        #expect(fixture.shown == Array(stride(from: 0, to: 100, by: 10)))
+        fixture.dataSource.clearFilter()
+        fixture.driver.app.renderIfNeeded()
+        #expect(fixture.table.topItem == TableItem(section: 0, row: 40))
+        #expect(fixture.dataSource.cursorItemIdentifier == 0)
+    }
+
+    /// Matching on a worker pool gives the same result as on the global executor.
+    @Test func matchingRunsOnTheFilterExecutor() async {
+        var random = SeededRandom(seed: Self.seed &+ 3)
+        let fixture = Fixture(height: 10, order: .score)
+        let pool = WorkerPool(maximumThreads: 2)
+        defer { pool.shutDown() }
+        fixture.dataSource.filterExecutor = pool
+        var items: [Int] = []
+        for item in 0..<30_000 {
+            fixture.texts[item] = Self.word(&random, length: 3...10)
+            items.append(item)
+        }
+        fixture.apply([items])
+        await fixture.dataSource.filter(query: "abd")
+        let expected = items.filter { FuzzyQuery("abd").matches(fixture.texts[$0]!) }
+        #expect(fixture.shown.sorted() == expected)
+        let scores = fixture.shown.map { FuzzyQuery("abd").match(fixture.texts[$0]!)!.score }
+        #expect(zip(scores, scores.dropFirst()).allSatisfy { $0 >= $1 }, "best first")
     }
 }
