@@ -64,7 +64,8 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
         tableView.dataSource = self
     }
 
-    /// The snapshot shown.
+    /// The snapshot shown: while a filter is in force, only the items it shows. To edit the data, start from
+    /// ``unfilteredSnapshot`` (applying an edited filtered snapshot would make the hidden items go).
     public func snapshot() -> TableSnapshot<SectionIdentifier, ItemIdentifier> { current }
 
     /// The item at `indexPath`, nil when there is none.
