@@ -61,9 +61,14 @@ struct ReaderModelTests {
         #expect(model.articlePaths.count == 2)
         model.filter = ArticleFilter("cafe")
         #expect(model.sections.first?.rows.first?.article?.id == "a3")
-        model.filter = ArticleFilter("nothing like it")
+        model.filter = ArticleFilter("zzz nothing like it")
         #expect(model.sections.count == 1 && model.sections[0].rows.first?.isSelectable == false)
         #expect(model.firstArticle == nil)
+        model.filter = ArticleFilter("swft")
+        #expect(model.articlePaths.count == 2, "fuzzy: the letters in order")
+        #expect(
+            ArticleFilter("hrbr brdg").match("Harbour bridge reopens")?.ranges
+                == [0..<1, 2..<4, 6..<7, 8..<10, 11..<13])
     }
 
     @Test func nextUnreadWrapsAndSkipsReadArticles() {

@@ -87,10 +87,17 @@ public final class ReaderController: TableViewDataSource, TableViewDelegate {
     /// The fields an article row has in both of its cells.
     private func configure(mark: Glyph, title: Label, age: Label, article: Article, isRead: Bool, titleStyle: Style) {
         mark.isHidden = isRead
-        title.text = article.title
+        if let match = model.filter.match(article.title) {
+            title.styledText = StyledText(article.title, highlighting: match.ranges, style: ReaderController.matchStyle)
+        } else {
+            title.text = article.title
+        }
         title.textStyle = titleStyle
         age.text = RelativeAge.string(from: article.published, now: now())
     }
+
+    /// How the filter's matched letters look in a title: underlined, over the title's own style.
+    static let matchStyle = Style(attributes: .underline)
 
     /// The summary's paragraphs joined on one line.
     static func oneLine(_ text: String) -> String {
