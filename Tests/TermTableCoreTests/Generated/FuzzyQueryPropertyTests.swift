@@ -1,5 +1,5 @@
 import Foundation
-import TermTableTesting
+import TermTableTestSupport
 import Testing
 
 @testable import TermTableCore
