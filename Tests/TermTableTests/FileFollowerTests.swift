@@ -201,4 +201,25 @@ struct FileFollowerTests {
         try await Task.sleep(for: .milliseconds(50))
         #expect(recorder.generations == [[]])
     }
+
+    /// The article's `LogTail` (BuildAnAppExamples.swift): lines as written, starting over on a new file.
+    @Test func theLogTailKeepsTheLinesWrittenAndStartsOverOnANewFile() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tail-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "before\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let app = Application(screen: BufferScreen(width: 10, height: 2), rootView: Label(text: ""))
+        let tail = LogTail()
+        try tail.follow(path, in: app)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try log.seekToEnd()
+        try log.write(contentsOf: Data("one\ntw".utf8))
+        await FileFollowerTests.waitUntil("one line") { tail.lines == ["one"] }
+        try log.write(contentsOf: Data("o\n".utf8))
+        await FileFollowerTests.waitUntil("two lines") { tail.lines == ["one", "two"] }
+        try log.close()
+        try FileManager.default.removeItem(atPath: path)
+        try "new\n".write(toFile: path, atomically: false, encoding: .utf8)
+        await FileFollowerTests.waitUntil("the new file's line") { tail.lines.last == "new" }
+        #expect(tail.lines == ["new"])
+    }
 }
