@@ -100,6 +100,17 @@ import Testing
                 return field
             }),
         Covered(
+            name: "TextView", fresh: { TextView() },
+            configured: {
+                let view = TextView(text: String(repeating: "a long text that wraps\n", count: 40))
+                configureView(view)
+                view.textStyle = .bold
+                view.keyBindings = [Key("x"): .lineDown]
+                view.wheelStep = 5
+                view.scroll(by: 2)
+                return view
+            }),
+        Covered(
             name: "Slider", fresh: { Slider() },
             configured: {
                 let slider = Slider(value: 4, range: 0...10, step: 2)
