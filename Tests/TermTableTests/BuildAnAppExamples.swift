@@ -217,3 +217,11 @@ extension TasksApp: TableViewDelegate {
         }
     }
 }
+
+// The article's "Show long text".
+/// The lines the log tail kept, in a pane that shows their end.
+@MainActor func makeLogPane(_ tail: LogTail) -> TextView {
+    let pane = TextView(text: tail.lines.joined(separator: "\n"))
+    pane.scrollToEnd()
+    return pane
+}

@@ -89,4 +89,15 @@ struct TextViewTests {
         view.keyBindings[Key("G")] = nil
         #expect(view.keyHelp[5].label == "End")
     }
+
+    /// The article's `makeLogPane` (BuildAnAppExamples.swift) shows the last lines.
+    @Test func theArticlesLogPaneShowsTheEnd() {
+        let tail = LogTail()
+        let pane = makeLogPane(tail)
+        #expect(pane.text.isEmpty && pane.topLine == 0)
+        let long = TextView(text: (1...30).map { "line \($0)" }.joined(separator: "\n"))
+        long.scrollToEnd()
+        let driver = AppDriver(rootView: long, size: Size(width: 10, height: 3))
+        #expect(driver.lines == ["line 28   ", "line 29   ", "line 30   "])
+    }
 }
