@@ -100,4 +100,16 @@ struct TextViewTests {
         let driver = AppDriver(rootView: long, size: Size(width: 10, height: 3))
         #expect(driver.lines == ["line 28   ", "line 29   ", "line 30   "])
     }
+
+    @Test func paragraphsHaveTheirStylesOnEveryLineTheyWrapTo() {
+        let view = TextView(text: "Title that wraps\nplain text")
+        view.paragraphStyles = [0: .bold]
+        let driver = AppDriver(rootView: view, size: Size(width: 10, height: 3))
+        #expect(driver.lines == ["Title that", "wraps     ", "plain text"])
+        #expect(driver.screen.style(at: Point(x: 0, y: 0)).attributes.contains(.bold))
+        #expect(driver.screen.style(at: Point(x: 0, y: 1)).attributes.contains(.bold))
+        #expect(!driver.screen.style(at: Point(x: 0, y: 2)).attributes.contains(.bold))
+        view.isFocusable = false
+        #expect(!view.acceptsFocus)
+    }
 }

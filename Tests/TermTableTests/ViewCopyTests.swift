@@ -107,6 +107,8 @@ import Testing
                 view.textStyle = .bold
                 view.keyBindings = [Key("x"): .lineDown]
                 view.wheelStep = 5
+                view.paragraphStyles = [1: .bold]
+                view.isFocusable = false
                 view.scroll(by: 2)
                 return view
             }),

@@ -95,6 +95,16 @@ extension TextView {
         let width = max(1, frame.width)
         guard width != wrappedWidth else { return }
         lineStarts = TextView.wrap(clusters, width: width)
+        lineParagraphs.removeAll(keepingCapacity: true)
+        var paragraph = 0
+        var position = 0
+        for start in lineStarts {
+            while position < start {
+                if clusters[position].character == "\n" { paragraph += 1 }
+                position += 1
+            }
+            lineParagraphs.append(paragraph)
+        }
         wrappedWidth = width
     }
 

@@ -29,6 +29,12 @@ open class TextView: View {
     public var textStyle: Style = .plain {
         didSet { if textStyle != oldValue { setNeedsDisplay() } }
     }
+    /// The style of some paragraphs (the text's lines between newlines, counted from 0); the others have ``textStyle``.
+    public var paragraphStyles: [Int: Style] = [:] {
+        didSet { if paragraphStyles != oldValue { setNeedsDisplay() } }
+    }
+    /// False leaves the keyboard focus to a superview, which scrolls the view with ``perform(_:)``.
+    public var isFocusable = true
     /// What each key does; the defaults are ``defaultKeyBindings``.
     public var keyBindings: [Key: TextViewCommand] = TextView.defaultKeyBindings
     /// The lines the wheel scrolls by a notch.
@@ -38,6 +44,8 @@ open class TextView: View {
     var clusters: [TerminalText.Cluster]
     /// The wrapped lines at ``wrappedWidth``: the index in ``clusters`` where each starts (ascending).
     var lineStarts: [Int] = []
+    /// The paragraph of each line in ``lineStarts``.
+    var lineParagraphs: [Int] = []
     /// The width ``lineStarts`` was wrapped at; -1 when the text changed since.
     var wrappedWidth = -1
     /// The index in ``clusters`` of the character to keep on the top line (changed by scrolling, not by a resize).
@@ -64,17 +72,20 @@ open class TextView: View {
         let other = other as! TextView
         storedText = other.storedText
         textStyle = other.textStyle
+        paragraphStyles = other.paragraphStyles
+        isFocusable = other.isFocusable
         keyBindings = other.keyBindings
         wheelStep = other.wheelStep
         clusters = other.clusters
         lineStarts = other.lineStarts
+        lineParagraphs = other.lineParagraphs
         wrappedWidth = other.wrappedWidth
         anchor = other.anchor
         super.init(copying: other)
     }
 
-    /// A text view takes the keyboard focus (to scroll).
-    open override var acceptsFocus: Bool { true }
+    /// A text view takes the keyboard focus (to scroll) unless it is not ``isFocusable``.
+    open override var acceptsFocus: Bool { isFocusable }
 
     /// A text view paints every cell of its frame.
     open override var isOpaque: Bool { true }
@@ -114,14 +125,14 @@ open class TextView: View {
         let width = frame.width
         guard width > 0, frame.height > 0 else { return }
         let top = topLine
-        let padding = Style(background: textStyle.background, attributes: textStyle.attributes.intersection(.reverse))
         var line = ""
         for y in 0..<frame.height {
             let index = top + y
             guard index < lineStarts.count else {
-                context.fill(Rect(x: 0, y: y, width: width, height: frame.height - y), style: padding)
+                context.fill(Rect(x: 0, y: y, width: width, height: frame.height - y), style: padding(of: textStyle))
                 break
             }
+            let style = paragraphStyles[lineParagraphs[index]] ?? textStyle
             line.removeAll(keepingCapacity: true)
             var used = 0
             for position in lineRange(index) {
@@ -130,9 +141,16 @@ open class TextView: View {
                 line.append(cluster.character)
                 used += cluster.width
             }
-            context.put(line, at: Point(x: 0, y: y), style: textStyle)
-            if used < width { context.fill(Rect(x: used, y: y, width: width - used, height: 1), style: padding) }
+            context.put(line, at: Point(x: 0, y: y), style: style)
+            if used < width {
+                context.fill(Rect(x: used, y: y, width: width - used, height: 1), style: padding(of: style))
+            }
         }
+    }
+
+    /// The style of the blanks after a line of `style`: its background and reverse video, no underline or bold.
+    func padding(of style: Style) -> Style {
+        Style(background: style.background, attributes: style.attributes.intersection(.reverse))
     }
 
     /// Runs the command bound to `key`; true when it is bound (even when it cannot move, at an end).
