@@ -225,3 +225,12 @@ extension TasksApp: TableViewDelegate {
     pane.scrollToEnd()
     return pane
 }
+
+// The article's "Scroll long lines sideways".
+/// ←/→ (h/l) scroll `line` sideways by a step, 0 and $ to its ends; each key listed with its help.
+@MainActor func bindSidewaysScrolling(of line: Label, in app: Application) {
+    for command in HorizontalScrollCommand.allCases {
+        let keys = HorizontalScrollCommand.defaultKeyBindings.filter { $0.value == command }.map(\.key)
+        app.bind(KeyBinding(keys.sorted { $0.helpName < $1.helpName }, help: command.help)) { line.perform(command) }
+    }
+}

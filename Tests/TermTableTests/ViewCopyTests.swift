@@ -71,6 +71,8 @@ import Testing
                 label.alignment = .center
                 label.truncation = .head
                 label.numberOfLines = 3
+                label.horizontalOffset = 4
+                label.horizontalStep = 2
                 return label
             }),
         Covered(
