@@ -296,12 +296,12 @@ enum GeneratedTableHarness {
 
         /// The screen a full redraw of the current state gives (text and reverse-video mask of each line).
         func fullRedraw() -> [String] {
-            let saved = table.lastDrawing
+            let saved = table.painter.lastDrawing
             table.redrawsOnlyChangedRows = false
             let screen = BufferScreen(size: driver.screen.size)
             driver.app.rootView.render(on: screen)
             table.redrawsOnlyChangedRows = true
-            table.lastDrawing = saved
+            table.painter.lastDrawing = saved
             return GeneratedTableHarness.snapshot(screen)
         }
 
