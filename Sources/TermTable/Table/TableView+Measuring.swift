@@ -46,13 +46,42 @@ extension TableView {
             }
         } else if let rowHeight {
             value = rowHeight
-        } else if let fromDelegate = delegate?.tableView(self, heightForRowAt: item.indexPath!) {
-            value = fromDelegate
+        } else if let delegate, case .lines(let lines) = delegateHeight(delegate, item.indexPath!) {
+            value = lines
         } else {
             value = cell(for: item)?.height ?? 1
         }
         heights[item] = max(0, value)
         return max(0, value)
+    }
+
+    /// The delegate's height for a row; in a debug build, first a check that it wrote no near miss of the method.
+    func delegateHeight(_ delegate: TableViewDelegate, _ indexPath: IndexPath) -> RowHeight {
+        #if DEBUG
+            let uikitShape: Int = delegate.tableView(self, heightForRowAt: indexPath)
+            let formerShape: Int? = delegate.tableView(self, heightForRowAt: indexPath)
+            if let message = Self.nearMissReport(delegate, int: uikitShape, optional: formerShape) {
+                TerminalGuard.fail(message)
+            }
+        #endif
+        return delegate.tableView(self, heightForRowAt: indexPath)
+    }
+
+    /// What the default near misses of `heightForRowAt` answer: a value no height can be.
+    static let nearMissHeight = Int.min
+
+    /// The message for a delegate that implements a near miss of `heightForRowAt` (given what each answered), nil when it does not.
+    static func nearMissReport(_ delegate: TableViewDelegate, int: Int, optional: Int?) -> String? {
+        let shape: String
+        if int != nearMissHeight {
+            shape = "-> Int"
+        } else if optional != nearMissHeight {
+            shape = "-> Int?"
+        } else {
+            return nil
+        }
+        return "\(type(of: delegate)) implements tableView(_:heightForRowAt:) \(shape), which TableView does not "
+            + "use: return a RowHeight (.lines(n) or .template) instead"
     }
 
     /// The cell for an item, to measure it: on screen already, made while measuring, or asked from the data source.

@@ -72,8 +72,8 @@ final class GeneratedTableSource: TableViewDataSource, TableViewDelegate {
         record(cell)
         return cell
     }
-    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int? {
-        delegateHeights ? row(indexPath)?.height : nil
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> RowHeight {
+        (delegateHeights ? row(indexPath)?.height : nil).map(RowHeight.lines) ?? .template
     }
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Int? {
         guard delegateHeights, section < sections.count else { return nil }
