@@ -14,4 +14,10 @@ public enum RowHeight: Sendable, Hashable {
     case template
     /// This many lines (0 hides the row; a negative count is 0).
     case lines(Int)
+    /// As many lines as the cell's content needs at the row's width
+    /// (``TableViewCell/heightThatFits(width:)``): a field that stretches in height and wraps grows the row.
+    ///
+    /// Measured through the cells the table keeps for measuring (no cell beyond the rows on screen plus
+    /// two), remembered per row until the row is reloaded, the data reloaded or the table's width changes.
+    case automatic
 }

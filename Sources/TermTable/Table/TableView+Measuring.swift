@@ -46,8 +46,12 @@ extension TableView {
             }
         } else if let rowHeight {
             value = rowHeight
-        } else if let delegate, case .lines(let lines) = delegateHeight(delegate, item.indexPath!) {
-            value = lines
+        } else if let delegate {
+            switch delegateHeight(delegate, item.indexPath!) {
+            case .lines(let lines): value = lines
+            case .template: value = cell(for: item)?.height ?? 1
+            case .automatic: value = cell(for: item)?.heightThatFits(width: contentWidth) ?? 1
+            }
         } else {
             value = cell(for: item)?.height ?? 1
         }
