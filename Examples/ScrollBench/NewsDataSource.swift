@@ -58,8 +58,8 @@ final class NewsDataSource: TableViewDataSource, TableViewDelegate {
         "Feed \(section): " + Workload.words[section % 32] + " " + Workload.words[(section / 32) % 32]
     }
 
-    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int? {
-        NewsDataSource.hasSummary(NewsDataSource.article(indexPath)) ? 2 : 1
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> RowHeight {
+        .lines(NewsDataSource.hasSummary(NewsDataSource.article(indexPath)) ? 2 : 1)
     }
 
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Int? { 1 }

@@ -200,7 +200,7 @@ extension LayoutParserState {
             }
         case .wrap:
             if token.value == nil {
-                applied.properties.wrapLines = field?.frame.height ?? 1
+                applied.properties.wrapLines = 0  // as many lines as the field is drawn tall
             } else if let lines = parseInteger(token, line: line, range: 1...500) {
                 applied.properties.wrapLines = lines
             }
@@ -418,6 +418,14 @@ extension LayoutParserState {
                 "wrap=\(lines) but field \(field.tag) is \(frame.height) line\(frame.height == 1 ? "" : "s") tall",
                 hint: "draw the field \(lines) lines tall, write `wrap` alone to use its height, "
                     + "or add `stretch=height`")
+        } else if applied.properties.wrapLines != nil, frame.height == 1,
+            !applied.autoresizing.contains(.flexibleHeight), let token = applied.tokens[.wrap]
+        {
+            // A field one line tall that never grows cannot wrap: `wrap` there is a mistake, not a no-op to keep.
+            error(
+                propertyLine.line, column: token.column,
+                "`wrap` on field \(field.tag), which is 1 line tall and does not stretch in height: it never wraps",
+                hint: "draw the field on more lines, add `stretch=height` (or `stretch=both`), or remove `wrap`")
         }
     }
 }

@@ -98,7 +98,8 @@ public struct ViewProperties: Hashable, Sendable {
     public var alignment: TextAlignment?
     /// Where too-long text is cut (`truncate=head|middle|tail|clip`).
     public var truncation: TerminalText.TruncationMode?
-    /// Maximum lines a label wraps to (`wrap` = as many as the field is tall, `wrap=N`).
+    /// Maximum lines a label wraps to: 0 for `wrap` alone (as many as the field is drawn tall, stretched
+    /// or not), N for `wrap=N`; nil without `wrap`.
     public var wrapLines: Int?
     /// The action sent by a button, slider or field (`action=NAME`).
     public var action: String?

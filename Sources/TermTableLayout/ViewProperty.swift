@@ -117,7 +117,7 @@ public enum ViewProperty: String, CaseIterable, Hashable, Sendable {
         case .name: return "gives or replaces the name written in the field (for `view(named:)`; not drawn)"
         case .align: return "where text sits in a wider field (a text field's text while it is not being edited)"
         case .truncate: return "where too-long text is cut (`clip`: no ellipsis)"
-        case .wrap: return "wrap text onto as many lines as the field is tall, or up to N"
+        case .wrap: return "wrap text onto as many lines as the field is drawn tall, or up to N"
         case .text: return "the text shown until the app sets it"
         case .sample: return "the same as `text=` (give one of the two)"
         case .title: return "the button's title, the box's title"

@@ -69,11 +69,8 @@ public struct ViewCopyCheck {
             "TableView": Dictionary(
                 uniqueKeysWithValues: [
                     "dataSource", "ownedDataSource", "expectsDataSource", "delegate", "storedState", "storedMetrics",
-                    "storedPlacedItems", "storedOnScreen", "storedVisibleCells", "lastCellMarks", "lastCursorItem",
-                    "storedMeasuredCells", "visibleHighWater", "heightCache", "storedSelectableCache",
-                    "storedLazyHeaders", "lazyHeaderMeasurements", "storedStaleItems", "needsReload", "needsReveal",
-                    "cursorWasCleared", "pendingCursorLine", "storedReusePools", "storedLastDrawing",
-                    "lastHeaderDrawing", "statistics",
+                    "storedPlacedItems", "storedOnScreen", "storedVisibleCells", "measurements", "painter",
+                    "needsReload", "needsReveal", "cursorWasCleared", "pendingCursorLine",
                 ].map { ($0, "what the table shows, not its configuration: a copy starts empty, with no data source") }
                     + [
                         (
@@ -81,6 +78,10 @@ public struct ViewCopyCheck {
                             "the app's text closure and a typing buffer: a copy starts without, like its data source"
                         )
                     ]),
+            "CellReuseQueue": Dictionary(
+                uniqueKeysWithValues: ["storedPools", "highWater", "storedMeasuredCells", "statistics"].map {
+                    ($0, "the cells of what the table showed: a copy's queues start empty")
+                }),
             "ConfirmDialog": ["isAnswered": "a copy is a new question, not yet answered"],
             "Box": ["joinsLeftEdge": "set by the HStack the box is in, at layout"],
             "LayoutPreviewView": [
@@ -91,7 +92,7 @@ public struct ViewCopyCheck {
             ],
         ],
         shared: [
-            "TableView": ["templates": "cell templates are factories: their prototypes are never handed out"],
+            "CellReuseQueue": ["templates": "cell templates are factories: their prototypes are never handed out"],
             "LayoutPreviewView": ["model": "the file being previewed: every view of it draws the same model"],
         ])
 

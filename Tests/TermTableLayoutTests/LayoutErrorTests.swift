@@ -344,6 +344,18 @@ struct LayoutErrorTests {
             hint: "stretch=height")
     }
 
+    /// `wrap` on a field one line tall that never stretches in height can never wrap: an error, not a silent no-op.
+    @Test func wrapOnAFieldThatCanNeverBeTallerThanOneLine() {
+        expectError(
+            "cell row\n| [1 a] |\n  1 label wrap", "it never wraps", line: 3, column: 11, hint: "stretch=height")
+        expectError(
+            "cell row\n| [1 a] |\n  1 label stretch wrap=1", "it never wraps", line: 3, column: 19,
+            hint: "remove `wrap`")
+        #expect(layoutErrors("cell row\n| [1 a] |\n  1 label wrap stretch=both").isEmpty)
+        #expect(layoutErrors("cell row\n| [1 a] |\n  1 label wrap stretch=height").isEmpty)
+        #expect(layoutErrors("cell row height=2\n| [1 a] |\n| [1  ] |\n  1 label wrap").isEmpty)
+    }
+
     @Test func namesAreUniqueInACell() {
         expectError(
             "cell row\n| [1 title] [2 b] |\n  1 label\n  2 label name=title",

@@ -29,14 +29,13 @@ struct LayoutParserTests {
             |   [3 summary            ] |
               1 label  style=bold  stretch
               2 label  style=dim   align=right  pin=right
-              3 label  fg=cyan bg=bright-black stretch truncate=middle wrap sample="two \\"quoted\\" words"
+              3 label  fg=cyan bg=bright-black stretch truncate=middle sample="two \\"quoted\\" words"
             """
         let document = try parseLayout(text)
         #expect(document.file == "T.layout")
         let cell = try #require(document.cells.first)
         var summary = ViewProperties()
         summary.truncation = .middle
-        summary.wrapLines = 1
         summary.text = "two \"quoted\" words"
         var age = ViewProperties()
         age.alignment = .right
@@ -106,7 +105,7 @@ struct LayoutParserTests {
         #expect(frames[2] == Rect(x: 15, y: 0, width: 7, height: 3))
         #expect(frames[3] == Rect(x: 1, y: 1, width: 13, height: 2))
         let body = try #require(cell.views.first { $0.tag == 3 })
-        #expect(body.properties.wrapLines == 2)
+        #expect(body.properties.wrapLines == 0, "`wrap` alone: as many lines as the field is drawn tall")
         #expect(body.autoresizing == .flexibleHeight)
         let box = try #require(cell.views.first { $0.tag == 2 })
         #expect(box.autoresizing == .fill)

@@ -88,9 +88,9 @@ struct CheckedAccessTests {
             await #expect(processExitsWith: .failure) {
                 await MainActor.run {
                     let table = TableView()
-                    table.reusePools["row"] = [TableViewCell(reuseIdentifier: "row")]
+                    table.reuse.pools["row"] = [TableViewCell(reuseIdentifier: "row")]
                     // A modify of the pools whose closure reads the pools again: the re-entry the review feared.
-                    table.reusePools["row"]?.removeAll { _ in table.reusePools.isEmpty }
+                    table.reuse.pools["row"]?.removeAll { _ in table.reuse.pools.isEmpty }
                 }
             }
         }

@@ -205,7 +205,7 @@ struct LayoutLibraryTests {
         #expect(
             document.cell("highlight")?.selectionStyle
                 == .custom(Style(foreground: .black, background: .cyan, attributes: .bold)))
-        #expect(document.cell("wrapped")?.views.first { $0.tag == 2 }?.properties.wrapLines == 2)
+        #expect(document.cell("wrapped")?.views.first { $0.tag == 2 }?.properties.wrapLines == 0)
         #expect(document.cell("glyph")?.views.first { $0.tag == 1 }?.properties.symbol == "🚀")
         #expect(document.cell("footer")?.views.first { $0.tag == 2 }?.autoresizing == [.flexibleWidth, .pinBottom])
     }

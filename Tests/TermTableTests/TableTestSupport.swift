@@ -39,7 +39,9 @@ final class NumbersSource: TableViewDataSource, TableViewDelegate {
         cell.isSelectable = !unselectable.contains(indexPath)
         return cell
     }
-    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int? { heights[indexPath] }
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> RowHeight {
+        heights[indexPath].map(RowHeight.lines) ?? .template
+    }
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { events.append("select \(indexPath)") }
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {
         events.append("deselect \(indexPath)")

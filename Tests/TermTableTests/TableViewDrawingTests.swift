@@ -9,13 +9,13 @@ import Testing
 struct TableViewDrawingTests {
     /// The screen a full redraw of the app's current state gives, with the reverse-video mask of each line.
     func fullRedraw(_ driver: AppDriver, table: TableView) -> [String] {
-        let saved = table.lastDrawing
+        let saved = table.painter.lastDrawing
         table.redrawsOnlyChangedRows = false
         let screen = BufferScreen(size: driver.screen.size)
         driver.app.rootView.render(on: screen)
         for overlay in driver.app.overlays { overlay.view.render(on: screen) }
         table.redrawsOnlyChangedRows = true
-        table.lastDrawing = saved
+        table.painter.lastDrawing = saved
         return snapshot(screen)
     }
 
@@ -86,7 +86,7 @@ struct TableViewDrawingTests {
             default:
                 driver.press("space")
             }
-            if table.lastDrawing != nil { scrolledFrames += 1 }
+            if table.painter.lastDrawing != nil { scrolledFrames += 1 }
             #expect(snapshot(driver.screen) == fullRedraw(driver, table: table), "seed \(seed), step \(step)")
             if snapshot(driver.screen) != fullRedraw(driver, table: table) { return }
         }
@@ -125,7 +125,7 @@ struct TableViewDrawingTests {
         for _ in 0..<5000 {
             app.handle(.key(.down))
             app.render()
-            most = max(most, table.heightCache.count, table.selectableCache.count)
+            most = max(most, table.measurements.heights.count, table.measurements.selectable.count)
         }
         #expect(most <= 1024 + 10, "items remembered at most: \(most)")
         #expect(screen.line(9).hasPrefix("Row 5000"))

@@ -11,7 +11,7 @@ import TermTableCore
 /// A class the table holds in a `let`, with its slots in fixed buffers: as a
 /// struct in a `var` of the table, each look-up was a `modify` access with the
 /// runtime's exclusivity check and a copy-on-write check of both arrays (1-2% of a
-/// frame in `perf`). One table owns one cache; it is never shared.
+/// frame in `perf`). One table's ``ItemMeasurements`` owns one cache; it is never shared.
 final class ItemHeightCache {
     private static let slotCount = 256
     private static let emptySlot = TableItem(section: 0, row: Int.min)

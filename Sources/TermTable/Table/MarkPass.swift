@@ -12,7 +12,7 @@ struct CellMarks: Equatable {
 
 /// The marks of one layout pass: what each cell shows, and which kept cells must be marked again.
 ///
-/// Made once per pass; it records the pass's settings and cursor in the table for the next one.
+/// Made once per pass; it records the pass's settings and cursor in the table's ``RowPainter`` for the next one.
 @MainActor
 struct MarkPass {
     let settings: CellMarks
@@ -35,11 +35,12 @@ struct MarkPass {
         } else {
             cursor = nil
         }
-        oldCursor = table.lastCursorItem
-        remarkAll = multiple || settings != table.lastCellMarks
+        let painter = table.painter
+        oldCursor = painter.lastCursorItem
+        remarkAll = multiple || settings != painter.lastCellMarks
         selected = multiple ? table.state.selected : []
-        table.lastCellMarks = settings
-        table.lastCursorItem = cursor
+        painter.lastCellMarks = settings
+        painter.lastCursorItem = cursor
     }
 
     /// Gives `cell`, showing `item`, the marks of this pass.

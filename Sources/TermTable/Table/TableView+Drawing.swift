@@ -1,26 +1,5 @@
 import TermTableCore
 
-/// What a table drew in its last frame: enough to tell which rows need drawing again.
-struct TableDrawing {
-    /// One drawn row (or header).
-    struct Row {
-        var item: TableItem
-        var cell: ObjectIdentifier
-        var version: Int
-        var y: Int
-        var height: Int
-        var isSticky: Bool
-    }
-
-    /// Where the table was on the screen.
-    var screenFrame: Rect
-    var rows: [Row]
-    /// The version of every line of the table on the screen after drawing.
-    var lineVersions: [Int]
-    /// The scroll indicator's thumb, nil when it was not drawn.
-    var indicator: Range<Int>?
-}
-
 extension TableView {
     /// Draws the rows that changed, the empty lines below the rows and the scroll indicator.
     func renderRows(in context: DrawContext) {
@@ -36,8 +15,7 @@ extension TableView {
             context.put(
                 "⚠ the table's data source was released: TableView holds its dataSource weakly (as UIKit does); keep a reference to it",
                 at: .zero, style: .bold)
-            lastDrawing = nil
-            lastHeaderDrawing = nil
+            painter.forgetDrawing()
             return
         }
         if top > 0, let columnHeader { renderColumnHeader(columnHeader, in: context) }
@@ -49,14 +27,15 @@ extension TableView {
         var dirty = [Bool](repeating: true, count: height)
         var previous: [TableDrawing.Row] = []  // sorted by item, like the placed items
         var shift = 0
-        if redrawsOnlyChangedRows, let last = lastDrawing, last.screenFrame == screenFrame,
+        let painter = self.painter
+        if redrawsOnlyChangedRows, let last = painter.lastDrawing, last.screenFrame == screenFrame,
             context.clip == Rect(origin: context.origin, size: frame.size), last.lineVersions.count == height
         {
             for y in 0..<height { dirty[y] = screen.lineVersion(screenFrame.y + y) != last.lineVersions[y] }
             previous = last.rows
-            shift = scrollDistance(from: last)
+            shift = painter.scrollDistance(placed: placedItems, onScreen: onScreen, from: last, rowsHeight: height)
             if shift != 0 {
-                let stuck = stickyTop(last)
+                let stuck = painter.stickyTop(placed: placedItems, last: last, rowsHeight: height)
                 let region = Rect(x: screenFrame.x, y: screenFrame.y + stuck, width: width, height: height - stuck)
                 if screen.scroll(region, by: shift) {
                     // Lines keep their dirtiness as they move; uncovered lines must be drawn.
@@ -108,12 +87,12 @@ extension TableView {
         // Lines below the last row are cleared, so nothing of an earlier frame stays (none when a row is cut by the bottom edge).
         var bottom = 0
         if let last = placedItems.last { bottom = min(height, max(0, last.y + last.height)) }
-        for y in bottom..<height where dirty[y] || lastDrawing == nil || previousBottom > y {
+        for y in bottom..<height where dirty[y] || painter.lastDrawing == nil || previousBottom > y {
             context.fill(Rect(x: 0, y: top + y, width: width, height: 1))
             redrawn[y] = true
         }
         if gutter {
-            let changed = lastDrawing == nil || indicator != lastDrawing?.indicator || shift != 0
+            let changed = painter.lastDrawing == nil || indicator != painter.lastDrawing?.indicator || shift != 0
             for y in 0..<height where changed || redrawn[y] || dirty[y] {
                 guard let indicator else {
                     context.put(" ", at: Point(x: width - 1, y: top + y))
@@ -129,48 +108,14 @@ extension TableView {
         lineVersions.reserveCapacity(height)
         for y in 0..<height {
             guard let version = screen.lineVersion(screenFrame.y + y) else {
-                lastDrawing = nil
+                painter.forgetRows()
                 return
             }
             lineVersions.append(version)
         }
-        lastDrawing = TableDrawing(
+        painter.lastDrawing = TableDrawing(
             screenFrame: screenFrame, rows: drawnRows, lineVersions: lineVersions, indicator: indicator)
     }
-
-    /// The lines the rows moved up since the last frame (negative: down), 0 when they did not or cannot be matched.
-    private func scrollDistance(from last: TableDrawing) -> Int {
-        let top = stickyTop(last)
-        var next = 0
-        for (placed, (_, cell)) in zip(placedItems, onScreen) where !placed.isSticky {
-            while next < last.rows.count && last.rows[next].item < placed.item { next += 1 }
-            guard next < last.rows.count, case let old = last.rows[next], old.item == placed.item, !old.isSticky,
-                old.cell == ObjectIdentifier(cell)
-            else { continue }
-            let distance = old.y - placed.y
-            // Worth a scroll only when some rows stay on screen.
-            return abs(distance) < rowsHeight - top ? distance : 0
-        }
-        return 0
-    }
-
-    /// The first line of the scrolling region: below a sticky header drawn identically in both frames.
-    private func stickyTop(_ last: TableDrawing) -> Int {
-        guard let oldSticky = last.rows.first(where: \.isSticky) else {
-            return placedItems.contains(where: \.isSticky) ? rowsHeight : 0
-        }
-        guard let newSticky = placedItems.first(where: \.isSticky), newSticky.item == oldSticky.item,
-            newSticky.height == oldSticky.height
-        else { return rowsHeight }
-        return newSticky.height
-    }
-}
-
-/// What a table drew of its column header in the last frame.
-struct ColumnHeaderDrawing: Equatable {
-    var screenFrame: Rect
-    var version: Int
-    var lineVersion: Int?
 }
 
 extension TableView {
@@ -181,14 +126,14 @@ extension TableView {
         let current = ColumnHeaderDrawing(
             screenFrame: line, version: header.drawVersion,
             lineVersion: context.screen.lineVersion(line.y))
-        if redrawsOnlyChangedRows, current.lineVersion != nil, lastHeaderDrawing == current,
+        if redrawsOnlyChangedRows, current.lineVersion != nil, painter.lastHeaderDrawing == current,
             context.clip.intersection(line) == line
         {
             return
         }
         context.fill(Rect(x: 0, y: 0, width: width, height: 1))
         renderSubview(header, in: context)
-        lastHeaderDrawing = ColumnHeaderDrawing(
+        painter.lastHeaderDrawing = ColumnHeaderDrawing(
             screenFrame: line, version: header.drawVersion,
             lineVersion: context.screen.lineVersion(line.y))
     }

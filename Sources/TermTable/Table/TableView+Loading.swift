@@ -13,8 +13,7 @@ extension TableView {
     /// Reads counts and header heights from the data source and clamps the state to them.
     func loadMetrics() {
         needsReload = false
-        heightCache.removeAll(keepingCapacity: true)
-        selectableCache.removeAll(keepingCapacity: true)
+        measurements.forgetAll()
         guard let dataSource else {
             metrics = TableMetrics(rowCounts: [])
             state.clamp(to: metrics)
@@ -22,7 +21,7 @@ extension TableView {
             return
         }
         let sections = max(0, dataSource.numberOfSections(in: self))
-        lazyHeaders.removeAll(keepingCapacity: true)
+        measurements.lazyHeaders.removeAll(keepingCapacity: true)
         var counts: [Int] = []
         counts.reserveCapacity(sections)
         for section in 0..<sections {

@@ -13,20 +13,20 @@ extension TableView {
         if let height = delegate?.tableView(self, heightForHeaderInSection: section) { return max(0, height) }
         guard let dataSource else { return 0 }
         if dataSource.tableView(self, titleForHeaderInSection: section) != nil { return 1 }
-        lazyHeaders.insert(section)
+        measurements.lazyHeaders.insert(section)
         return 1
     }
 
     /// Measures a header not measured yet: its cell's height, 0 when the section has none.
     func measureLazyHeader(_ section: Int) -> Int {
-        lazyHeaders.remove(section)
-        lazyHeaderMeasurements &+= 1
+        measurements.lazyHeaders.remove(section)
+        measurements.lazyHeaderMeasurements &+= 1
         let item = TableItem.header(section)
         var height = 0
-        makeRoomForAMeasuredCell()
+        reuse.makeRoomForAMeasuredCell()
         if let cell = dataSource?.tableView(self, viewForHeaderInSection: section) {
             height = max(0, cell.height)
-            measuredCells.append((item, cell))
+            reuse.keepMeasuredCell(cell, for: item)
         }
         metrics.setHeaderHeight(height, forSection: section)
         return height
@@ -34,51 +34,73 @@ extension TableView {
 
     /// The height of an item: the delegate's, or its cell's; kept until the row is reloaded or the table resized.
     func height(of item: TableItem) -> Int {
-        if let cached = heightCache[item] { return cached }
+        let heights = measurements.heights
+        if let cached = heights[item] { return cached }
         let value: Int
         if item.isHeader {
-            if lazyHeaders.contains(item.section) {
+            if measurements.lazyHeaders.contains(item.section) {
                 value = measureLazyHeader(item.section)
             } else {
                 value = item.section < metrics.headerHeights.count ? metrics.headerHeights[item.section] : 0
             }
         } else if let rowHeight {
             value = rowHeight
-        } else if let fromDelegate = delegate?.tableView(self, heightForRowAt: item.indexPath!) {
-            value = fromDelegate
+        } else if let delegate {
+            switch delegateHeight(delegate, item.indexPath!) {
+            case .lines(let lines): value = lines
+            case .template: value = cell(for: item)?.height ?? 1
+            case .automatic: value = cell(for: item)?.heightThatFits(width: contentWidth) ?? 1
+            }
         } else {
             value = cell(for: item)?.height ?? 1
         }
-        heightCache[item] = max(0, value)
+        heights[item] = max(0, value)
         return max(0, value)
+    }
+
+    /// The delegate's height for a row; in a debug build, first a check that it wrote no near miss of the method.
+    func delegateHeight(_ delegate: TableViewDelegate, _ indexPath: IndexPath) -> RowHeight {
+        #if DEBUG
+            let uikitShape: Int = delegate.tableView(self, heightForRowAt: indexPath)
+            let formerShape: Int? = delegate.tableView(self, heightForRowAt: indexPath)
+            if let message = Self.nearMissReport(delegate, int: uikitShape, optional: formerShape) {
+                TerminalGuard.fail(message)
+            }
+        #endif
+        return delegate.tableView(self, heightForRowAt: indexPath)
+    }
+
+    /// What the default near misses of `heightForRowAt` answer: a value no height can be.
+    static let nearMissHeight = Int.min
+
+    /// The message for a delegate that implements a near miss of `heightForRowAt` (given what each answered), nil when it does not.
+    static func nearMissReport(_ delegate: TableViewDelegate, int: Int, optional: Int?) -> String? {
+        let shape: String
+        if int != nearMissHeight {
+            shape = "-> Int"
+        } else if optional != nearMissHeight {
+            shape = "-> Int?"
+        } else {
+            return nil
+        }
+        return "\(type(of: delegate)) implements tableView(_:heightForRowAt:) \(shape), which TableView does not "
+            + "use: return a RowHeight (.lines(n) or .template) instead"
     }
 
     /// The cell for an item, to measure it: on screen already, made while measuring, or asked from the data source.
     ///
-    /// Only the last ``measuredCellLimit`` measured cells are kept (for the
+    /// Only the last ``CellReuseQueue/measuredCellLimit`` measured cells are kept (for the
     /// rows about to be placed); older ones go back to their queue at once, so
     /// measuring a thousand rows off screen makes no more cells than measuring two.
     func cell(for item: TableItem) -> TableViewCell? {
-        if staleItems.isEmpty || !staleItems.contains(item) {
+        if !measurements.isStale(item) {
             if let cell = visibleCells[item] { return cell }
         }
-        if let index = measuredCells.firstIndex(where: { $0.item == item }) { return measuredCells[index].cell }
-        makeRoomForAMeasuredCell()
+        if let cell = reuse.measuredCell(for: item) { return cell }
+        reuse.makeRoomForAMeasuredCell()
         guard let cell = makeCell(for: item) else { return nil }
-        measuredCells.append((item, cell))
+        reuse.keepMeasuredCell(cell, for: item)
         return cell
-    }
-
-    /// Sends the oldest measured cell back to its queue when ``measuredCellLimit`` are kept, before the data
-    /// source is asked for another: the new row or header can then reuse it instead of a new cell being made.
-    func makeRoomForAMeasuredCell() {
-        if measuredCells.count >= TableView.measuredCellLimit { enqueue(measuredCells.removeFirst().cell) }
-    }
-
-    /// Takes the measured cell of an item, if one is kept.
-    func takeMeasuredCell(for item: TableItem) -> TableViewCell? {
-        guard let index = measuredCells.firstIndex(where: { $0.item == item }) else { return nil }
-        return measuredCells.remove(at: index).cell
     }
 
     /// Asks the data source for the cell of an item.
@@ -87,12 +109,12 @@ extension TableView {
         if item.isHeader {
             if let header = dataSource.tableView(self, viewForHeaderInSection: item.section) { return header }
             let title = dataSource.tableView(self, titleForHeaderInSection: item.section) ?? ""
-            let cell = dequeueHeaderTitleCell()
+            let cell = reuse.dequeueHeaderTitleCell()
             cell.textLabel.text = title
             cell.textLabel.textStyle = headerStyle
             return cell
         }
-        statistics.cellRequests += 1
+        reuse.noteCellRequested()
         let cell = dataSource.tableView(self, cellForRowAt: item.indexPath!)
         return cell
     }

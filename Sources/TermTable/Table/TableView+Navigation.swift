@@ -79,9 +79,9 @@ extension TableView {
     public func isHighlightable(_ indexPath: IndexPath) -> Bool {
         if let answer = delegate?.tableView(self, shouldHighlightRowAt: indexPath) { return answer }
         let item = TableItem(section: indexPath.section, row: indexPath.row)
-        if let known = selectableCache[item] { return known }
+        if let known = measurements.selectable[item] { return known }
         let answer = cell(for: item)?.isSelectable ?? true
-        selectableCache[item] = answer
+        measurements.selectable[item] = answer
         return answer
     }
 

@@ -26,24 +26,18 @@ public enum TableViewError: Error, CustomStringConvertible, Equatable {
 }
 
 extension TableView {
-    static let headerTitleIdentifier = "termtable.header-title"
-
     /// Registers a layout template for cells of `identifier` (usually the template's own identifier).
     public func register(template: CellTemplate, forCellReuseIdentifier identifier: String) {
-        templates[identifier] = template
-        cellClasses[identifier] = nil
+        reuse.register(template: template, forIdentifier: identifier)
     }
 
     /// Registers a cell class, built in code, for cells of `identifier`.
     public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
-        cellClasses[identifier] = cellClass
-        templates[identifier] = nil
+        reuse.register(cellClass, forIdentifier: identifier)
     }
 
     /// The identifiers registered, sorted.
-    public var registeredIdentifiers: [String] {
-        (Array(templates.keys) + Array(cellClasses.keys)).sorted()
-    }
+    public var registeredIdentifiers: [String] { reuse.registeredIdentifiers }
 
     /// A recycled cell of `identifier`, or a fresh one; for `indexPath`'s row.
     ///
@@ -61,65 +55,12 @@ extension TableView {
 
     /// A recycled or fresh cell of `identifier`, throwing ``TableViewError`` when it is not registered.
     public func dequeueReusableCellIfRegistered(withIdentifier identifier: String) throws -> TableViewCell {
-        try dequeueReusableCellIfRegistered(withIdentifier: identifier, copyingTemplateAs: TableViewCell.self)
-    }
-
-    /// A recycled or fresh cell of `identifier`; a fresh cell from a template is copied as `cellClass`.
-    func dequeueReusableCellIfRegistered(
-        withIdentifier identifier: String, copyingTemplateAs cellClass: TableViewCell.Type
-    ) throws -> TableViewCell {
-        if var pool = reusePools[identifier], let cell = pool.popLast() {
-            reusePools[identifier] = pool
-            statistics.cellsReused += 1
-            cell.prepareForReuse()
-            return cell
-        }
-        if let template = templates[identifier] {
-            statistics.cellsCreated += 1
-            statistics.cellsCloned += 1
-            let cell = template.instantiate(as: cellClass)
-            cell.reuseIdentifier = identifier
-            return cell
-        }
-        if let cellClass = cellClasses[identifier] {
-            statistics.cellsCreated += 1
-            return cellClass.init(reuseIdentifier: identifier)
-        }
-        let registered = registeredIdentifiers
-        throw TableViewError.unregisteredIdentifier(
-            identifier, registered: registered, suggestion: LayoutIdentifiers.nearest(to: identifier, in: registered))
-    }
-
-    /// Puts a cell in its queue for reuse (cells not made for a registered identifier are dropped).
-    func enqueue(_ cell: TableViewCell) {
-        cell.removeFromSuperview()
-        guard let identifier = cell.reuseIdentifier,
-            templates[identifier] != nil || cellClasses[identifier] != nil
-                || identifier == TableView.headerTitleIdentifier
-        else { return }
-        // A data source that makes its own cells instead of dequeuing would grow the queue
-        // without end; keep at most the largest screenful seen (plus a few) per identifier,
-        // so a view that shrinks and grows back does not make its cells again.
-        let limit = max(8, visibleHighWater + 4)
-        if reusePools[identifier, default: []].count < limit { reusePools[identifier, default: []].append(cell) }
+        try reuse.dequeue(identifier, copyingTemplateAs: TableViewCell.self)
     }
 
     /// The cells waiting in the queue of `identifier`.
     public func queuedCellCount(forIdentifier identifier: String) -> Int {
-        reusePools[identifier]?.count ?? 0
-    }
-
-    /// A cell for a title header.
-    func dequeueHeaderTitleCell() -> BasicCell {
-        if var pool = reusePools[TableView.headerTitleIdentifier], let cell = pool.popLast() as? BasicCell {
-            reusePools[TableView.headerTitleIdentifier] = pool
-            cell.prepareForReuse()
-            return cell
-        }
-        let cell = BasicCell(reuseIdentifier: TableView.headerTitleIdentifier)
-        cell.isSelectable = false
-        cell.selectionStyle = .none
-        return cell
+        reuse.queuedCellCount(forIdentifier: identifier)
     }
 }
 

@@ -22,8 +22,7 @@ extension TableView {
     public func dequeueReusableCell<Cell>(_ identifier: CellIdentifier<Cell>, for indexPath: IndexPath) -> Cell {
         let cell: TableViewCell
         do {
-            cell = try dequeueReusableCellIfRegistered(
-                withIdentifier: identifier.rawValue, copyingTemplateAs: Cell.self)
+            cell = try reuse.dequeue(identifier.rawValue, copyingTemplateAs: Cell.self)
         } catch {
             TerminalGuard.fail("\(error)")
         }

@@ -5,9 +5,7 @@ extension TableView {
     public func reloadRows(at indexPaths: [IndexPath]) {
         for indexPath in indexPaths {
             let item = TableItem(section: indexPath.section, row: indexPath.row)
-            staleItems.insert(item)
-            heightCache.removeValue(forKey: item)
-            selectableCache.removeValue(forKey: item)
+            measurements.forget(item)
         }
         setNeedsLayout()
         setNeedsDisplay()

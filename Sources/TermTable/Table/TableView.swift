@@ -88,7 +88,7 @@ open class TableView: View {
     /// Keep the last column for a scroll indicator, drawn when the rows do not fit (cells are laid out one column narrower).
     public var showsScrollIndicator = true {
         didSet {
-            lastDrawing = nil
+            painter.forgetRows()
             setNeedsLayout()
             setNeedsDisplay()
         }
@@ -141,7 +141,7 @@ open class TableView: View {
         get { storedRowHeight }
         set {
             storedRowHeight = newValue
-            heightCache.removeAll()
+            measurements.forgetHeights()
             needsReveal = true
             setNeedsLayout()
             setNeedsDisplay()
@@ -158,7 +158,7 @@ open class TableView: View {
     /// The style of the scroll indicator.
     public var scrollIndicatorStyle: Style = .dim {
         didSet {
-            lastDrawing = nil
+            painter.forgetRows()
             setNeedsDisplay()
         }
     }
@@ -172,8 +172,7 @@ open class TableView: View {
             guard columnHeader !== oldValue else { return }
             oldValue?.removeFromSuperview()
             if let columnHeader { addSubview(columnHeader) }
-            lastDrawing = nil
-            lastHeaderDrawing = nil
+            painter.forgetDrawing()
             needsReveal = true
             setNeedsLayout()
             setNeedsDisplay()
@@ -211,7 +210,14 @@ open class TableView: View {
     #endif
     private var storedPlacedItems: [PlacedItem] = []
 
-    // Cells on screen (sorted, and by item), and cells made to measure a row that may not end up on screen.
+    // The coordinator's own state: the result of the last layout pass (`placedItems`, `onScreen`, `visibleCells`:
+    // the same items, cells in one of them are in the other and in the view tree, and nowhere in `reuse`) and the
+    // requests for the next one. `needsReload` is set by reloadData (and a released data source) and cleared by
+    // `loadMetrics`; `needsReveal` by anything that may move the cursor's row off screen, cleared by the pass that
+    // reveals it; `cursorWasCleared` by setting the cursor to nil, so a reload does not put it back;
+    // `pendingCursorLine` by a diffable apply, taken by the next pass.
+
+    /// Cells on screen, sorted by item (as `placedItems`).
     var onScreen: [(item: TableItem, cell: TableViewCell)] {
         get { storedOnScreen }
         _modify { yield &storedOnScreen }
@@ -220,6 +226,7 @@ open class TableView: View {
         @exclusivity(unchecked)  // searched and updated for every item placed, every frame
     #endif
     private var storedOnScreen: [(item: TableItem, cell: TableViewCell)] = []
+    /// Cells on screen, by item (the same cells as `onScreen`).
     var visibleCells: [TableItem: TableViewCell] {
         get { storedVisibleCells }
         _modify { yield &storedVisibleCells }
@@ -228,72 +235,15 @@ open class TableView: View {
         @exclusivity(unchecked)  // looked up for every item placed, every frame
     #endif
     private var storedVisibleCells: [TableItem: TableViewCell] = [:]
-    /// The marks the last layout pass gave the cells (kept cells are marked again only when these change).
-    var lastCellMarks: CellMarks?
-    /// The cursor's item in the last layout pass (its cell and the new cursor's are marked again).
-    var lastCursorItem: TableItem?
-    /// The last cells made to measure rows, oldest first: at most ``measuredCellLimit``, so measuring
-    /// rows far off screen (a page, a jump to the end) cycles one cell instead of making one per row.
-    var measuredCells: [(item: TableItem, cell: TableViewCell)] {
-        get { storedMeasuredCells }
-        _modify { yield &storedMeasuredCells }
-    }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // searched for every row measured that is not on screen
-    #endif
-    private var storedMeasuredCells: [(item: TableItem, cell: TableViewCell)] = []
-    static let measuredCellLimit = 2
-    /// The most items ever on screen at once: reuse queues keep that many cells (plus a few).
-    var visibleHighWater = 0
-    let heightCache = ItemHeightCache()
-    /// How many items' heights and selectability the table remembers before it starts over: many screens'
-    /// worth, so only a long scroll measures a row again. At 4,096 the two dictionaries were 0.4 MiB of
-    /// `scroll-bench`'s peak (heaptrack), with 40 rows on screen.
-    static let measuredItemLimit = 1024
-    var selectableCache: [TableItem: Bool] {
-        get { storedSelectableCache }
-        _modify { yield &storedSelectableCache }
-    }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // looked up for every row the cursor passes or skips
-    #endif
-    private var storedSelectableCache: [TableItem: Bool] = [:]
-    /// Sections whose header cell has not been measured since the last reload.
-    var lazyHeaders: Set<Int> {
-        get { storedLazyHeaders }
-        _modify { yield &storedLazyHeaders }
-    }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // looked up for every section header placed, every frame
-    #endif
-    private var storedLazyHeaders: Set<Int> = []
-    /// How many header cells were measured late, so a layout pass knows its metrics changed under it.
-    var lazyHeaderMeasurements = 0
-    var staleItems: Set<TableItem> {
-        get { storedStaleItems }
-        _modify { yield &storedStaleItems }
-    }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // looked up for every item placed, every frame
-    #endif
-    private var storedStaleItems: Set<TableItem> = []
+    /// Counts and header heights must be read again from the data source before they are used.
     var needsReload = true
+    /// The next layout pass moves the scroll position so the cursor's row shows.
     var needsReveal = false
+    /// The cursor was set to nil on purpose: a reload does not put it on the first row.
     var cursorWasCleared = false
     /// The line to put the cursor's row on at the next layout (after a diffable apply).
     var pendingCursorLine: Int?
 
-    // Reuse.
-    var templates: [String: CellTemplate] = [:]
-    var cellClasses: [String: TableViewCell.Type] = [:]
-    var reusePools: [String: [TableViewCell]] {
-        get { storedReusePools }
-        _modify { yield &storedReusePools }
-    }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // every cell that scrolls in or out goes through it
-    #endif
-    private var storedReusePools: [String: [TableViewCell]] = [:]
     var actionHandlers: [String: @MainActor (ViewAction, TableViewCell, IndexPath) -> Void] = [:]
     /// Draw only the rows that changed since the last frame, moving the others with a screen scroll.
     ///
@@ -304,18 +254,18 @@ open class TableView: View {
     /// cell views must call ``/TermTableCore/View/setNeedsDisplay()`` when their drawing changes,
     /// as the built-in views do; turn this off to draw every row every frame.
     public var redrawsOnlyChangedRows = true
-    var lastDrawing: TableDrawing? {
-        get { storedLastDrawing }
-        _modify { yield &storedLastDrawing }
-    }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // compared for every row drawn, every frame
-    #endif
-    private var storedLastDrawing: TableDrawing? = nil
-    var lastHeaderDrawing: ColumnHeaderDrawing?
+
+    // The frame machinery's parts, each owning its state (their comments say what they own, what they keep
+    // true and what resets them); the table coordinates them in `layoutSubviews` and `renderRows`.
+    /// Registrations, reuse queues, cells kept from measuring, and the reuse statistics.
+    let reuse: CellReuseQueue
+    /// Heights, selectability, unmeasured headers and stale rows learnt since the last reload.
+    let measurements = ItemMeasurements()
+    /// The last frame drawn and the last marks given: what the next frame may skip.
+    let painter = RowPainter()
 
     /// Counters of cells made, reused and cloned, for tests and benchmarks.
-    public internal(set) var statistics = ReuseStatistics()
+    public var statistics: ReuseStatistics { reuse.statistics }
 
     /// The keys the table answers and what they do; change it to rebind.
     public var keyBindings: [Key: TableCommand] = TableView.defaultKeyBindings
@@ -324,6 +274,7 @@ open class TableView: View {
 
     /// Creates an empty table.
     public override init(frame: Rect = .zero) {
+        reuse = CellReuseQueue()
         super.init(frame: frame)
     }
 
@@ -344,8 +295,7 @@ open class TableView: View {
         headerStyle = other.headerStyle
         scrollIndicatorStyle = other.scrollIndicatorStyle
         redrawsOnlyChangedRows = other.redrawsOnlyChangedRows
-        templates = other.templates
-        cellClasses = other.cellClasses
+        reuse = CellReuseQueue(copying: other.reuse)
         actionHandlers = other.actionHandlers
         keyBindings = other.keyBindings
         commandHints = other.commandHints
@@ -381,7 +331,7 @@ open class TableView: View {
         // After a resize the cursor's row is brought back into view.
         if frame.size != oldFrame.size {
             needsReveal = true
-            heightCache.removeAll(keepingCapacity: true)
+            measurements.forgetHeights()
         }
     }
 
@@ -412,8 +362,7 @@ open class TableView: View {
         if state.top == nil || !metrics.contains(state.top!) {
             state.top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem
         }
-        if heightCache.count > Self.measuredItemLimit { heightCache.removeAll(keepingCapacity: true) }
-        if selectableCache.count > Self.measuredItemLimit { selectableCache.removeAll(keepingCapacity: true) }
+        measurements.trimToLimit()
         var reveal: TableItem? = nil
         if needsReveal, let cursor = state.cursor { reveal = TableItem(section: cursor.section, row: cursor.row) }
         needsReveal = false
@@ -422,7 +371,7 @@ open class TableView: View {
         // with: a header counted as 1 line may have 6, or none. Place again until no measurement changes
         // them (each pass measures more; a header is measured once, so this ends, usually at once).
         for _ in 0..<8 {
-            let measuredBefore = lazyHeaderMeasurements
+            let measuredBefore = measurements.lazyHeaderMeasurements
             state.top = startTop.flatMap(metrics.clamp) ?? metrics.firstItem
             if let reveal {
                 state.top = TableLayout.top(
@@ -442,9 +391,9 @@ open class TableView: View {
                     from: state.top, height: rowsHeight, metrics: metrics,
                     stickyHeaders: stickyHeaders, itemHeight: height(of:))
             }
-            if lazyHeaderMeasurements == measuredBefore { break }
+            if measurements.lazyHeaderMeasurements == measuredBefore { break }
         }
-        visibleHighWater = max(visibleHighWater, placedItems.count)
+        reuse.noteOnScreen(placedItems.count)
         reconcileCells()
         if let columnHeader {
             columnHeader.frame = Rect(x: 0, y: 0, width: contentWidth, height: rowsTop)
@@ -466,7 +415,7 @@ open class TableView: View {
         var leaving: [(item: TableItem, cell: TableViewCell)] = []
         var i = 0
         var j = 0
-        let noStaleItems = staleItems.isEmpty
+        let noStaleItems = measurements.staleItems.isEmpty
         while i < onScreen.count || j < placedItems.count {
             if j == placedItems.count || (i < onScreen.count && onScreen[i].item < placedItems[j].item) {
                 leaving.append(onScreen[i])
@@ -474,7 +423,7 @@ open class TableView: View {
             } else if i == onScreen.count || placedItems[j].item < onScreen[i].item {
                 j += 1
             } else {
-                if noStaleItems || !staleItems.contains(onScreen[i].item) {
+                if noStaleItems || !measurements.staleItems.contains(onScreen[i].item) {
                     cells[j] = onScreen[i].cell
                 } else {
                     leaving.append(onScreen[i])
@@ -488,21 +437,21 @@ open class TableView: View {
             visibleCells.removeValue(forKey: item)
             endDisplaying(cell, item: item)
         }
-        staleItems.removeAll()
+        measurements.staleItems.removeAll()
         // A cell that stayed on screen keeps its marks unless they changed: the table's mark settings (all
         // cells), the cursor (its old and new rows) or, with multiple selection, the selection (all cells).
         // Arriving cells are marked as they arrive.
         let marks = MarkPass(table: self)
         for (index, placed) in placedItems.enumerated() where cells[index] == nil {
             var cell =
-                takeMeasuredCell(for: placed.item) ?? makeCell(for: placed.item)
+                reuse.takeMeasuredCell(for: placed.item) ?? makeCell(for: placed.item)
                 ?? TableViewCell(reuseIdentifier: nil)
             // A data source that hands out one cell for two rows gets a copy for the second. Cells that
             // left are out of the tree by now, so a cell still in one is on screen (kept, or placed just
             // above) or in another view.
             if cell.superview != nil {
                 cell = cell.copy()
-                statistics.cellsCreated += 1
+                reuse.noteCellCopied()
             }
             cell.tableView = self
             cell.indexPath = placed.item.indexPath
@@ -514,8 +463,7 @@ open class TableView: View {
                 delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
             }
         }
-        for (_, cell) in measuredCells { enqueue(cell) }
-        measuredCells.removeAll(keepingCapacity: true)
+        reuse.returnMeasuredCells(keepingCapacity: true)
         var nowOnScreen: [(item: TableItem, cell: TableViewCell)] = []
         nowOnScreen.reserveCapacity(placedItems.count)
         for (index, placed) in placedItems.enumerated() { nowOnScreen.append((placed.item, cells[index]!)) }
@@ -543,7 +491,7 @@ open class TableView: View {
         if let indexPath = item.indexPath { delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath) }
         cell.tableView = nil
         cell.indexPath = nil
-        enqueue(cell)
+        reuse.enqueue(cell)
     }
 
     /// Sends every visible cell back to its queue (after a reload).
@@ -551,8 +499,7 @@ open class TableView: View {
         for (item, cell) in onScreen { endDisplaying(cell, item: item) }
         onScreen.removeAll()
         visibleCells.removeAll()
-        for (_, cell) in measuredCells { enqueue(cell) }
-        measuredCells.removeAll()
+        reuse.returnMeasuredCells()
     }
 
     // MARK: Drawing

@@ -31,10 +31,20 @@ extension TableViewDataSource {
 
 /// Hears what happens in a table and decides row heights.
 ///
-/// Every method has a default, so a delegate implements only what it needs.
+/// Every method has a default, so a delegate implements only what it needs. A method written with
+/// another signature than the protocol's is a method of its own that the table never calls; for the
+/// row height, where UIKit's shape is the likely slip, the two near misses (`-> Int` and `-> Int?`) are
+/// requirements too, so that a debug build stops with a message naming ``RowHeight`` instead of showing
+/// every row at its template's height.
 @MainActor
 public protocol TableViewDelegate: AnyObject {
-    /// The height of a row in lines; nil (the default) uses the cell's own height (its template's).
+    /// The height of a row (default ``RowHeight/template``: the cell's own height).
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> RowHeight
+    /// Not a height: UIKit's shape, declared so that a delegate written this way is reported in debug builds
+    /// (it stops the program with the fix). Return a ``RowHeight`` instead.
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int
+    /// Not a height: the former shape of the row height, reported in debug builds as `-> Int` is. Return a
+    /// ``RowHeight`` instead.
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int?
     /// The height of a section header; nil (the default) uses the header cell's height, or 1 for a title.
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Int?
@@ -63,8 +73,16 @@ public protocol TableViewDelegate: AnyObject {
 }
 
 extension TableViewDelegate {
-    /// The default: none (nil).
-    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int? { nil }
+    /// The default: the cell's own height.
+    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> RowHeight { .template }
+    /// The default: a value no height can be, which tells the table the near miss is not implemented.
+    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int {
+        TableView.nearMissHeight
+    }
+    /// The default: a value no height can be, which tells the table the near miss is not implemented.
+    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int? {
+        TableView.nearMissHeight
+    }
     /// The default: none (nil).
     public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Int? { nil }
     /// The default: none (nil).

@@ -72,8 +72,8 @@ final class GeneratedTableSource: TableViewDataSource, TableViewDelegate {
         record(cell)
         return cell
     }
-    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int? {
-        delegateHeights ? row(indexPath)?.height : nil
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> RowHeight {
+        (delegateHeights ? row(indexPath)?.height : nil).map(RowHeight.lines) ?? .template
     }
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Int? {
         guard delegateHeights, section < sections.count else { return nil }
@@ -296,12 +296,12 @@ enum GeneratedTableHarness {
 
         /// The screen a full redraw of the current state gives (text and reverse-video mask of each line).
         func fullRedraw() -> [String] {
-            let saved = table.lastDrawing
+            let saved = table.painter.lastDrawing
             table.redrawsOnlyChangedRows = false
             let screen = BufferScreen(size: driver.screen.size)
             driver.app.rootView.render(on: screen)
             table.redrawsOnlyChangedRows = true
-            table.lastDrawing = saved
+            table.painter.lastDrawing = saved
             return GeneratedTableHarness.snapshot(screen)
         }
 

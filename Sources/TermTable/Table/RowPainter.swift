@@ -1,0 +1,84 @@
+import TermTableCore
+import TermTableLayout
+
+/// What a table painted last and marked last: the memory that lets a frame draw only what changed.
+///
+/// **Owns** the last frame's rows and line versions (``lastDrawing``), the column header's last drawing
+/// (``lastHeaderDrawing``), the mark settings and cursor of the last layout pass (``lastCellMarks``,
+/// ``lastCursorItem``, recorded by each ``MarkPass``), and the scroll decision between two frames
+/// (``scrollDistance(placed:onScreen:from:rowsHeight:)``, ``stickyTop(placed:last:rowsHeight:)``).
+///
+/// **Invariants**: a line the table does not draw this frame holds what ``lastDrawing`` says was drawn
+/// there, moved by the screen scroll; a ``lastDrawing`` is only reused for the same screen frame, clip
+/// and height, and with every line version known; kept cells show the marks of ``lastCellMarks`` and
+/// ``lastCursorItem``.
+///
+/// **Reset by**: ``forgetRows()`` or ``forgetDrawing()`` (the next frame draws every line) when something outside the rows
+/// changes how the table looks (the scroll indicator, its style, the column header) or the table drew a
+/// message instead of rows; a frame that cannot read a line's version. The mark memory is never reset:
+/// each layout pass replaces it.
+@MainActor
+final class RowPainter {
+    /// What the table drew in its last frame, nil when the next frame must draw every line.
+    var lastDrawing: TableDrawing? {
+        get { storedLastDrawing }
+        _modify { yield &storedLastDrawing }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // compared for every row drawn, every frame
+    #endif
+    private var storedLastDrawing: TableDrawing? = nil
+    /// What the table drew of its column header in the last frame.
+    var lastHeaderDrawing: ColumnHeaderDrawing?
+    /// The marks the last layout pass gave the cells (kept cells are marked again only when these change).
+    var lastCellMarks: CellMarks?
+    /// The cursor's item in the last layout pass (its cell and the new cursor's are marked again).
+    var lastCursorItem: TableItem?
+
+    /// A painter with nothing drawn.
+    init() {}
+
+    /// Forgets the last frame's rows: the next frame draws every row line.
+    func forgetRows() {
+        lastDrawing = nil
+    }
+
+    /// Forgets the last frame's rows and column header: the next frame draws every line.
+    func forgetDrawing() {
+        lastDrawing = nil
+        lastHeaderDrawing = nil
+    }
+
+    /// The lines the rows moved up since `last` (negative: down), 0 when they did not or cannot be matched.
+    ///
+    /// The first row that is not sticky and shows the same cell in both frames decides; a move of the whole
+    /// height or more is no scroll (no row stays on screen).
+    func scrollDistance(
+        placed placedItems: [PlacedItem], onScreen: [(item: TableItem, cell: TableViewCell)], from last: TableDrawing,
+        rowsHeight: Int
+    ) -> Int {
+        let top = stickyTop(placed: placedItems, last: last, rowsHeight: rowsHeight)
+        var next = 0
+        for (placed, (_, cell)) in zip(placedItems, onScreen) where !placed.isSticky {
+            while next < last.rows.count && last.rows[next].item < placed.item { next += 1 }
+            guard next < last.rows.count, case let old = last.rows[next], old.item == placed.item, !old.isSticky,
+                old.cell == ObjectIdentifier(cell)
+            else { continue }
+            let distance = old.y - placed.y
+            // Worth a scroll only when some rows stay on screen.
+            return abs(distance) < rowsHeight - top ? distance : 0
+        }
+        return 0
+    }
+
+    /// The first line of the scrolling region: below a sticky header drawn identically in both frames.
+    func stickyTop(placed placedItems: [PlacedItem], last: TableDrawing, rowsHeight: Int) -> Int {
+        guard let oldSticky = last.rows.first(where: \.isSticky) else {
+            return placedItems.contains(where: \.isSticky) ? rowsHeight : 0
+        }
+        guard let newSticky = placedItems.first(where: \.isSticky), newSticky.item == oldSticky.item,
+            newSticky.height == oldSticky.height
+        else { return rowsHeight }
+        return newSticky.height
+    }
+}
