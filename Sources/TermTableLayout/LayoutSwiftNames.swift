@@ -34,7 +34,7 @@ package enum LayoutSwiftNames {
         "renderSubview", "renderSubviews", "reuseIdentifier", "rootView", "selectionStyle", "sendAction",
         "setFrame", "setNeedsDisplay", "setNeedsLayout", "shrinkRule", "sizeThatFits", "stackItem", "subviews",
         "subviewsForCopy", "superview", "tableView", "tag", "typedField", "view", "viewWithTag",
-        "didBecomeFocused", "didResignFocus", "cursorStyle", "acceptsText", "handleText",
+        "didBecomeFocused", "didResignFocus", "cursorStyle", "acceptsText", "handleText", "heightThatFits",
     ]
 
     /// The members every generated cell class declares besides its fields.
