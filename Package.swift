@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "inbox", targets: ["Inbox"]),
         .executable(name: "diff-bench", targets: ["DiffBench"]),
         .executable(name: "procs", targets: ["Processes"]),
+        .executable(name: "find-bench", targets: ["FindBench"]),
         .plugin(name: "TermTableLayoutPlugin", targets: ["TermTableLayoutPlugin"]),
     ],
     dependencies: [
@@ -76,6 +77,8 @@ let package = Package(
         ),
 
         .executableTarget(name: "DiffBench", dependencies: ["TermTable"], path: "Examples/DiffBench"),
+        // Fuzzy matching over many lines, beside `fzf --filter` (issue 24; Scripts/find-bench-compare.sh).
+        .executableTarget(name: "FindBench", dependencies: ["TermTable"], path: "Examples/FindBench"),
 
         // The process viewer (issue 12): /proc reading and signalling (ProcessKit), the screen (ProcessesCore), `procs`.
         .target(name: "CProcessSignal", path: "Examples/Processes/CSignal"),

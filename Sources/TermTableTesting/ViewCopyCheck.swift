@@ -74,7 +74,13 @@ public struct ViewCopyCheck {
                     "storedLazyHeaders", "lazyHeaderMeasurements", "storedStaleItems", "needsReload", "needsReveal",
                     "cursorWasCleared", "pendingCursorLine", "storedReusePools", "storedLastDrawing",
                     "lastHeaderDrawing", "statistics",
-                ].map { ($0, "what the table shows, not its configuration: a copy starts empty, with no data source") }),
+                ].map { ($0, "what the table shows, not its configuration: a copy starts empty, with no data source") }
+                    + [
+                        (
+                            "typeToJump",
+                            "the app's text closure and a typing buffer: a copy starts without, like its data source"
+                        )
+                    ]),
             "ConfirmDialog": ["isAnswered": "a copy is a new question, not yet answered"],
             "Box": ["joinsLeftEdge": "set by the HStack the box is in, at layout"],
             "LayoutPreviewView": [

@@ -46,19 +46,14 @@ struct ProcessListTests {
         #expect(Self.pids(list) == [[10, 12, 11], [5, 3]])
     }
 
-    @Test func theFilterMatchesCommandUserOrPidAndUsersWithNothingGo() {
+    @Test func thePidListRestrictsAndTheFilterTextStartsWithTheCommand() {
         var list = ProcessList()
         list.update(Self.sample)
-        list.filter = "SLEEP"
-        #expect(Self.pids(list) == [[12]])
-        list.filter = "root"
-        #expect(Self.pids(list) == [[5, 3]])
-        list.filter = "5"
-        #expect(Self.pids(list) == [[5]])
-        list.filter = "nothing like it"
-        #expect(list.sections.isEmpty)
-        list.filter = ""
         list.onlyPIDs = [12, 3]
         #expect(Self.pids(list) == [[12], [3]])
+        let entry = Self.sample[0]
+        let text = ProcessList.filterText(of: entry)
+        #expect(text.hasPrefix(entry.command))
+        #expect(text.hasSuffix("\(entry.user) \(entry.pid)"))
     }
 }

@@ -205,11 +205,19 @@ struct ViewerScreenTests {
         let harness = try ViewerHarness()
         harness.mark(301)
         harness.driver.press("/")
-        harness.driver.type("sle")
+        harness.driver.type("sleep")
         #expect(harness.viewer.dataSource.snapshot().itemIdentifiers == [harness.id(300)])
         harness.driver.press("enter")
-        #expect(harness.lines[0].contains("1 of 8 processes · 1 user · sort cpu ▼ · filter “sle”"))
-        #expect(harness.lines.last!.contains("mark dropped, hidden by the filter: 301"))
+        #expect(harness.lines[0].contains("1 of 8 processes · 1 user · sort cpu ▼ · filter “sleep”"))
+        #expect(harness.lines.last!.contains("1 marked, 1 hidden"), "the mark on the hidden row is kept")
+        #expect(harness.viewer.dataSource.hiddenSelectedItemIdentifiers == [harness.id(301)])
+        #expect(harness.viewer.markedProcesses.isEmpty, "K and X signal only marked rows shown")
+        let row = try #require(harness.lines.firstIndex { $0.contains("sleep 1000") })
+        let column = try #require(harness.lines[row].range(of: "sle")).lowerBound
+        let x = harness.lines[row].distance(from: harness.lines[row].startIndex, to: column)
+        #expect(
+            harness.driver.screen.style(at: Point(x: x, y: row)).attributes.contains(.underline),
+            "the match is highlighted")
         harness.driver.press("/")
         harness.driver.type("zzz")
         harness.driver.press("enter")
@@ -217,6 +225,7 @@ struct ViewerScreenTests {
         harness.driver.press("/")
         harness.driver.press("escape")
         #expect(harness.viewer.dataSource.snapshot().numberOfItems == 8)
+        #expect(harness.viewer.markedProcesses == [harness.id(301)], "clearing the filter shows the kept mark")
     }
 
     @Test func theHelpBoxListsTheKeys() throws {

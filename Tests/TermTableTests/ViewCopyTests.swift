@@ -67,6 +67,7 @@ import Testing
             configured: {
                 let label = Label(text: "Hello")
                 configureView(label)
+                label.styledText = StyledText("Hel", style: .underline) + StyledText("lo")
                 label.textStyle = .bold
                 label.alignment = .center
                 label.truncation = .head

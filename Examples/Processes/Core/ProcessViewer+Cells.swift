@@ -2,6 +2,9 @@ import ProcessKit
 import TermTable
 
 extension ProcessViewer {
+    /// How the filter's matched letters look in a command.
+    static let matchStyle = Style(foreground: .yellow, attributes: [.bold, .underline])
+
     /// A `proc` row for `id`.
     func cell(for id: ProcessID, at indexPath: IndexPath, in table: TableView) -> TableViewCell {
         let cell = table.dequeueReusableCell(withIdentifier: "proc", for: indexPath)
@@ -12,8 +15,13 @@ extension ProcessViewer {
         set(3, ProcessFormat.percent(entry.cpuPercent))
         set(4, ProcessFormat.bytes(entry.residentBytes))
         set(5, String(entry.threads))
-        // Untrusted text: the label sanitises control characters when it draws.
-        set(6, entry.command)
+        // Untrusted text: the label sanitises control characters when it draws. The filter's matches in the
+        // command are underlined (the filter text starts with the command; ranges past it are dropped).
+        if let match = dataSource.filterMatch(for: id), let label = cell.viewWithTag(6, as: Label.self) {
+            label.styledText = StyledText(entry.command, highlighting: match.ranges, style: ProcessViewer.matchStyle)
+        } else {
+            set(6, entry.command)
+        }
         return cell
     }
 

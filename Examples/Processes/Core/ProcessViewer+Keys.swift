@@ -97,10 +97,12 @@ extension ProcessViewer {
         apply()
     }
 
-    /// Shows only processes containing `text` (empty: all).
+    /// Shows only processes whose command, name, user or pid matches `text` fuzzily (empty: all), with the
+    /// matched letters of the command highlighted; marks on the processes it hides are kept.
     public func setFilter(_ text: String) {
-        list.filter = text
-        apply()
+        message = nil
+        dataSource.setFilter(query: text)
+        updateBars()
     }
 
     /// Shows only these pids (nil: all), as `procs --pid` does.
@@ -113,7 +115,7 @@ extension ProcessViewer {
     func promptFilter() {
         guard let app else { return }
         app.prompt(
-            "/", text: list.filter,
+            "/", text: dataSource.filterQuery,
             onChange: { [unowned self] text in
                 self.setFilter(text)
             },

@@ -83,6 +83,9 @@ public final class ProcessViewer: TableViewDelegate {
             self.cell(for: id, at: indexPath, in: table)
         }
         dataSource.headerProvider = { [unowned self] table, _, user in self.header(for: user, in: table) }
+        // The toolkit's fuzzy filter, in the list's own order (the sort stays); marks on hidden rows are kept.
+        dataSource.filterText = { [unowned self] id in self.list[id].map(ProcessList.filterText(of:)) ?? "" }
+        dataSource.filterOrder = .items
         updateSortIndicator()
         updateBars()
     }
@@ -121,7 +124,7 @@ public final class ProcessViewer: TableViewDelegate {
         droppedMarks = []
         dataSource.apply(snapshot)
         isApplying = false
-        if followsTop, snapshot.numberOfItems > 0, snapshot.itemsBySection[0].count > 0 {
+        if followsTop, dataSource.snapshot().numberOfItems > 0 {
             table.setCursor(first, notify: false)
             table.scrollToRow(at: first, at: .top)
         }
@@ -129,14 +132,13 @@ public final class ProcessViewer: TableViewDelegate {
         updateBars()
     }
 
-    /// Says which marks went, and why: the process exited, its pid is now another process's, or the filter hides it.
+    /// Says which marks went, and why: the process exited, or its pid is now another process's (a mark the filter
+    /// hides is kept, and counted in the status line).
     ///
     /// After a signal (``reportedSkips`` set) the summary stays and this is added to it, leaving out the
     /// processes the summary already names.
     func reportDroppedMarks() {
-        let dropped = droppedMarks.filter { !(reportedSkips?.contains($0) ?? false) }
-        let hidden = dropped.filter { list[$0] != nil }
-        let gone = dropped.filter { list[$0] == nil }
+        let gone = droppedMarks.filter { !(reportedSkips?.contains($0) ?? false) }
         let livePIDs = Set(list.entries.keys.map(\.pid))
         let reused = gone.filter { livePIDs.contains($0.pid) }
         let exited = gone.filter { !livePIDs.contains($0.pid) }
@@ -148,9 +150,6 @@ public final class ProcessViewer: TableViewDelegate {
             parts.append(
                 "mark dropped, pid reused by another process: " + reused.map { String($0.pid) }.joined(separator: ", "))
         }
-        if !hidden.isEmpty {
-            parts.append("mark dropped, hidden by the filter: " + hidden.map { String($0.pid) }.joined(separator: ", "))
-        }
         if reportedSkips != nil, let summary = message {
             if !parts.isEmpty { message = ([summary] + parts).joined(separator: "; ") }
         } else {
@@ -158,7 +157,7 @@ public final class ProcessViewer: TableViewDelegate {
         }
     }
 
-    /// The marked processes, in table order.
+    /// The marked processes shown, in table order: K and X signal these (marks the filter hides are not signalled).
     public var markedProcesses: [ProcessID] { dataSource.selectedItemIdentifiers }
 
     // MARK: Bars
@@ -191,7 +190,7 @@ public final class ProcessViewer: TableViewDelegate {
         var title = "procs · \(shown == list.count ? "\(shown)" : "\(shown) of \(list.count)") processes"
         title += " · \(users) \(users == 1 ? "user" : "users") · sort \(list.sortKey.rawValue)"
         title += list.sortKey.descendsByDefault != list.isReversed ? " ▼" : " ▲"
-        if !list.filter.isEmpty { title += " · filter “\(list.filter)”" }
+        if dataSource?.isFiltering == true { title += " · filter “\(dataSource.filterQuery)”" }
         if let sampledAt { title += " · \(ProcessFormat.clock(sampledAt)) UTC" }
         titleBar.text = title
         if detailID != nil {
@@ -199,8 +198,9 @@ public final class ProcessViewer: TableViewDelegate {
                 message.map { "\($0) · Esc back" } ?? "Esc/q back  K SIGTERM  X SIGKILL (marked processes)  ? help"
             return
         }
-        let marked = markedProcesses.count
-        statusLine.text = "\(marked) marked · " + (message ?? keyHints)
+        let counts = dataSource?.markCounts ?? (marked: 0, hidden: 0)
+        let marks = counts.hidden > 0 ? "\(counts.marked) marked, \(counts.hidden) hidden" : "\(counts.marked) marked"
+        statusLine.text = "\(marks) · " + (message ?? keyHints)
     }
 
     // MARK: TableViewDelegate

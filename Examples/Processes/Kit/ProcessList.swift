@@ -1,4 +1,4 @@
-/// The list's content: processes sorted and filtered, grouped by user.
+/// The list's content: processes sorted (and restricted to `--pid`s), grouped by user.
 ///
 /// Pure: it holds the last sample and the view's settings and computes the
 /// sections; the screen turns them into a snapshot of ``ProcessID``s.
@@ -17,8 +17,6 @@ public struct ProcessList: Sendable {
     public var sortKey: ProcessSortKey = .cpu
     /// True to sort the other way round from the key's natural order.
     public var isReversed = false
-    /// Text a process must contain (in its command, name, user or pid), case-insensitive; empty shows all.
-    public var filter = ""
     /// Only these pids when set (`procs --pid`).
     public var onlyPIDs: Set<Int32>?
 
@@ -33,13 +31,16 @@ public struct ProcessList: Sendable {
     /// The process with this identity in the last sample.
     public subscript(id: ProcessID) -> ProcessEntry? { entries[id] }
 
-    /// True when `entry` passes the pid list and the filter.
+    /// True when `entry` passes the pid list (the screen's filter is the table's own: `ProcessViewer.setFilter`).
     public func shows(_ entry: ProcessEntry) -> Bool {
         if let onlyPIDs, !onlyPIDs.contains(entry.pid) { return false }
-        guard !filter.isEmpty else { return true }
-        let needle = filter.lowercased()
-        return entry.command.lowercased().contains(needle) || entry.name.lowercased().contains(needle)
-            || entry.user.lowercased().contains(needle) || String(entry.pid) == needle
+        return true
+    }
+
+    /// The text the table's fuzzy filter finds `entry` by: its command first (highlighted where it matches), then
+    /// its name, user and pid.
+    public static func filterText(of entry: ProcessEntry) -> String {
+        "\(entry.command) \(entry.name) \(entry.user) \(entry.pid)"
     }
 
     /// True when `a` comes before `b` in the current order (ties by pid, then start time).

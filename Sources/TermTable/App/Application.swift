@@ -383,7 +383,23 @@ public final class Application: ViewHost {
             moveFocus(forward: key == .tab)
             return
         }
-        keyBindings[key]?()
+        if let action = keyBindings[key] {
+            action()
+        } else {
+            typeToJump(key)
+        }
+    }
+
+    /// A key no binding took goes to the focused table's ``TableView/typeToJump`` (the nearest table above the focus).
+    private func typeToJump(_ key: Key) {
+        var view = focusedView
+        while let current = view {
+            if let table = current as? TableView {
+                table.handleTypeToJump(key)
+                return
+            }
+            view = current.superview
+        }
     }
 
     /// Offers a key to `view` and its superviews (stopping at `boundary`'s superview).

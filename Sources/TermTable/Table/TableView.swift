@@ -180,6 +180,9 @@ open class TableView: View {
         }
     }
 
+    /// Typed letters that no key binding takes move the cursor to the next row starting with them (nil: off).
+    public var typeToJump: TypeToJump?
+
     /// Scroll position, cursor and selection (usable from the diffable data source's inlinable `apply`).
     @usableFromInline package internal(set) var state: TableViewState {
         get { storedState }

@@ -41,6 +41,14 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     public var titleProvider: (@MainActor (TableView, Int, SectionIdentifier) -> String?)?
     /// A header cell for each section (nil: none, or the title's).
     public var headerProvider: (@MainActor (TableView, Int, SectionIdentifier) -> TableViewCell?)?
+    /// The text each item is found by with ``setFilter(query:)`` (nil: only predicates filter).
+    public var filterText: (@MainActor (ItemIdentifier) -> String)?
+    /// The order of a query's matches: best first (the default) or the items' own.
+    public var filterOrder: TableFilterOrder = .score
+    /// Where matching runs (nil: the global concurrent executor); a ``WorkerPool`` keeps libdispatch's pool asleep.
+    public var filterExecutor: (any TaskExecutor)?
+    /// The filter in force (nil: every item shows).
+    @usableFromInline var filter: TableFilterState<SectionIdentifier, ItemIdentifier>?
 
     /// Creates the data source, makes it the table's data source and lets the table keep it.
     public init(tableView: TableView, cellProvider: @escaping CellProvider) {
@@ -69,7 +77,8 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
         index >= 0 && index < current.sectionIdentifiers.count ? current.sectionIdentifiers[index] : nil
     }
 
-    /// The marked items (the table's selection), in table order.
+    /// The marked items the table shows (its selection), in table order; ``hiddenSelectedItemIdentifiers`` are the
+    /// marked items a filter hides.
     public var selectedItemIdentifiers: [ItemIdentifier] {
         (tableView?.indexPathsForSelectedRows ?? []).compactMap(itemIdentifier(for:))
     }
@@ -82,8 +91,15 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     /// A cursor whose item is gone moves to the next item of the old order
     /// that is still there, else the one before. Every visible cell is asked
     /// for again, so changed content shows.
+    ///
+    /// While a filter is in force the snapshot replaces the unfiltered one and the
+    /// filter runs on it again (see ``setFilter(query:)``).
     @inlinable
     public func apply(_ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, keepingCursorLine: Bool = true) {
+        if filter != nil {
+            applyUnderFilter(snapshot, keepingCursorLine: keepingCursorLine)
+            return
+        }
         let (newIndex, duplicates) = snapshot.makeIndex()
         if let duplicate = duplicates.first {
             TerminalGuard.fail(

@@ -11,12 +11,13 @@
 /// title.truncation = .middle
 /// ```
 open class Label: View {
-    /// The text shown.
+    /// The text shown (setting it clears ``styledText``).
     public var text: String {
         get { storedText }
         set {
-            let changed = newValue != storedText
+            let changed = newValue != storedText || storedStyledText != nil
             storedText = newValue
+            storedStyledText = nil
             if changed { setNeedsDisplay() }
         }
     }
@@ -24,6 +25,23 @@ open class Label: View {
         @exclusivity(unchecked)  // set for every cell configured and read for every label drawn and measured
     #endif
     private var storedText: String
+    /// The text shown in runs of styles, each laid over ``textStyle`` (nil: ``text`` in ``textStyle``).
+    ///
+    /// Setting it sets ``text`` to its ``StyledText/string``; setting ``text`` clears it.
+    /// Measuring, truncation and wrapping are those of the plain text.
+    public var styledText: StyledText? {
+        get { storedStyledText }
+        set {
+            let changed = newValue != storedStyledText
+            storedStyledText = newValue
+            if let newValue { storedText = newValue.string }
+            if changed { setNeedsDisplay() }
+        }
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell configured and read for every label drawn
+    #endif
+    private var storedStyledText: StyledText?
     /// The style of the text.
     public var textStyle: Style {
         get { storedTextStyle }
@@ -86,6 +104,7 @@ open class Label: View {
     public required init(copying other: View) {
         let other = other as! Label
         storedText = other.text
+        storedStyledText = other.styledText
         storedTextStyle = other.textStyle
         storedAlignment = other.alignment
         storedTruncation = other.truncation
@@ -124,6 +143,10 @@ open class Label: View {
         super.draw(in: context)
         let width = frame.width
         guard width > 0, frame.height > 0 else { return }
+        if let styledText {
+            drawStyled(styledText, width: width, in: context)
+            return
+        }
         if numberOfLines == 1 || frame.height == 1 {
             drawLine(text, y: 0, width: width, in: context)
             if frame.height > 1 {
@@ -160,6 +183,38 @@ open class Label: View {
         context.put(cut, at: Point(x: x, y: y), style: textStyle)
         if x + used < width {
             context.fill(Rect(x: x + used, y: y, width: width - x - used, height: 1), style: padding)
+        }
+    }
+
+    private func drawStyled(_ styled: StyledText, width: Int, in context: DrawContext) {
+        let lines: [StyledText]
+        if numberOfLines == 1 || frame.height == 1 {
+            lines = [styled.truncated(toWidth: width, mode: truncation)]
+        } else {
+            let maxLines = numberOfLines == 0 ? frame.height : min(numberOfLines, frame.height)
+            lines = styled.wrapped(width: width, maxLines: maxLines).map {
+                $0.truncated(toWidth: width, mode: truncation)
+            }
+        }
+        for (y, line) in lines.enumerated() {
+            let used = line.width
+            var x = 0
+            if alignment != .left {
+                let gap = width - used
+                x = alignment == .right ? gap : gap / 2
+            }
+            if x > 0 { context.fill(Rect(x: 0, y: y, width: x, height: 1), style: padding) }
+            var column = x
+            for run in line.runs {
+                context.put(run.text, at: Point(x: column, y: y), style: textStyle.merging(run.style))
+                column += TerminalText.width(of: run.text)
+            }
+            if x + used < width {
+                context.fill(Rect(x: x + used, y: y, width: width - x - used, height: 1), style: padding)
+            }
+        }
+        if lines.count < frame.height {
+            context.fill(Rect(x: 0, y: lines.count, width: width, height: frame.height - lines.count), style: padding)
         }
     }
 }

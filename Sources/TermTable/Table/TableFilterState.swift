@@ -1,0 +1,47 @@
+import TermTableCore
+import TermTableLayout
+
+/// What a diffable data source keeps while a filter hides items: the whole snapshot, the hidden marks, where the
+/// cursor was, and the last query's hits (a longer query searches only those).
+@MainActor
+@usableFromInline
+final class TableFilterState<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
+    /// The snapshot the app applied: every item, filtered or not.
+    var full: TableSnapshot<SectionIdentifier, ItemIdentifier>
+    /// Marked items the filter hides: kept, counted, marked again when they show.
+    var hiddenMarks: Set<ItemIdentifier> = []
+    /// The cursor's item and screen line before the filter began (restored when it is cleared).
+    var savedCursor: ItemIdentifier?
+    var savedLine: Int?
+    /// The item at the top of the view before the filter began (the scroll place when the cursor was off screen).
+    var savedTop: ItemIdentifier?
+    /// The cursor's item when the filter last showed its result: a different one when clearing means the user moved.
+    var shownCursor: ItemIdentifier?
+    /// The fuzzy query in force (nil: a predicate, or none yet).
+    var query: FuzzyQuery?
+    /// The predicate in force (nil: the query).
+    var predicate: ((ItemIdentifier) -> Bool)?
+    /// The items of `full`, flattened, their sections (indices), and their texts; built when a query first needs them.
+    var flat: [ItemIdentifier] = []
+    var sectionOfFlat: [Int32] = []
+    var corpus: FuzzyCorpus?
+    /// The last complete query and its hits (indices in `flat`, ascending), for narrowing.
+    var lastQuery: FuzzyQuery?
+    var lastHits: [Int32]?
+    /// The matching in flight, and a counter that tells a stale result from the current one.
+    var task: Task<Void, Never>?
+    var generation = 0
+
+    init(full: TableSnapshot<SectionIdentifier, ItemIdentifier>) {
+        self.full = full
+    }
+
+    /// Forgets everything made from `full` (it changed).
+    func invalidateCorpus() {
+        flat = []
+        sectionOfFlat = []
+        corpus = nil
+        lastQuery = nil
+        lastHits = nil
+    }
+}

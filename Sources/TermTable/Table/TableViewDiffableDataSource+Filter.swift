@@ -1,0 +1,343 @@
+import TermTableCore
+import TermTableLayout
+
+/// Where the cursor goes when a filter shows a new set of items.
+enum FilterCursorRule<ItemIdentifier: Hashable> {
+    /// The first item, at the top of the view (a new query: its best match).
+    case first
+    /// Its item if shown, else the nearest shown item after it (then before), on the same screen line.
+    case follow
+    /// This item (else the cursor's item, else the first) with its row on `line` (nil: the top as `top` says).
+    case item(ItemIdentifier?, line: Int?, top: ItemIdentifier?)
+}
+
+extension TableViewDiffableDataSource {
+    /// True while a query or a predicate hides items.
+    public var isFiltering: Bool { filter != nil }
+
+    /// The fuzzy query in force, "" when none.
+    public var filterQuery: String { filter?.query?.text ?? "" }
+
+    /// Every item, whatever the filter hides: the snapshot the app last applied.
+    public var unfilteredSnapshot: TableSnapshot<SectionIdentifier, ItemIdentifier> { filter?.full ?? current }
+
+    /// The marked items the filter hides, in the unfiltered snapshot's order: kept, never dropped by a query.
+    public var hiddenSelectedItemIdentifiers: [ItemIdentifier] {
+        guard let filter, !filter.hiddenMarks.isEmpty else { return [] }
+        var result: [ItemIdentifier] = []
+        for section in filter.full.itemsBySection {
+            for item in section where filter.hiddenMarks.contains(item) { result.append(item) }
+        }
+        return result
+    }
+
+    /// Every marked item: those shown (in table order), then those the filter hides.
+    public var allSelectedItemIdentifiers: [ItemIdentifier] {
+        selectedItemIdentifiers + hiddenSelectedItemIdentifiers
+    }
+
+    /// How many items are marked in all, and how many of those the filter hides.
+    public var markCounts: (marked: Int, hidden: Int) {
+        let hidden = filter?.hiddenMarks.count ?? 0
+        return ((tableView?.state.selected.count ?? 0) + hidden, hidden)
+    }
+
+    /// The marks in words for a status line: "3 marked, 1 hidden", "3 marked", or "" when none.
+    public var markSummary: String {
+        let counts = markCounts
+        guard counts.marked > 0 else { return "" }
+        return counts.hidden > 0 ? "\(counts.marked) marked, \(counts.hidden) hidden" : "\(counts.marked) marked"
+    }
+
+    /// The match of `item`'s ``filterText`` with the query in force (ranges to highlight), nil without a query.
+    ///
+    /// ```swift
+    /// if let match = dataSource.filterMatch(for: item) {
+    ///     label.styledText = StyledText(title, highlighting: match.ranges, style: .underline)
+    /// }
+    /// ```
+    public func filterMatch(for item: ItemIdentifier) -> FuzzyMatch? {
+        guard let query = filter?.query, let filterText else { return nil }
+        return query.match(filterText(item))
+    }
+
+    /// Shows only the items whose ``filterText`` matches `query` (a ``/TermTableCore/FuzzyQuery``), in
+    /// ``filterOrder``; an empty query clears the filter.
+    ///
+    /// The first screen of matches shows at once; the rest are matched off the
+    /// main actor, in parallel (on ``filterExecutor``), and shown when complete.
+    /// The next call cancels matching still in flight; a query that extends the
+    /// last one searches only its matches. The cursor goes to the first match.
+    /// Marks on items the query hides are kept (``hiddenSelectedItemIdentifiers``)
+    /// and come back when they show again. Sections keep their order; a section
+    /// with no match is left out. Returns the matching task (nil when done at once).
+    @discardableResult
+    public func setFilter(query text: String) -> Task<Void, Never>? {
+        let query = FuzzyQuery(text)
+        guard !query.isEmpty else {
+            clearFilter()
+            return nil
+        }
+        guard filterText != nil else {
+            TerminalGuard.fail("TableViewDiffableDataSource.setFilter(query:): set filterText first")
+        }
+        let filter = beginFilter()
+        filter.predicate = nil
+        filter.query = query
+        return runFilter(resetCursor: true)
+    }
+
+    /// ``setFilter(query:)`` and wait until its matches show (or a later query replaced it).
+    public func filter(query text: String) async {
+        await setFilter(query: text)?.value
+    }
+
+    /// Shows only the items for which `predicate` is true, in their own order (matched at once, on the main actor).
+    ///
+    /// Marks, cursor and clearing behave as with ``setFilter(query:)``; the
+    /// predicate runs again whenever a snapshot is applied.
+    public func setFilter(where predicate: @escaping @MainActor (ItemIdentifier) -> Bool) {
+        let filter = beginFilter()
+        filter.query = nil
+        filter.predicate = predicate
+        runFilter(resetCursor: true)
+    }
+
+    /// Shows every item again: the marks (those the filter hid too) and, unless the user moved the cursor while
+    /// filtering, the cursor's item and its screen line as they were before the filter; a moved cursor stays on
+    /// its item, on its line.
+    public func clearFilter() {
+        guard let filter else { return }
+        filter.task?.cancel()
+        filter.generation += 1
+        let cursorItem = cursorItemIdentifier
+        let moved = cursorItem != filter.shownCursor
+        var marks = filter.hiddenMarks
+        for item in selectedItemIdentifiers { marks.insert(item) }
+        self.filter = nil
+        let rule: FilterCursorRule<ItemIdentifier> =
+            moved
+            ? .item(cursorItem, line: tableView?.cursorLine, top: nil)
+            : .item(filter.savedCursor, line: filter.savedLine, top: filter.savedTop)
+        present(filter.full, cursor: rule, extraMarks: marks)
+    }
+
+    /// The filter state, made (remembering the cursor and the scroll place) when no filter is in force.
+    func beginFilter() -> TableFilterState<SectionIdentifier, ItemIdentifier> {
+        if let filter { return filter }
+        let filter = TableFilterState(full: current)
+        if let tableView {
+            tableView.layoutIfNeeded()
+            filter.savedCursor = cursorItemIdentifier
+            filter.savedLine = tableView.cursorLine
+            if let top = tableView.state.top, !top.isHeader, let indexPath = top.indexPath {
+                filter.savedTop = itemIdentifier(for: indexPath)
+            }
+        }
+        self.filter = filter
+        return filter
+    }
+
+    /// A snapshot applied while filtering: it becomes the unfiltered one and the filter runs on it again.
+    ///
+    /// Shown marks whose items are gone are reported to the delegate as by ``apply(_:keepingCursorLine:)``;
+    /// hidden marks whose items are gone are dropped (they have no row to report).
+    @usableFromInline
+    func applyUnderFilter(_ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, keepingCursorLine: Bool) {
+        guard let filter else { return }
+        let (fullIndex, duplicates) = snapshot.makeIndex()
+        if let duplicate = duplicates.first {
+            TerminalGuard.fail(
+                "TableViewDiffableDataSource.apply: the item \(duplicate) appears twice in the snapshot; identifiers must be unique"
+            )
+        }
+        if let tableView {
+            tableView.layoutIfNeeded()
+            var kept = Set<IndexPath>()
+            for indexPath in tableView.state.selected.sorted() {
+                if let item = itemIdentifier(for: indexPath), fullIndex[item] == nil {
+                    tableView.delegate?.tableView(tableView, didDeselectRowAt: indexPath)
+                } else {
+                    kept.insert(indexPath)
+                }
+            }
+            tableView.state.selected = kept
+        }
+        filter.hiddenMarks = filter.hiddenMarks.filter { fullIndex[$0] != nil }
+        filter.full = snapshot
+        filter.invalidateCorpus()
+        runFilter(resetCursor: false)
+    }
+
+    /// Runs the filter in force over the unfiltered snapshot and shows the result (the first screen at once).
+    @discardableResult
+    func runFilter(resetCursor: Bool) -> Task<Void, Never>? {
+        guard let filter else { return nil }
+        filter.task?.cancel()
+        filter.task = nil
+        filter.generation += 1
+        if let predicate = filter.predicate {
+            var shown = TableSnapshot<SectionIdentifier, ItemIdentifier>()
+            for (section, items) in zip(filter.full.sectionIdentifiers, filter.full.itemsBySection) {
+                var kept: [ItemIdentifier] = []
+                for item in items where predicate(item) { kept.append(item) }
+                if kept.isEmpty { continue }
+                shown.appendSections([section])
+                shown.appendItems(kept)
+            }
+            present(shown, cursor: resetCursor ? .first : .follow)
+            filter.shownCursor = cursorItemIdentifier
+            return nil
+        }
+        guard let query = filter.query else { return nil }
+        let corpus = preparedCorpus(filter)
+        var candidates: [Int32]? = nil
+        if let last = filter.lastQuery, query.narrows(last) { candidates = filter.lastHits }
+        let total = candidates?.count ?? corpus.count
+        if total <= 16_384 {
+            show(corpus.hits(query, in: 0..<total, among: candidates) ?? [], of: query, resetCursor: resetCursor)
+            return nil
+        }
+        let screen = max(1, tableView?.frame.height ?? 50)
+        var first = corpus.firstScreen(query, count: screen, among: candidates).hits
+        if filterOrder == .items { first.sort { $0.index < $1.index } }
+        present(snapshot(of: first, in: filter), cursor: resetCursor ? .first : .follow)
+        filter.shownCursor = cursorItemIdentifier
+        let generation = filter.generation
+        let executor = filterExecutor
+        let task = Task { [weak self] in
+            let hits = await withTaskExecutorPreference(executor) {
+                await corpus.rank(query, among: candidates, order: .items)
+            }
+            guard let self, let hits, !Task.isCancelled, let filter = self.filter, filter.generation == generation
+            else { return }
+            let moved = self.cursorItemIdentifier != filter.shownCursor
+            self.show(hits, of: query, resetCursor: resetCursor && !moved)
+        }
+        filter.task = task
+        return task
+    }
+
+    /// Shows the complete `hits` (in corpus order) of `query` and remembers them for a longer query.
+    func show(_ hits: [FuzzyCorpus.Hit], of query: FuzzyQuery, resetCursor: Bool) {
+        guard let filter else { return }
+        filter.lastQuery = query
+        var indices: [Int32] = []
+        indices.reserveCapacity(hits.count)
+        for hit in hits { indices.append(hit.index) }
+        filter.lastHits = indices
+        var ordered = hits
+        if filterOrder == .score { FuzzyCorpus.sortByRank(&ordered) }
+        present(snapshot(of: ordered, in: filter), cursor: resetCursor ? .first : .follow)
+        filter.shownCursor = cursorItemIdentifier
+    }
+
+    /// The unfiltered snapshot's items at `hits`, in the hits' order within each section.
+    func snapshot(of hits: [FuzzyCorpus.Hit], in filter: TableFilterState<SectionIdentifier, ItemIdentifier>)
+        -> TableSnapshot<SectionIdentifier, ItemIdentifier>
+    {
+        var bySection = [[ItemIdentifier]](repeating: [], count: filter.full.numberOfSections)
+        for hit in hits {
+            let index = Int(hit.index)
+            bySection[Int(filter.sectionOfFlat[index])].append(filter.flat[index])
+        }
+        var snapshot = TableSnapshot<SectionIdentifier, ItemIdentifier>()
+        for (section, items) in bySection.enumerated() where !items.isEmpty {
+            snapshot.appendSections([filter.full.sectionIdentifiers[section]])
+            snapshot.appendItems(items)
+        }
+        return snapshot
+    }
+
+    /// The texts of the unfiltered items, asked of ``filterText`` once per applied snapshot.
+    func preparedCorpus(_ filter: TableFilterState<SectionIdentifier, ItemIdentifier>) -> FuzzyCorpus {
+        if let corpus = filter.corpus { return corpus }
+        var texts: [String] = []
+        var flat: [ItemIdentifier] = []
+        var sections: [Int32] = []
+        let total = filter.full.numberOfItems
+        texts.reserveCapacity(total)
+        flat.reserveCapacity(total)
+        sections.reserveCapacity(total)
+        let text = filterText ?? { _ in "" }
+        for (section, items) in filter.full.itemsBySection.enumerated() {
+            for item in items {
+                flat.append(item)
+                sections.append(Int32(section))
+                texts.append(text(item))
+            }
+        }
+        let corpus = FuzzyCorpus(texts)
+        filter.flat = flat
+        filter.sectionOfFlat = sections
+        filter.corpus = corpus
+        return corpus
+    }
+
+    /// Shows `snapshot` (a filtered one, or the whole one when clearing): marks on items it leaves out become
+    /// hidden marks while filtering, hidden marks on items it shows are marked again, `extraMarks` are marked.
+    func present(
+        _ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, cursor rule: FilterCursorRule<ItemIdentifier>,
+        extraMarks: Set<ItemIdentifier> = []
+    ) {
+        let (newIndex, _) = snapshot.makeIndex()
+        guard let tableView else {
+            current = snapshot
+            index = newIndex
+            return
+        }
+        tableView.layoutIfNeeded()
+        let state = tableView.state
+        let multiple = tableView.selectionMode == .multiple
+        var marks = Set<IndexPath>()
+        if multiple {
+            for indexPath in state.selected {
+                guard let item = itemIdentifier(for: indexPath) else { continue }
+                if let moved = newIndex[item] {
+                    marks.insert(moved.indexPath)
+                } else {
+                    filter?.hiddenMarks.insert(item)
+                }
+            }
+            if let filter {
+                var shown: [ItemIdentifier] = []
+                for item in filter.hiddenMarks {
+                    guard let position = newIndex[item] else { continue }
+                    marks.insert(position.indexPath)
+                    shown.append(item)
+                }
+                for item in shown { filter.hiddenMarks.remove(item) }
+            }
+            for item in extraMarks {
+                if let position = newIndex[item] { marks.insert(position.indexPath) }
+            }
+        }
+        let first = snapshot.numberOfItems > 0 ? IndexPath(row: 0, section: 0) : nil
+        var cursor: IndexPath?
+        var line: Int?
+        var top: TableItem?
+        switch rule {
+        case .first:
+            cursor = first
+            line = 0
+        case .follow:
+            line = tableView.cursorLine
+            if let old = state.cursor, let item = itemIdentifier(for: old) {
+                cursor = newIndex[item]?.indexPath ?? nearestSurvivor(of: old, in: newIndex)
+            }
+            if cursor == nil { cursor = first }
+        case .item(let item, let savedLine, let savedTop):
+            cursor =
+                item.flatMap { newIndex[$0]?.indexPath } ?? cursorItemIdentifier.flatMap { newIndex[$0]?.indexPath }
+            if cursor == nil { cursor = first }
+            line = cursor != nil && item.flatMap({ newIndex[$0] }) != nil ? savedLine : nil
+            if line == nil, let savedTop, let position = newIndex[savedTop]?.indexPath {
+                top = TableItem(section: position.section, row: position.row)
+            }
+        }
+        current = snapshot
+        index = newIndex
+        tableView.reload(cursor: cursor, selected: marks, cursorLine: line)
+        if let top { tableView.topItem = top }
+    }
+}
