@@ -96,6 +96,10 @@ let package = Package(
             path: "Examples/Processes/App"
         ),
 
+        // The log viewer (issue 25): the index of entry offsets, read back with pread (LogKit, no toolkit), the
+        // screen (LogsCore), `logs`.
+        .target(name: "LogKit", path: "Examples/Logs/Kit"),
+
         // Tests: one target per library target, each linking only its layer (TestTargetDependencyTests checks
         // that the core and layout tests reach no TermTable and no ncurses).
         // The helpers they share (repository paths, temporary layout files, SeededRandom, which TermTableTesting
@@ -132,6 +136,7 @@ let package = Package(
             dependencies: ["ProcessesCore", "ProcessKit", "TermTable", "TermTableTesting"],
             exclude: ["Snapshots"]
         ),
+        .testTarget(name: "LogKitTests", dependencies: ["LogKit", "TermTableTestSupport"]),
         // The copy check of the benchmark's hand-coded cell (issue 10); what it links and its layouts (issue 15).
         .testTarget(
             name: "ScrollBenchTests",
