@@ -26,6 +26,7 @@ public final class LogFile: @unchecked Sendable {
     private var identity: (device: UInt64, inode: UInt64)
     private var head = LogOffsets()
     private var headDone = true
+    private var pendingHead: LogOffsets?
     private var tail = LogOffsets()
     private var tailStart: Int64 = 0
     private var indexedEnd: Int64 = 0
@@ -143,6 +144,7 @@ public final class LogFile: @unchecked Sendable {
 
     private func resetLocked(limit: Int) {
         generation += 1
+        pendingHead = nil
         let scanner = LogScanner(descriptor: descriptor, chunkSize: 64 * 1024)
         let size = currentSize()
         let end = scanner.completeEnd(before: size)
@@ -193,11 +195,21 @@ public final class LogFile: @unchecked Sendable {
                 found: { offset, level in found.append(offset, level: level) })
             let published: Bool = lock.withLock {
                 guard generation == startGeneration else { return false }
-                head = found
-                headDone = true
+                pendingHead = found
                 return true
             }
-            if published { DispatchQueue.main.async { MainActor.assumeIsolated { onDone() } } }
+            // The rows change on the main queue only, where they are shown.
+            guard published else { return }
+            DispatchQueue.main.async {
+                let adopted: Bool = self.lock.withLock {
+                    guard self.generation == startGeneration, let pending = self.pendingHead else { return false }
+                    self.head = pending
+                    self.pendingHead = nil
+                    self.headDone = true
+                    return true
+                }
+                if adopted { MainActor.assumeIsolated { onDone() } }
+            }
         }
         thread.name = "logs-index"
         thread.start()
