@@ -40,9 +40,11 @@ public final class LogEntryView: TableViewDataSource {
         wrappedWidth = width
         var result: [String] = []
         for line in entry.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // A continuation line's indent (a stack frame's) is kept on each of its wrapped lines.
             let text = line.replacingOccurrences(of: "\t", with: "    ")
-            let wrapped = TerminalText.wrap(text, width: width)
-            result += wrapped.isEmpty ? [""] : wrapped
+            let indent = String(text.prefix { $0 == " " }.prefix(width / 2))
+            let wrapped = TerminalText.wrap(String(text.dropFirst(indent.count)), width: width - indent.count)
+            result += wrapped.isEmpty ? [""] : wrapped.map { indent + $0 }
         }
         if entry.isCut {
             result.append("… cut: \(LogFile.displayLimit / 1024) KiB shown of \(entry.length) bytes")

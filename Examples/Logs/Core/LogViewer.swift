@@ -123,10 +123,13 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         table.setCursor(row.map { IndexPath(row: $0, section: 0) }, notify: false)
     }
 
-    /// True when the last row is on screen (or there are no rows): appended rows then keep it there.
+    /// True when the last row is on screen, or the cursor is on it, or there are no rows: appended rows then
+    /// keep it there.
     public var showsLastRow: Bool {
         let count = rowCount
-        guard count > 0 else { return true }
+        guard count > 0, cursorRow != count - 1 else { return true }
+        // The rows on screen as of now (a reload since the last frame lays out again first).
+        table.layoutIfNeeded()
         return table.indexPathsForVisibleRows.contains { $0.row == count - 1 }
     }
 

@@ -22,6 +22,7 @@ public struct LogGenerator: Sendable {
     ]
     static let verbs = ["served", "refreshed", "expired", "consumed", "scheduled", "wrote", "resolved", "retried"]
     static let nouns = ["requests", "rows", "tokens", "messages", "jobs", "blobs", "records", "connections"]
+    static let regions = ["eu-west-1", "us-east-2", "ap-south-1", "sa-east-1", "eu-central-1"]
     static let frames = [
         "Server.handle(Request)", "Pool.checkout(timeout:)", "Cache.refresh(key:)", "TokenStore.validate(_:)",
         "Consumer.poll()", "Scheduler.tick()", "BlobWriter.flush()", "Resolver.lookup(host:)",
@@ -58,7 +59,8 @@ public struct LogGenerator: Sendable {
         let level = pick(Self.levels)
         let component = pick(Self.components)
         var message = "\(pick(Self.verbs)) \(number(5000)) \(pick(Self.nouns)) in \(number(900))ms"
-        message += " (node=db-\(number(64)), trace=\(String(next(), radix: 16)))"
+        message += " (node=db-\(number(64)), region=\(pick(Self.regions)), user=u\(10_000 + number(90_000)),"
+        message += " trace=\(String(next(), radix: 16)))"
         var lines = ["\(Self.timestamp(millis)) \(level) \(component): \(message)"]
         if level == "ERROR", number(3) == 0 {
             lines.append("\tat \(pick(Self.frames)) (Sources/\(component)/Main.swift:\(number(900)))")
