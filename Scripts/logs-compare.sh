@@ -118,14 +118,21 @@ def cpu_ticks(pid):
 
 
 def times_run(pid):
-    total = 0
+    """The scheduler's "times run" counter of every thread, by thread id."""
+    counts = {}
     for tid in os.listdir(f"/proc/{pid}/task"):
         try:
             with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
-                total += int(f.read().split()[2])
+                counts[tid] = int(f.read().split()[2])
         except OSError:
             pass
-    return total
+    return counts
+
+
+def wakeups(before, after):
+    """Runs between two samples: threads in both by their difference, new threads in full (a thread that
+    ended meanwhile is not counted)."""
+    return sum(count - before.get(tid, 0) for tid, count in after.items())
 
 
 have_lnav = shutil.which("lnav") is not None
@@ -147,8 +154,11 @@ for name, program in programs.items():
             pane.wait(lambda s: "indexing" not in s.split("\n")[0], poll=0.05)
         elif name == "lnav":
             time.sleep(1)
+        if name == "less":
+            pane.keys("C-c")  # less +G goes on counting lines, and takes no q until interrupted
+            time.sleep(0.2)
         pane.keys("q")
-        for _ in range(200):
+        for _ in range(1200):
             if os.path.exists(rss_file) and os.path.getsize(rss_file) > 0:
                 break
             time.sleep(0.05)
@@ -164,7 +174,7 @@ for name, program in programs.items():
     pane = Pane(top_command)
     try:
         press = None if name == "less" else (lambda: pane.keys("g"))
-        seconds, _ = pane.wait(lambda s: first in s.split("\n")[1:4], every=press)
+        seconds, _ = pane.wait(lambda s: any(first in line for line in s.split("\n")[0:4]), every=press, timeout=300)
         results[name]["top"] = seconds
     except TimeoutError as error:
         print(f"{name}: timed out at the top; the pane shows:\n{error}", file=sys.stderr)
@@ -225,7 +235,7 @@ for name, program in programs.items():
         time.sleep(2)
         runs = times_run(pid)
         time.sleep(rest_seconds)
-        results[name]["rest"] = (times_run(pid) - runs) / rest_seconds
+        results[name]["rest"] = wakeups(runs, times_run(pid)) / rest_seconds
     except TimeoutError as error:
         print(f"{name}: timed out following; the pane shows:\n{error}", file=sys.stderr)
     finally:

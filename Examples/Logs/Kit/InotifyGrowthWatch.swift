@@ -6,15 +6,21 @@ import Glibc
 ///
 /// Nothing is scheduled at rest: a main-queue read source on the inotify
 /// descriptor. Each wake-up reads the events into one buffer made at start (no
-/// allocation per event) and calls the handler once.
+/// allocation per event); the handler runs once per ``coalescing`` at most.
 public final class InotifyGrowthWatch: LogGrowthWatch {
     /// The file watched.
     public let path: String
     private var descriptor: Int32 = -1
     private var source: DispatchSourceRead?
 
-    /// A watch of `path` (not started).
-    public init(path: String) { self.path = path }
+    /// The most often the handler is called: changes within this time after the first are one call.
+    public let coalescing: DispatchTimeInterval
+
+    /// A watch of `path` (not started) that calls its handler at most once per `coalescing` (10 ms).
+    public init(path: String, coalescing: DispatchTimeInterval = .milliseconds(10)) {
+        self.path = path
+        self.coalescing = coalescing
+    }
 
     deinit {
         source?.cancel()
@@ -37,10 +43,18 @@ public final class InotifyGrowthWatch: LogGrowthWatch {
             close(fd)
             buffer.deallocate()
         }
+        let coalesce = coalescing
+        nonisolated(unsafe) var pending = false
         source.setEventHandler {
-            // Drain the events; which ones does not matter: LogFile.update() looks at the file.
+            // Drain the events; which ones does not matter: LogFile.update() looks at the file. A writer of a
+            // thousand lines a second makes a thousand events: one call per `coalescing` at most.
             while read(fd, buffer, 4096) > 0 {}
-            MainActor.assumeIsolated { changed() }
+            guard !pending else { return }
+            pending = true
+            DispatchQueue.main.asyncAfter(deadline: .now() + coalesce) {
+                pending = false
+                MainActor.assumeIsolated { changed() }
+            }
         }
         source.resume()
         self.source = source

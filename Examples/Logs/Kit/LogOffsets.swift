@@ -18,6 +18,12 @@ public struct LogOffsets: Sendable, Equatable {
     /// True when there are none.
     public var isEmpty: Bool { low.isEmpty }
 
+    /// Makes room for `count` entries in all (an estimate saves the doubling of the arrays as they grow).
+    public mutating func reserveCapacity(_ count: Int) {
+        low.reserveCapacity(count)
+        levels.reserveCapacity(count)
+    }
+
     /// Adds an entry after the last (its offset must be larger).
     public mutating func append(_ offset: Int64, level: LogLevel) {
         let high = Int(offset >> 32)
