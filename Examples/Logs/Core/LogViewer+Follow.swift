@@ -50,7 +50,13 @@ extension LogViewer {
             return
         }
         if collection.isMerged { collection.mergeNewRows() }
-        entryCache.removeAll(keepingCapacity: true)
+        // One file's rows only come at the end: of those read, only the last can have grown (continuation
+        // lines); merged, the last entry of each file can be anywhere near the end.
+        if collection.isMerged {
+            entryCache.removeAll(keepingCapacity: true)
+        } else {
+            entryCache[collectionBefore - 1] = nil
+        }
         let newRows = collectionBefore..<collection.count
         if filteredRows != nil {
             let query = FuzzyQuery(filterQuery)

@@ -16,8 +16,8 @@ public final class InotifyGrowthWatch: LogGrowthWatch {
     /// The most often the handler is called: changes within this time after the first are one call.
     public let coalescing: DispatchTimeInterval
 
-    /// A watch of `path` (not started) that calls its handler at most once per `coalescing` (10 ms).
-    public init(path: String, coalescing: DispatchTimeInterval = .milliseconds(10)) {
+    /// A watch of `path` (not started) that calls its handler at most once per `coalescing` (25 ms).
+    public init(path: String, coalescing: DispatchTimeInterval = .milliseconds(25)) {
         self.path = path
         self.coalescing = coalescing
     }
