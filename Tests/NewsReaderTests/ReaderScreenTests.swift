@@ -115,6 +115,26 @@ struct ReaderScreenTests {
         #expect(harness.reader.rootView.detailView.offset == 3)
     }
 
+    /// The article view is the toolkit's text view (issue 23): a resize wraps again and keeps the top line's text.
+    @Test func theArticleViewKeepsItsPlaceAcrossAResize() async throws {
+        let long = Article(
+            id: "long", title: "A long article", link: URL(string: "https://example.com/long"),
+            summary: (1...60).map { "Paragraph \($0) says something worth reading, and then some more." }
+                .joined(separator: "\n\n"),
+            published: fixedNow.addingTimeInterval(-7200), author: "Ada", feedTitle: "Long Reads")
+        let feed = Feed(title: "Long Reads", items: [long], source: "long.xml", format: .rss20)
+        let harness = try await ReaderHarness(sources: [.file("long.xml")], load: { _ in [.loaded(feed)] })
+        harness.press("enter pgdn pgdn")
+        let top = harness.lines[0].trimmingCharacters(in: .whitespaces)
+        #expect(top.hasPrefix("Paragraph "))
+        harness.driver.resize(to: Size(width: 40, height: 30))
+        harness.draw()
+        #expect(harness.lines[0].trimmingCharacters(in: .whitespaces).hasPrefix(top.prefix(12)))
+        harness.driver.resize(to: Size(width: 100, height: 30))
+        harness.draw()
+        #expect(harness.lines[0].trimmingCharacters(in: .whitespaces) == top)
+    }
+
     @Test func filteringUpdatesOnEachKeystrokeAndEscClearsIt() async throws {
         let harness = try await ReaderHarness()
         harness.press("/")

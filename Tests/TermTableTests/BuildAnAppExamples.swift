@@ -186,3 +186,51 @@ extension TasksApp: TableViewDelegate {
     driver.advanceTime(by: .seconds(5))
     #expect(driver.lines[7].hasPrefix("4 of 4 tasks"))
 }
+
+// The article's "Follow a growing file".
+@MainActor final class LogTail {
+    private(set) var lines: [String] = []
+    private var partial: [UInt8] = []
+    private var follower: FileFollower?
+
+    /// Follows `path` from its end; each complete line is kept, a new file starts over.
+    func follow(_ path: String, in app: Application) throws {
+        follower = try FileFollower(path: path, from: .end) { [weak self] change in
+            guard let self else { return }
+            switch change {
+            case .appended(let bytes):
+                for byte in bytes {
+                    if byte == UInt8(ascii: "\n") {
+                        lines.append(String(decoding: partial, as: UTF8.self))
+                        partial.removeAll(keepingCapacity: true)
+                    } else {
+                        partial.append(byte)
+                    }
+                }
+            case .truncated, .replaced:
+                lines.removeAll()
+                partial.removeAll()
+            case .deleted:
+                lines.append("(the file was deleted)")
+            }
+            app.setNeedsDisplay()
+        }
+    }
+}
+
+// The article's "Show long text".
+/// The lines the log tail kept, in a pane that shows their end.
+@MainActor func makeLogPane(_ tail: LogTail) -> TextView {
+    let pane = TextView(text: tail.lines.joined(separator: "\n"))
+    pane.scrollToEnd()
+    return pane
+}
+
+// The article's "Scroll long lines sideways".
+/// ←/→ (h/l) scroll `line` sideways by a step, 0 and $ to its ends; each key listed with its help.
+@MainActor func bindSidewaysScrolling(of line: Label, in app: Application) {
+    for command in HorizontalScrollCommand.allCases {
+        let keys = HorizontalScrollCommand.defaultKeyBindings.filter { $0.value == command }.map(\.key)
+        app.bind(KeyBinding(keys.sorted { $0.helpName < $1.helpName }, help: command.help)) { line.perform(command) }
+    }
+}

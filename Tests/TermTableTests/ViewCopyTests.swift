@@ -72,6 +72,8 @@ import Testing
                 label.alignment = .center
                 label.truncation = .head
                 label.numberOfLines = 3
+                label.horizontalOffset = 4
+                label.horizontalStep = 2
                 return label
             }),
         Covered(
@@ -99,6 +101,19 @@ import Testing
                 field.onInputDropped = { _, _ in }
                 field.moveCursor(to: 2)
                 return field
+            }),
+        Covered(
+            name: "TextView", fresh: { TextView() },
+            configured: {
+                let view = TextView(text: String(repeating: "a long text that wraps\n", count: 40))
+                configureView(view)
+                view.textStyle = .bold
+                view.keyBindings = [Key("x"): .lineDown]
+                view.wheelStep = 5
+                view.paragraphStyles = [1: .bold]
+                view.isFocusable = false
+                view.scroll(by: 2)
+                return view
             }),
         Covered(
             name: "Slider", fresh: { Slider() },

@@ -2,41 +2,35 @@ import Foundation
 import NewsKit
 import TermTable
 
-/// The lines of the article view for a width: title, feed, date, link, a rule, then the summary wrapped.
-public struct ArticleDetailText: Sendable {
-    /// One line and its style.
-    public struct Line: Sendable, Hashable {
-        /// The text (already fitted to the width).
-        public var text: String
-        /// Its style.
-        public var style: Style
-    }
-
-    /// The lines, top to bottom.
-    public private(set) var lines: [Line] = []
-
-    /// Lays out `article` in `width` columns; `now` gives the age, `timeZone` the date.
-    public init(article: Article, width: Int, now: Date, timeZone: TimeZone) {
-        let margin = width >= 30 ? 2 : 0
-        let inner = max(1, width - 2 * margin)
-        let pad = String(repeating: " ", count: margin)
-        func add(_ text: String, _ style: Style = .plain) {
-            for line in TerminalText.wrap(text, width: inner) { lines.append(Line(text: pad + line, style: style)) }
+/// The text of the article view: title, feed, date, link, a short rule, then the summary, as paragraphs with styles.
+public enum ArticleDetailText {
+    /// The article as paragraphs for a ``TextView``: a blank line, the title (bold), feed, date and author (dim), the
+    /// link (cyan, underlined), a short rule, a blank line, the summary (or a dim note that there is none) and a blank line.
+    public static func paragraphs(of article: Article, now: Date, timeZone: TimeZone) -> (
+        text: String, styles: [Int: Style]
+    ) {
+        var paragraphs: [String] = [""]
+        var styles: [Int: Style] = [:]
+        func add(_ text: String, _ style: Style?) {
+            for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if let style { styles[paragraphs.count] = style }
+                paragraphs.append(String(paragraph))
+            }
         }
-        lines.append(Line(text: "", style: .plain))
-        add(article.title, .bold)
+        add(article.title.replacingOccurrences(of: "\n", with: " "), .bold)
         var meta = [article.feedTitle]
         if let date = ArticleDetailText.dateText(article.published, now: now, timeZone: timeZone) { meta.append(date) }
         if let author = article.author, !author.isEmpty { meta.append("by \(author)") }
-        add(meta.joined(separator: " · "), .dim)
+        add(meta.joined(separator: " · ").replacingOccurrences(of: "\n", with: " "), .dim)
         if let link = article.link { add(link.absoluteString, Style(foreground: .cyan, attributes: .underline)) }
-        lines.append(Line(text: pad + String(repeating: "─", count: inner), style: .dim))
-        lines.append(Line(text: "", style: .plain))
+        add("───", .dim)  // a short rule: the text view wraps, so one as wide as the view would not survive a resize
+        paragraphs.append("")
         let summary = article.summary.trimmingCharacters(in: .whitespacesAndNewlines)
         add(
             summary.isEmpty ? "(this article has no summary; o opens it in the browser)" : summary,
-            summary.isEmpty ? .dim : .plain)
-        lines.append(Line(text: "", style: .plain))
+            summary.isEmpty ? .dim : nil)
+        paragraphs.append("")
+        return (paragraphs.joined(separator: "\n"), styles)
     }
 
     /// `Fri 20 Nov 2026 10:57 (13h ago)` in `timeZone`, nil without a date.

@@ -2,38 +2,45 @@ import Foundation
 import NewsKit
 import TermTable
 
-/// The article view: the article's title, feed, date, link and summary, scrolling.
+/// The article view: the article's title, feed, date, link and summary in a toolkit ``TextView``, scrolling.
 ///
-/// Keys (``keyActions``, with their help): j/k and the arrows scroll a line, PgUp/PgDn, space, b,
-/// ctrl-f/ctrl-b a page, g/G and Home/End to the ends; q, Esc and Left go back (``onClose``).
-/// The wheel scrolls. Other keys go on to the app (o, m, n, ?).
+/// The text view wraps the article to the width and keeps the line at the top in place across resizes;
+/// this view gives it a margin and the reader's keys (``keyActions``, with their help): j/k and the arrows
+/// scroll a line, PgUp/PgDn, space, b, ctrl-f/ctrl-b a page, g/G and Home/End to the ends; q, Esc and Left
+/// go back (``onClose``). The wheel scrolls. Other keys go on to the app (o, m, n, ?).
 public final class ArticleDetailView: View {
     /// The article shown.
     public private(set) var article: Article?
-    /// The first line shown.
-    public private(set) var offset = 0
     /// Called for q, Esc or Left.
     public var onClose: (@MainActor () -> Void)?
     /// The current time, for the age.
     public var now: @Sendable () -> Date = { Date() }
     /// The time zone dates are shown in.
     public var timeZone: TimeZone = .current
-
-    private var cache: (width: Int, text: ArticleDetailText)?
+    /// The text view holding the article (it leaves the keyboard focus to this view).
+    public private(set) var textView: TextView
 
     /// Creates an empty article view.
     public init() {
+        textView = TextView()
         super.init(frame: .zero)
+        textView.isFocusable = false
+        addSubview(textView)
     }
 
     public required init(copying other: View) {
         let other = other as! ArticleDetailView
         article = other.article
-        offset = other.offset
         onClose = other.onClose
         now = other.now
         timeZone = other.timeZone
+        textView = TextView()  // replaced by the copied subview in didCopy(from:)
         super.init(copying: other)
+    }
+
+    public override func didCopy(from original: View) {
+        super.didCopy(from: original)
+        if let copied = subviews.first as? TextView { textView = copied }
     }
 
     public override var acceptsFocus: Bool { true }
@@ -41,72 +48,56 @@ public final class ArticleDetailView: View {
     /// Shows `article` from its top.
     public func show(_ article: Article) {
         self.article = article
-        cache = nil
-        offset = 0
+        let text = ArticleDetailText.paragraphs(of: article, now: now(), timeZone: timeZone)
+        textView.text = text.text
+        textView.paragraphStyles = text.styles
+        textView.scrollToTop()
         setNeedsDisplay()
     }
 
-    /// The lines at the current width.
-    public var lines: [ArticleDetailText.Line] {
-        guard let article else { return [] }
-        if let cache, cache.width == frame.width { return cache.text.lines }
-        let text = ArticleDetailText(article: article, width: frame.width, now: now(), timeZone: timeZone)
-        cache = (frame.width, text)
-        return text.lines
-    }
+    /// The first line shown.
+    public var offset: Int { textView.topLine }
 
     /// The largest offset: the last line at the bottom.
-    public var maxOffset: Int { max(0, lines.count - frame.height) }
+    public var maxOffset: Int { textView.maximumTopLine }
 
     /// How far down the article the view is, 0 to 100.
     public var percent: Int {
-        maxOffset == 0 ? 100 : min(100, (offset + frame.height) * 100 / max(1, lines.count))
+        maxOffset == 0 ? 100 : min(100, (offset + frame.height) * 100 / max(1, textView.lineCount))
     }
 
     /// Scrolls by `lines` (negative is up), within the article.
     public func scroll(by lines: Int) {
-        offset = max(0, min(maxOffset, offset + lines))
-        setNeedsDisplay()
+        textView.scroll(by: lines)
     }
-
-    private var page: Int { max(1, frame.height - 1) }
 
     /// Runs the key's action from ``keyActions``; other keys go on to the app.
     public override func handleKey(_ key: Key) -> Bool {
         guard let action = Self.action(for: key) else { return false }
         switch action {
-        case .lineDown: scroll(by: 1)
-        case .lineUp: scroll(by: -1)
-        case .pageDown: scroll(by: page)
-        case .pageUp: scroll(by: -page)
-        case .top: scroll(by: -offset)
-        case .bottom: scroll(by: maxOffset)
+        case .lineDown: textView.perform(.lineDown)
+        case .lineUp: textView.perform(.lineUp)
+        case .pageDown: textView.perform(.pageDown)
+        case .pageUp: textView.perform(.pageUp)
+        case .top: textView.perform(.top)
+        case .bottom: textView.perform(.bottom)
         case .close: onClose?()
         }
         return true
     }
 
+    /// The wheel over the margins scrolls too (over the text, the text view takes it).
     public override func handleMouse(_ event: MouseEvent, at point: Point) -> Bool {
-        switch event.kind {
-        case .wheelUp: scroll(by: -3)
-        case .wheelDown: scroll(by: 3)
-        default: return false
-        }
-        return true
+        textView.handleMouse(event, at: point)
     }
 
+    /// A margin of two columns each side from 30 columns on.
     public override func layoutSubviews() {
-        // After a resize the text is wrapped again; keep the offset within it.
-        offset = max(0, min(maxOffset, offset))
+        let margin = frame.width >= 30 ? 2 : 0
+        textView.frame = Rect(x: margin, y: 0, width: max(0, frame.width - 2 * margin), height: frame.height)
     }
 
     public override func draw(in context: DrawContext) {
         context.fill(bounds)
-        let lines = self.lines
-        offset = max(0, min(maxOffset, offset))
-        for y in 0..<frame.height where offset + y < lines.count {
-            let line = lines[offset + y]
-            context.put(line.text, at: Point(x: 0, y: y), style: line.style)
-        }
     }
 }

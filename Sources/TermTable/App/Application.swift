@@ -13,9 +13,10 @@ import TermTableCore
 /// main-actor work asks for a frame, so an app at rest is not scheduled at all.
 /// Work finished in the background reaches the screen without waiting for a
 /// key: a download's `await MainActor.run { ... app.setNeedsDisplay() }` runs
-/// while the loop sleeps and wakes it. Background work that runs on a ``WorkerPool``
-/// (not on the default executor, whose libdispatch pool wakes every second once used)
-/// leaves an app at rest with no wake-ups at all.
+/// while the loop sleeps and wakes it. The loop itself runs in turns on the main queue and
+/// never goes through the default executor, so an app at rest has no wake-ups at all; background
+/// work that runs on a ``WorkerPool`` keeps it so (the default executor's libdispatch pool wakes
+/// every second once used).
 ///
 /// ```swift
 /// let screen = try CursesScreen()
@@ -70,10 +71,16 @@ public final class Application: ViewHost {
     var actionHandlers: [String: @MainActor (ViewAction) -> Void] = [:]
     var needsDisplay = true
     let clock = ContinuousClock()
-    /// The sleeping run loop, resumed by ``wakeUp()``.
-    var wakeContinuation: CheckedContinuation<Void, Never>?
+    /// True while the run loop sleeps: ``wakeUp()`` then queues its next turn on the main queue.
+    var isSleeping = false
+    /// True while a turn of the run loop is queued on the main queue and has not started.
+    var turnQueued = false
     /// A wake-up that came while the loop was busy: its next wait returns at once.
     var wakePending = false
+    /// The main-queue timer that wakes the sleeping loop when the next timer is due.
+    var alarm: DispatchWorkItem?
+    /// ``run()``, waiting for the loop to end; resumed once, after ``quit()``.
+    var runEnded: CheckedContinuation<Void, Never>?
     /// True while drawing a frame that was asked for by the frame before (see ``render()``).
     var drawingFollowUp = false
     /// True while ``render()`` lays the views out: their redraw requests are drawn by this frame.
@@ -165,9 +172,9 @@ public final class Application: ViewHost {
 
     /// Wakes the run loop if it sleeps; if it is busy, its next wait returns at once.
     func wakeUp() {
-        if let continuation = wakeContinuation {
-            wakeContinuation = nil
-            continuation.resume()
+        if isSleeping {
+            isSleeping = false
+            queueTurn()
         } else {
             wakePending = true
         }
@@ -254,9 +261,45 @@ public final class Application: ViewHost {
     }
 
     /// Reads and handles input until ``quit()``; redraws after changes; runs timers and background work.
+    ///
+    /// The loop runs in turns on the main queue (the main actor's executor): a turn handles what is
+    /// waiting, draws, and returns to sleep, leaving the input watch and a main-queue timer to queue the
+    /// next one. No continuation is resumed while the app runs: resuming one sends the task through the
+    /// global executor, whose libdispatch pool, once started, wakes the process every second for good.
+    /// So an app at rest is not scheduled whatever its executors; the one resumption is the return from
+    /// `run()` after ``quit()``.
     public func run() async {
         isRunning = true
         render()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            runEnded = continuation
+            turn()
+        }
+    }
+
+    /// Queues a turn of the loop on the main queue, after the main-actor work already queued (`after`: once that passed).
+    private func queueTurn(after delay: Duration? = nil) {
+        guard !turnQueued else { return }
+        turnQueued = true
+        let next: @Sendable () -> Void = { [weak self] in
+            MainActor.assumeIsolated {
+                self?.turnQueued = false
+                self?.turn()
+            }
+        }
+        if let delay {
+            DispatchQueue.main.asyncAfter(deadline: .now() + Application.dispatchInterval(delay), execute: next)
+        } else {
+            DispatchQueue.main.async(execute: next)
+        }
+    }
+
+    /// One turn of the loop: goes round until there is nothing to do, then sleeps (returns with the next turn
+    /// left to the input watch, the alarm or ``wakeUp()``) or, after ``quit()``, ends ``run()``.
+    private func turn() {
+        alarm?.cancel()
+        alarm = nil
+        isSleeping = false
         while isRunning {
             loopTurns += 1
             wakePending = false
@@ -277,36 +320,38 @@ public final class Application: ViewHost {
                 handle(batch)
                 renderIfNeeded()
                 // Let main-actor work that queued up meanwhile run before the next keys.
-                await Task.yield()
-                continue
+                queueTurn()
+                return
             }
             let timeout = timers.map(\.due).min().map { max(.zero, $0 - clock.now) }
             if timeout == .zero { continue }
-            if screen.notifyWhenInputArrives({ [weak self] in self?.wakeUp() }) {
-                await sleep(upTo: timeout)
-            } else {
-                await poll(upTo: timeout)
+            guard screen.notifyWhenInputArrives({ [weak self] in self?.wakeUp() }) else {
+                poll(upTo: timeout)
+                return
             }
+            if wakePending { continue }  // input was waiting, or a wake-up came meanwhile
+            sleep(upTo: timeout)
+            return
         }
         screen.cancelInputNotification()
-        wakeContinuation = nil
+        alarm?.cancel()
+        alarm = nil
+        isSleeping = false
+        let ended = runEnded
+        runEnded = nil
+        ended?.resume()
     }
 
     /// Sleeps until ``wakeUp()`` (input, work, a new timer, quit) or until `timeout` passed.
-    private func sleep(upTo timeout: Duration?) async {
-        guard !wakePending else { return }
-        // The alarm is a main-queue timer, not `Task.sleep`: that would wake a worker of libdispatch's
-        // global pool, and once the pool has a thread it wakes the process every second for good.
-        var alarm: DispatchWorkItem? = nil
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            wakeContinuation = continuation
-            if let timeout {
-                let item = DispatchWorkItem { [weak self] in MainActor.assumeIsolated { self?.wakeUp() } }
-                alarm = item
-                DispatchQueue.main.asyncAfter(deadline: .now() + Application.dispatchInterval(timeout), execute: item)
-            }
-        }
-        alarm?.cancel()
+    ///
+    /// The alarm is a main-queue timer, not `Task.sleep`: that would wake a worker of libdispatch's
+    /// global pool, and once the pool has a thread it wakes the process every second for good.
+    private func sleep(upTo timeout: Duration?) {
+        isSleeping = true
+        guard let timeout else { return }
+        let item = DispatchWorkItem { [weak self] in MainActor.assumeIsolated { self?.wakeUp() } }
+        alarm = item
+        DispatchQueue.main.asyncAfter(deadline: .now() + Application.dispatchInterval(timeout), execute: item)
     }
 
     /// `duration` for a dispatch deadline: whole nanoseconds, rounded up (a timer must not fire early), at most a day.
@@ -317,17 +362,20 @@ public final class Application: ViewHost {
         return .nanoseconds(Int(seconds) * 1_000_000_000 + Int((attoseconds + 999_999_999) / 1_000_000_000))
     }
 
-    /// Waits for input in ``/TermTableCore/Screen/nextEvent(timeout:)`` at most ``pollInterval`` (a screen that cannot notify).
-    private func poll(upTo timeout: Duration?) async {
+    /// Waits for input in ``/TermTableCore/Screen/nextEvent(timeout:)`` at most ``pollInterval`` (a screen that cannot
+    /// notify), then queues the next turn.
+    private func poll(upTo timeout: Duration?) {
         let wait = timeout.map { min($0, pollInterval) } ?? pollInterval
         let waitStart = clock.now
         if let event = screen.nextEvent(timeout: wait) {
             handle(event)
+            queueTurn()
         } else if clock.now - waitStart < wait / 2 {
             // A screen that does not wait for input: sleep instead of spinning.
-            try? await Task.sleep(for: min(wait, .milliseconds(10)))
+            queueTurn(after: min(wait, .milliseconds(10)))
+        } else {
+            queueTurn()
         }
-        await Task.yield()
     }
 
     // MARK: Events

@@ -94,6 +94,17 @@ open class Label: View {
         @exclusivity(unchecked)  // read for every label drawn, measured and copied
     #endif
     private var storedNumberOfLines: Int = 1
+    /// Columns of a one-line text scrolled out at the left (`less -S` with ←/→): 0 shows its start, cut as
+    /// ``truncation`` says; more shows the text from that column, cut at the right edge without an ellipsis.
+    /// Never negative; drawn at most ``maximumHorizontalOffset`` (see ``scrollHorizontally(by:)``).
+    public var horizontalOffset: Int = 0 {
+        didSet {
+            if horizontalOffset < 0 { horizontalOffset = 0 }
+            if horizontalOffset != oldValue { setNeedsDisplay() }
+        }
+    }
+    /// The columns ←/→ (``HorizontalScrollCommand/left``, ``HorizontalScrollCommand/right``) scroll by.
+    public var horizontalStep: Int = 8
 
     /// Creates a label.
     public init(text: String = "", frame: Rect = .zero) {
@@ -109,6 +120,8 @@ open class Label: View {
         storedAlignment = other.alignment
         storedTruncation = other.truncation
         storedNumberOfLines = other.numberOfLines
+        horizontalOffset = other.horizontalOffset
+        horizontalStep = other.horizontalStep
         super.init(copying: other)
     }
 
@@ -148,7 +161,11 @@ open class Label: View {
             return
         }
         if numberOfLines == 1 || frame.height == 1 {
-            drawLine(text, y: 0, width: width, in: context)
+            if horizontalOffset > 0 {
+                drawScrolledLine(width: width, in: context)
+            } else {
+                drawLine(text, y: 0, width: width, in: context)
+            }
             if frame.height > 1 {
                 context.fill(Rect(x: 0, y: 1, width: width, height: frame.height - 1), style: padding)
             }

@@ -1,0 +1,134 @@
+import Dispatch
+import Glibc
+import TermTableCore
+import TermTableLayout
+
+/// Noticing changes (inotify on the main queue) and reading what was appended.
+extension FileFollower {
+    /// On the file: written or truncated, its link count or attributes changed (unlinked), renamed, deleted.
+    static let fileMask = UInt32(IN_MODIFY | IN_ATTRIB | IN_MOVE_SELF | IN_DELETE_SELF)
+    /// On the directory: a file created or renamed to a name, or renamed away or deleted from it.
+    static let directoryMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+
+    /// Reads what was appended since the last call and notices truncation, replacement and deletion; the
+    /// handler hears each change. Changes are noticed by themselves where ``isNotified``; call this otherwise.
+    public func check() {
+        guard !isCancelled else { return }
+        if file >= 0 { readAppended() }
+        var info = stat()
+        let found = pathBytes.withUnsafeBufferPointer { stat($0.baseAddress!, &info) } == 0
+        if found, file >= 0, UInt64(info.st_dev) == identity.device, UInt64(info.st_ino) == identity.inode {
+            reportedDeleted = false
+            return
+        }
+        if !found || (info.st_mode & S_IFMT) != S_IFREG {
+            // Gone, or something that cannot be followed at the path: wait for a regular file to appear.
+            if !reportedDeleted {
+                reportedDeleted = true
+                handler(.deleted)
+            }
+            return
+        }
+        // Another file at the path: the old one's last bytes were read above.
+        guard openFile() == nil else {
+            if !reportedDeleted {
+                reportedDeleted = true
+                handler(.deleted)
+            }
+            return
+        }
+        reportedDeleted = false
+        watchFile()
+        handler(.replaced)
+        guard !isCancelled else { return }
+        readAppended()
+    }
+
+    /// Hands over the bytes between ``offset`` and the file's end, in runs of at most ``bufferSize``; a file
+    /// shorter than ``offset`` was truncated and is read from its beginning.
+    func readAppended() {
+        var info = stat()
+        guard fstat(file, &info) == 0 else { return }
+        if Int64(info.st_size) < offset {
+            offset = 0
+            handler(.truncated)
+            guard !isCancelled, file >= 0 else { return }
+        }
+        while true {
+            let count = pread(file, buffer.baseAddress, buffer.count, off_t(offset))
+            guard count > 0 else { return }
+            offset += Int64(count)
+            handler(.appended(UnsafeRawBufferPointer(rebasing: buffer[0..<count])))
+            guard !isCancelled, file >= 0 else { return }
+        }
+    }
+
+    /// Starts the inotify watches and the main-queue source that reads them; false without inotify.
+    func startNotifications() -> Bool {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { return false }
+        let watch = directoryBytes.withUnsafeBufferPointer {
+            inotify_add_watch(fd, $0.baseAddress!, FileFollower.directoryMask)
+        }
+        guard watch >= 0 else {
+            close(fd)
+            return false
+        }
+        inotifyFD = fd
+        directoryWatch = watch
+        watchFile()
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readEvents() } }
+        source.setCancelHandler { close(fd) }
+        source.activate()
+        notifications = source
+        return true
+    }
+
+    /// Watches the file at the path (the current one, just opened), dropping the watch of a replaced one.
+    func watchFile() {
+        guard inotifyFD >= 0 else { return }
+        let watch = pathBytes.withUnsafeBufferPointer {
+            inotify_add_watch(inotifyFD, $0.baseAddress!, FileFollower.fileMask)
+        }
+        if fileWatch >= 0, fileWatch != watch, fileWatch != directoryWatch {
+            inotify_rm_watch(inotifyFD, fileWatch)
+        }
+        fileWatch = watch
+    }
+
+    /// Reads every waiting inotify event into the reused buffer; one ``check()`` for all that concern the file.
+    func readEvents() {
+        guard !isCancelled, inotifyFD >= 0 else { return }
+        var relevant = false
+        let header = MemoryLayout<inotify_event>.size
+        while true {
+            let count = read(inotifyFD, eventBuffer.baseAddress, eventBuffer.count)
+            guard count > 0 else { break }
+            var position = 0
+            while position + header <= count {
+                let event = eventBuffer.loadUnaligned(fromByteOffset: position, as: inotify_event.self)
+                let nameStart = position + header
+                let nameLength = min(Int(event.len), count - nameStart)
+                position = nameStart + Int(event.len)
+                if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    relevant = true
+                } else if event.wd == fileWatch {
+                    relevant = true
+                } else if event.wd == directoryWatch, event.mask & FileFollower.directoryMask != 0,
+                    isOurName(at: nameStart, length: nameLength)
+                {
+                    relevant = true
+                }
+            }
+        }
+        if relevant { check() }
+    }
+
+    /// True when the name in the event buffer (NUL-padded) is the file's name; compares bytes, allocates nothing.
+    private func isOurName(at start: Int, length: Int) -> Bool {
+        guard length >= nameBytes.count else { return false }
+        for index in 0..<nameBytes.count where eventBuffer[start + index] != nameBytes[index] { return false }
+        return length == nameBytes.count || eventBuffer[start + nameBytes.count] == 0
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import TermTableTesting
+import Testing
+
+/// An app built as the README shows (the `inbox` example) is not scheduled at rest after handling keys (issue 25):
+/// the run loop's wake-ups come back on the main queue, never through libdispatch's global pool, whose monitor
+/// would wake the process every second once one of its threads had started.
+@Suite("Application at rest, end to end", .serialized)
+struct ApplicationIdleTests {
+    static var hasTmux: Bool {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    /// True in the sanitizer runs (Scripts/sanitizers.sh sets these): the sanitizer's runtime has a thread that
+    /// wakes ten times a second.
+    static var underSanitizer: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["ASAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil
+    }
+
+    /// Each thread of `pid` and its context switches so far (voluntary and not), from `/proc/PID/task/*/status`.
+    static func contextSwitches(_ pid: Int32) -> [String: Int] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        var counts: [String: Int] = [:]
+        for task in tasks {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+            else { continue }
+            var total = 0
+            for line in status.split(separator: "\n")
+            where line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") {
+                total += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
+            }
+            counts[task] = total
+        }
+        return counts
+    }
+
+    @Test(
+        .enabled(if: hasTmux, "tmux is not installed"),
+        .disabled(if: underSanitizer, "a sanitizer's runtime wakes the process itself"))
+    func theInboxAtRestAfterKeysIsNotScheduled() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("idle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inbox = try BuiltProducts.executable(named: "inbox")
+        let session = try TmuxSession(
+            width: 80, height: 24,
+            command: "sh -c 'echo $$ > pid; exec env TERM=xterm-256color \"$0\"' '\(inbox)'; echo INBOX-DONE; sleep 30",
+            directory: directory)
+        defer { session.close() }
+        try session.waitFor(text: "Lunch on Friday?")
+        let pid = try #require(Int32(try session.waitForFile("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        // Keys through the run loop: a move, the help box (an overlay), any key closing it.
+        try session.send("j", "?")
+        try session.waitFor(text: "these keys")
+        try session.send("Escape")
+        try session.waitFor("the help box closed") { !$0.contains("these keys") }
+        Thread.sleep(forTimeInterval: 1.5)
+        let before = Self.contextSwitches(pid)
+        Thread.sleep(forTimeInterval: 3)
+        let after = Self.contextSwitches(pid)
+        #expect(!before.isEmpty && !after.isEmpty, "no thread of inbox (pid \(pid)) could be read")
+        // A thread that ended meanwhile was scheduled once to end; one that started counts from zero.
+        let switches = after.reduce(0) { total, thread in total + thread.value - (before[thread.key] ?? 0) }
+        #expect(switches <= 1, "inbox at rest switched \(switches) times in 3 s (before: \(before), after: \(after))")
+        try session.send("q")
+        try session.waitFor(text: "INBOX-DONE")
+    }
+}
