@@ -64,7 +64,7 @@ import Testing
         harness.driver.press("enter")
         let screen = harness.screen
         #expect(screen.contains("2026-11-25T00:00:01Z ERROR db: failed"))
-        #expect(screen.contains("    at Pool.checkout()") && screen.contains("    at Server.run()"))
+        #expect(screen.contains("at Pool.checkout()") && screen.contains("at Server.run()"))
         #expect(harness.lines[11].hasPrefix("entry 6 · 3 lines"))
         harness.driver.press("escape")
         #expect(harness.lines[1].hasPrefix("TIME"))

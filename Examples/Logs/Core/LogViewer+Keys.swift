@@ -37,10 +37,7 @@ extension LogViewer {
             if self.newEntries > 0, self.showsLastRow { self.newEntries = 0 }
             self.updateBars()
         }
-        app.onResize = { [unowned self] _ in
-            self.root.setNeedsLayout()
-            self.entryView.rewrapIfNeeded()
-        }
+        app.onResize = { [unowned self] _ in self.root.setNeedsLayout() }
         app.focus(table)
         startIndexing()
         if watch { startFollowing() }
@@ -92,18 +89,25 @@ extension LogViewer {
         openRow = collectionRow(row)
         body.isHidden = true
         columnHeader.isHidden = true
-        entryView.table.isHidden = false
+        entryView.isHidden = false
         root.setNeedsLayout()
-        root.layoutIfNeeded()
-        entryView.show(collection.entry(atRow: collectionRow(row)))
-        app?.focus(entryView.table)
+        entryView.text = ""  // the same entry again starts at its top too
+        entryView.text = Self.displayText(of: collection.entry(atRow: collectionRow(row)))
+        app?.focus(entryView)
         updateBars()
+    }
+
+    /// An entry's text for the entry view: tabs as four spaces, and a note when it was cut for display.
+    nonisolated public static func displayText(of entry: LogEntry) -> String {
+        var text = entry.text.replacingOccurrences(of: "\t", with: "    ")
+        if entry.isCut { text += "\n… cut: \(LogFile.displayLimit / 1024) KiB shown of \(entry.length) bytes" }
+        return text
     }
 
     /// Esc or q: back to the list, the cursor where it was.
     public func closeEntry() {
         openRow = nil
-        entryView.table.isHidden = true
+        entryView.isHidden = true
         body.isHidden = false
         columnHeader.isHidden = false
         root.setNeedsLayout()

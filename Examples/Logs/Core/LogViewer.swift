@@ -27,8 +27,8 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     public let columnHeader: ColumnHeaderView
     /// The table, or "No entries" / "No matching entries".
     public let body: EmptyStateView
-    /// The whole entry (Enter), shown instead of the table.
-    public let entryView: LogEntryView
+    /// The whole entry (Enter), wrapped and scrolled by the toolkit's text view, shown instead of the table.
+    public let entryView = TextView()
     /// The whole screen.
     public let root: VStack
     /// The app, once ``install(in:watch:)`` ran.
@@ -69,10 +69,10 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         let library = try layouts ?? Self.bundledLayouts()
         collection = LogCollection(files: files)
         columnHeader = ColumnHeaderView(template: try library.template("entry"))
-        entryView = try LogEntryView(library: library)
         body = EmptyStateView(table, message: "No entries")
-        root = VStack([titleBar, .fill(body), .fill(entryView.table), statusLine])
-        entryView.table.isHidden = true
+        root = VStack([titleBar, .fill(body), .fill(entryView), statusLine])
+        entryView.isHidden = true
+        entryView.paragraphStyles = [0: Style(attributes: .bold)]
         titleBar.textStyle = .bold
         statusLine.textStyle = .dim
         try table.registerCells(from: library)
