@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "diff-bench", targets: ["DiffBench"]),
         .executable(name: "procs", targets: ["Processes"]),
         .executable(name: "find-bench", targets: ["FindBench"]),
+        .executable(name: "logs", targets: ["Logs"]),
         .plugin(name: "TermTableLayoutPlugin", targets: ["TermTableLayoutPlugin"]),
     ],
     dependencies: [
@@ -96,6 +97,21 @@ let package = Package(
             path: "Examples/Processes/App"
         ),
 
+        // The log viewer (issue 25): the index of entry offsets, read back with pread (LogKit, no toolkit), the
+        // screen (LogsCore), `logs`.
+        .target(name: "LogKit", path: "Examples/Logs/Kit"),
+        .target(
+            name: "LogsCore", dependencies: ["TermTable", "LogKit"], path: "Examples/Logs/Core",
+            plugins: ["TermTableLayoutPlugin"]
+        ),
+        .executableTarget(
+            name: "Logs",
+            dependencies: [
+                "LogsCore", "LogKit", "TermTable", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/Logs/App"
+        ),
+
         // Tests: one target per library target, each linking only its layer (TestTargetDependencyTests checks
         // that the core and layout tests reach no TermTable and no ncurses).
         // The helpers they share (repository paths, temporary layout files, SeededRandom, which TermTableTesting
@@ -132,6 +148,9 @@ let package = Package(
             dependencies: ["ProcessesCore", "ProcessKit", "TermTable", "TermTableTesting"],
             exclude: ["Snapshots"]
         ),
+        .testTarget(name: "LogKitTests", dependencies: ["LogKit", "TermTableTestSupport"]),
+        .testTarget(
+            name: "LogsTests", dependencies: ["LogsCore", "LogKit", "TermTable", "TermTableTesting"]),
         // The copy check of the benchmark's hand-coded cell (issue 10); what it links and its layouts (issue 15).
         .testTarget(
             name: "ScrollBenchTests",

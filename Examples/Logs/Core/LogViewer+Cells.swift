@@ -1,0 +1,48 @@
+import LogKit
+import TermTable
+
+extension LogViewer {
+    /// How a level looks: errors red, warnings yellow, the rest quieter.
+    nonisolated public static func style(of level: LogLevel) -> Style {
+        switch level {
+        case .fatal: Style(foreground: .magenta, attributes: [.bold, .reverse])
+        case .error: Style(foreground: .red, attributes: .bold)
+        case .warn: Style(foreground: .yellow, attributes: .bold)
+        case .info: Style(foreground: .green)
+        case .debug: Style(foreground: .cyan)
+        case .trace, .unknown: Style(attributes: .dim)
+        }
+    }
+
+    /// How the filter's matched letters look in a message.
+    static let matchStyle = Style(foreground: .yellow, attributes: [.bold, .underline])
+
+    /// An `entry` row for table row `row`: the entry's first line in parts; "+N" lines after a multi-line
+    /// message.
+    func cell(forRow row: Int, at indexPath: IndexPath, in table: TableView) -> TableViewCell {
+        let cell = table.dequeueReusableCell(withIdentifier: "entry", for: indexPath)
+        let entry = entry(atRow: row)
+        func set(_ tag: Int, _ text: String) { cell.viewWithTag(tag, as: Label.self)?.text = text }
+        set(1, entry.time)
+        cell.viewWithTag(2, as: Label.self)?.styledText = StyledText(
+            entry.level.name, style: Self.style(of: entry.level))
+        set(3, entry.component)
+        // Untrusted text: the label sanitises control characters when it draws.
+        var message = entry.message.replacingOccurrences(of: "\t", with: "    ")
+        if entry.lineCount > 1 { message += "  (+\(entry.lineCount - 1) lines)" }
+        if entry.isCut { message += "  (cut, \(entry.length) bytes)" }
+        let label = cell.viewWithTag(4, as: Label.self)
+        if !filterQuery.isEmpty, let match = FuzzyQuery(filterQuery).match(message) {
+            label?.styledText = StyledText(message, highlighting: match.ranges, style: Self.matchStyle)
+        } else {
+            label?.text = message
+        }
+        return cell
+    }
+
+    /// Type-to-jump's text of row `row`: its component (nil far from the cursor: each row looked at is a read).
+    func jumpText(at row: Int) -> String? {
+        if let cursorRow, abs(row - cursorRow) > Self.typeToJumpReach { return nil }
+        return entry(atRow: row).component
+    }
+}

@@ -1,0 +1,149 @@
+import LogKit
+import TermTable
+
+extension LogViewer {
+    /// The app's keys, each with its help and the command it runs, in the order of the help box.
+    ///
+    /// The table's own keys (cursor, g/G, PgUp/PgDn, Enter) come with their help from
+    /// the table (``/TermTable/TableView/keyHelp``); the `?` box lists both.
+    public static let commandBindings: [(binding: KeyBinding, command: LogCommand)] = [
+        (KeyBinding([Key("/")], help: "filter as you type (Enter keeps, Esc clears)", hint: "filter"), .filter),
+        (KeyBinding([Key("n")], help: "next error below", hint: "next error"), .nextError),
+        (KeyBinding([Key("N")], help: "previous error above"), .previousError),
+        (KeyBinding([.escape], help: "close the entry"), .closeEntry),
+        (KeyBinding([Key("?")], help: "these keys", hint: "keys"), .help),
+        (KeyBinding([Key("q")], help: "quit (in the entry: back)", hint: "quit"), .back),
+    ]
+
+    /// Lines of the help box that name no key.
+    public static let otherHelp: [(key: String, action: String)] = [
+        ("letters", "jump to the next entry whose component starts with them"),
+        ("at the end", "new entries keep the last row on screen; scrolled up, the status line counts them"),
+    ]
+
+    /// The status line's key hints, as a ``/TermTable/KeyHintBar`` shows them.
+    public var keyHints: String {
+        let bindings = table.keyHelp + Self.commandBindings.map(\.binding)
+        return KeyHintBar.text(for: bindings.filter(\.showsInHintBar), width: Int.max / 2, separator: "  ")
+    }
+
+    /// Binds the keys and keeps `app`; `watch` false: no file watching (tests call ``filesChanged()``).
+    public func install(in app: Application, watch: Bool = true) {
+        self.app = app
+        for (binding, command) in Self.commandBindings {
+            app.bind(binding) { [unowned self] in self.perform(command) }
+        }
+        app.willRender = { [unowned self] in
+            if self.newEntries > 0, self.showsLastRow { self.newEntries = 0 }
+            self.updateBars()
+        }
+        app.onResize = { [unowned self] _ in self.root.setNeedsLayout() }
+        app.focus(table)
+        startIndexing()
+        if watch { startFollowing() }
+    }
+
+    /// Does what a key asked.
+    public func perform(_ command: LogCommand) {
+        switch command {
+        case .back: if openRow != nil { closeEntry() } else { app?.quit() }
+        case .closeEntry: if openRow != nil { closeEntry() }
+        case .help: app?.showHelp(title: "logs keys", adding: Self.otherHelp)
+        case .filter: promptFilter()
+        case .nextError: jumpToError(forward: true)
+        case .previousError: jumpToError(forward: false)
+        }
+    }
+
+    /// `n`/`N`: the cursor to the next error below (or above); says so when there is none.
+    public func jumpToError(forward: Bool) {
+        guard openRow == nil else { return }
+        let from = cursorRow ?? (forward ? -1 : rowCount)
+        var found: Int?
+        if let filteredRows {
+            var row = forward ? from + 1 : from - 1
+            while row >= 0, row < filteredRows.count {
+                if collection.level(ofRow: filteredRows[row]).isError {
+                    found = row
+                    break
+                }
+                row += forward ? 1 : -1
+            }
+        } else {
+            found = collection.nextError(from: from, forward: forward)
+        }
+        guard let found else {
+            message = forward ? "no error below" : "no error above"
+            updateBars()
+            return
+        }
+        setCursor(row: found)
+        table.scrollToRow(at: IndexPath(row: found, section: 0), at: .middle)
+        message = nil
+        updateBars()
+    }
+
+    /// Enter: the whole entry of table row `row`, instead of the list.
+    public func openEntry(atRow row: Int) {
+        guard row < rowCount else { return }
+        openRow = collectionRow(row)
+        body.isHidden = true
+        columnHeader.isHidden = true
+        entryView.isHidden = false
+        root.setNeedsLayout()
+        entryView.text = ""  // the same entry again starts at its top too
+        entryView.text = Self.displayText(of: collection.entry(atRow: collectionRow(row)))
+        app?.focus(entryView)
+        updateBars()
+    }
+
+    /// An entry's text for the entry view: tabs as four spaces, and a note when it was cut for display.
+    nonisolated public static func displayText(of entry: LogEntry) -> String {
+        var text = entry.text.replacingOccurrences(of: "\t", with: "    ")
+        if entry.isCut { text += "\n… cut: \(LogFile.displayLimit / 1024) KiB shown of \(entry.length) bytes" }
+        return text
+    }
+
+    /// Esc or q: back to the list, the cursor where it was.
+    public func closeEntry() {
+        openRow = nil
+        entryView.isHidden = true
+        body.isHidden = false
+        columnHeader.isHidden = false
+        root.setNeedsLayout()
+        app?.focus(table)
+        updateBars()
+    }
+
+    /// The title bar and the status line.
+    public func updateBars() {
+        let total = collection.count
+        var title = "logs · " + collection.files.map(\.name).joined(separator: " + ")
+        if let filteredRows {
+            title += " · \(filteredRows.count) of \(total) entries · filter “\(LogText.printable(filterQuery))”"
+        } else {
+            title += " · \(total) entries"
+        }
+        if isFiltering { title += " · filtering…" }
+        if !collection.isMerged, !collection.files[0].isComplete {
+            let file = collection.files[0]
+            if let cursorRow, filteredRows == nil, cursorRow < file.rowCount {
+                title += " · at ≈\(Int(file.fraction(ofRow: cursorRow) * 100))%"
+            }
+            title += " · indexing \(Int(file.indexingProgress * 100))%"
+        }
+        titleBar.text = title
+        var status: [String] = []
+        if let openRow {
+            let entry = collection.entry(atRow: openRow)
+            status.append("entry \(openRow + 1) · \(entry.lineCount) lines · \(entry.length) bytes")
+            status.append("Esc/q back")
+        } else {
+            if newEntries > 0 { status.append("\(newEntries) new \(newEntries == 1 ? "entry" : "entries") (G: end)") }
+            if let message { status.append(message) }
+            for file in collection.files { if let notice = file.notice { status.append("\(file.name): \(notice)") } }
+            status.append(keyHints)
+        }
+        statusLine.text = status.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,168 @@
+import LogKit
+import TermTable
+
+/// The log viewer: a title bar, one row per entry (time, coloured level, component, message) under column titles,
+/// a status line; Enter shows a whole entry.
+///
+/// Rows come from a ``/LogKit/LogCollection``: entry offsets only, each entry read
+/// back with `pread` when its row is drawn. It opens at the end and follows: when
+/// the last row is on screen, appended rows keep it there; scrolled away, the view
+/// stays put and the status line counts the new entries. `/` filters with the
+/// toolkit's ``/TermTableCore/FuzzyQuery`` on a thread of its own (the file can be
+/// larger than memory, so not through a diffable data source); `n`/`N` go to the
+/// next or previous error; letters no key takes jump to the next row whose
+/// component starts with them (``/TermTable/TypeToJump``, within
+/// ``typeToJumpReach`` rows of the cursor).
+@MainActor
+public final class LogViewer: TableViewDataSource, TableViewDelegate {
+    /// The logs shown.
+    public let collection: LogCollection
+    /// The entries.
+    public let table = TableView()
+    /// The top line.
+    public let titleBar = Label()
+    /// The bottom line.
+    public let statusLine = Label()
+    /// The column titles.
+    public let columnHeader: ColumnHeaderView
+    /// The table, or "No entries" / "No matching entries".
+    public let body: EmptyStateView
+    /// The whole entry (Enter), wrapped and scrolled by the toolkit's text view, shown instead of the table.
+    public let entryView = TextView()
+    /// The whole screen.
+    public let root: VStack
+    /// The app, once ``install(in:watch:)`` ran.
+    public internal(set) weak var app: Application?
+
+    /// How many rows from the cursor type-to-jump looks (each row it looks at is read from the file).
+    public static let typeToJumpReach = 5_000
+
+    /// The collection rows the filter shows, nil when not filtering.
+    public internal(set) var filteredRows: [Int]?
+    /// The filter's query ("" when none).
+    public internal(set) var filterQuery = ""
+    /// True while a filter scan runs.
+    public internal(set) var isFiltering = false
+    /// Entries appended while the last row was off screen (cleared when it shows again).
+    public internal(set) var newEntries = 0
+    /// The last thing that happened (truncation, rotation, no more errors), shown in the status line.
+    public internal(set) var message: String?
+    /// The cursor's row (kept from the table's reports and the viewer's own moves), nil when none.
+    public internal(set) var cursorRow: Int?
+    /// The collection row of the entry view, nil while the list shows.
+    public internal(set) var openRow: Int?
+    /// A filter scan's number; a newer scan makes an older one's result moot.
+    var filterGeneration = 0
+    /// The growth watches, one per file, while following.
+    var watches: [any LogGrowthWatch] = []
+    /// Reads of the rows drawn recently: row (of the collection) to entry.
+    var entryCache: [Int: LogEntry] = [:]
+
+    /// The templates of Layouts/Logs.layout, built into the program by TermTableLayoutPlugin.
+    public static func bundledLayouts() throws -> LayoutLibrary { try LogsLayout.library() }
+
+    /// A viewer of `files` (one, or several merged by time), each already opened; indexes the end of each now.
+    ///
+    /// One file: its last entries at once, the rest in the background (``startIndexing()``).
+    /// Several: each indexed whole now, then merged.
+    public init(files: [LogFile], layouts: LayoutLibrary? = nil) throws {
+        let library = try layouts ?? Self.bundledLayouts()
+        collection = LogCollection(files: files)
+        columnHeader = ColumnHeaderView(template: try library.template("entry"))
+        body = EmptyStateView(table, message: "No entries")
+        root = VStack([titleBar, .fill(body), .fill(entryView), statusLine])
+        entryView.isHidden = true
+        entryView.paragraphStyles = [0: Style(attributes: .bold)]
+        titleBar.textStyle = .bold
+        statusLine.textStyle = .dim
+        try table.registerCells(from: library)
+        table.rowHeight = 1
+        table.columnHeader = columnHeader
+        table.commandHints = [.activate: "entry"]
+        table.dataSource = self
+        table.delegate = self
+        table.typeToJump = TypeToJump { [unowned self] indexPath in self.jumpText(at: indexPath.row) }
+        for file in files { file.openAtEnd() }
+        if collection.isMerged {
+            for file in files { file.indexAll() }
+            collection.mergeNewRows()
+        }
+        table.reloadData()
+        goToEnd()
+        updateBars()
+    }
+
+    /// Indexes the rest of a single file in the background; the rows before those found from the end are added
+    /// when done (the cursor stays on its entry).
+    public func startIndexing() {
+        guard !collection.isMerged else { return }
+        collection.files[0].indexRest { [weak self] in self?.indexingFinished() }
+    }
+
+    // MARK: Rows
+
+    /// The number of rows shown.
+    public var rowCount: Int { filteredRows?.count ?? collection.count }
+
+    /// The collection row of table row `row`.
+    public func collectionRow(_ row: Int) -> Int { filteredRows?[row] ?? row }
+
+    /// The entry of table row `row` (read from its file, or from the cache of rows drawn).
+    public func entry(atRow row: Int) -> LogEntry {
+        let source = collectionRow(row)
+        if let cached = entryCache[source] { return cached }
+        if entryCache.count > 512 { entryCache.removeAll(keepingCapacity: true) }
+        let entry = collection.entry(atRow: source)
+        entryCache[source] = entry
+        return entry
+    }
+
+    /// Moves the cursor to table row `row` (nil: none) without telling the delegate.
+    func setCursor(row: Int?) {
+        cursorRow = row
+        table.setCursor(row.map { IndexPath(row: $0, section: 0) }, notify: false)
+    }
+
+    /// True when the last row is on screen, or the cursor is on it, or there are no rows: appended rows then
+    /// keep it there.
+    public var showsLastRow: Bool {
+        let count = rowCount
+        guard count > 0, cursorRow != count - 1 else { return true }
+        // The rows on screen as of now (a reload since the last frame lays out again first).
+        table.layoutIfNeeded()
+        return table.indexPathsForVisibleRows.contains { $0.row == count - 1 }
+    }
+
+    /// Moves the cursor to the last row, at the bottom of the view.
+    public func goToEnd() {
+        let count = rowCount
+        guard count > 0 else { return }
+        setCursor(row: count - 1)
+        table.scrollToRow(at: IndexPath(row: count - 1, section: 0), at: .bottom)
+        newEntries = 0
+    }
+
+    // MARK: TableViewDataSource
+
+    /// One row per entry shown.
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rowCount }
+
+    /// An `entry` row.
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        cell(forRow: indexPath.row, at: indexPath, in: tableView)
+    }
+
+    // MARK: TableViewDelegate
+
+    /// Enter: the whole entry.
+    public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
+        openEntry(atRow: indexPath.row)
+    }
+
+    /// The cursor moved: a message about the last thing that happened goes.
+    public func tableView(_ tableView: TableView, didMoveCursorTo indexPath: IndexPath) {
+        cursorRow = indexPath.row
+        if indexPath.row == rowCount - 1 { newEntries = 0 }
+        message = nil
+    }
+}

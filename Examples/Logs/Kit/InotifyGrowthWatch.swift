@@ -1,0 +1,70 @@
+import Dispatch
+import Glibc
+
+/// A ``LogGrowthWatch`` on inotify: writes to the file (`IN_MODIFY`, so held-open writers are seen), its
+/// attributes, its move or deletion, and a new file of its name in its directory (rotation).
+///
+/// Nothing is scheduled at rest: a main-queue read source on the inotify
+/// descriptor. Each wake-up reads the events into one buffer made at start (no
+/// allocation per event); the handler runs once per ``coalescing`` at most.
+public final class InotifyGrowthWatch: LogGrowthWatch {
+    /// The file watched.
+    public let path: String
+    private var descriptor: Int32 = -1
+    private var source: DispatchSourceRead?
+
+    /// The most often the handler is called: changes within this time after the first are one call.
+    public let coalescing: DispatchTimeInterval
+
+    /// A watch of `path` (not started) that calls its handler at most once per `coalescing` (25 ms).
+    public init(path: String, coalescing: DispatchTimeInterval = .milliseconds(25)) {
+        self.path = path
+        self.coalescing = coalescing
+    }
+
+    deinit {
+        source?.cancel()
+    }
+
+    /// Watches the file and its directory; without inotify (limit reached) nothing is watched.
+    public func start(_ changed: @escaping @MainActor @Sendable () -> Void) {
+        stop()
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { return }
+        descriptor = fd
+        let fileMask = UInt32(IN_MODIFY | IN_ATTRIB | IN_MOVE_SELF | IN_DELETE_SELF | IN_CLOSE_WRITE)
+        _ = inotify_add_watch(fd, path, fileMask)
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        _ = inotify_add_watch(fd, directory, UInt32(IN_CREATE | IN_MOVED_TO))
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 4096, alignment: 8)
+        source.setCancelHandler {
+            close(fd)
+            buffer.deallocate()
+        }
+        let coalesce = coalescing
+        nonisolated(unsafe) var pending = false
+        source.setEventHandler {
+            // Drain the events; which ones does not matter: LogFile.update() looks at the file. A writer of a
+            // thousand lines a second makes a thousand events: one call per `coalescing` at most.
+            while read(fd, buffer, 4096) > 0 {}
+            guard !pending else { return }
+            pending = true
+            DispatchQueue.main.asyncAfter(deadline: .now() + coalesce) {
+                pending = false
+                MainActor.assumeIsolated { changed() }
+            }
+        }
+        source.resume()
+        self.source = source
+    }
+
+    /// Stops watching.
+    public func stop() {
+        // The cancel handler closes the descriptor and frees the buffer.
+        source?.cancel()
+        source = nil
+        descriptor = -1
+    }
+}

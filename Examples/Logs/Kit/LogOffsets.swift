@@ -1,0 +1,73 @@
+/// Entry start offsets in ascending order and each entry's level, five bytes an entry.
+///
+/// The low 32 bits of each offset are stored; the entries where the high word
+/// goes up are kept apart (one for every 4 GiB of file), so ten million entries
+/// take 50 MB, not 90.
+public struct LogOffsets: Sendable, Equatable {
+    private var low: [UInt32] = []
+    private var levels: [UInt8] = []
+    /// `highStarts[k]`: the index of the first entry at or past `(k + 1) << 32`.
+    private var highStarts: [Int] = []
+
+    /// No entries.
+    public init() {}
+
+    /// The number of entries.
+    public var count: Int { low.count }
+
+    /// True when there are none.
+    public var isEmpty: Bool { low.isEmpty }
+
+    /// Makes room for `count` entries in all (an estimate saves the doubling of the arrays as they grow).
+    public mutating func reserveCapacity(_ count: Int) {
+        low.reserveCapacity(count)
+        levels.reserveCapacity(count)
+    }
+
+    /// Adds an entry after the last (its offset must be larger).
+    public mutating func append(_ offset: Int64, level: LogLevel) {
+        let high = Int(offset >> 32)
+        while highStarts.count < high { highStarts.append(low.count) }
+        low.append(UInt32(truncatingIfNeeded: offset))
+        levels.append(level.rawValue)
+    }
+
+    /// Adds `other`'s entries after the last.
+    public mutating func append(contentsOf other: LogOffsets) {
+        low.reserveCapacity(count + other.count)
+        levels.reserveCapacity(count + other.count)
+        for index in 0..<other.count { append(other.offset(at: index), level: other.level(at: index)) }
+    }
+
+    /// Entry `index`'s offset.
+    public func offset(at index: Int) -> Int64 {
+        var high = 0
+        while high < highStarts.count, highStarts[high] <= index { high += 1 }
+        return Int64(high) << 32 | Int64(low[index])
+    }
+
+    /// Entry `index`'s level.
+    public func level(at index: Int) -> LogLevel { LogLevel(rawValue: levels[index]) ?? .unknown }
+
+    /// Every offset, in order (tests).
+    public var allOffsets: [Int64] { (0..<count).map(offset(at:)) }
+
+    /// The first index after `index` (or before it, `forward` false) whose level is an error, nil when none.
+    public func nextError(from index: Int, forward: Bool) -> Int? {
+        let error = LogLevel.error.rawValue
+        if forward {
+            var next = index + 1
+            while next < levels.count {
+                if levels[next] >= error { return next }
+                next += 1
+            }
+        } else {
+            var next = min(index, levels.count) - 1
+            while next >= 0 {
+                if levels[next] >= error { return next }
+                next -= 1
+            }
+        }
+        return nil
+    }
+}

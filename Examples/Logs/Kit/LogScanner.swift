@@ -1,0 +1,163 @@
+import Glibc
+
+/// Finds entry starts in a file by reading it in chunks with `pread`: forwards from a line start, or backwards
+/// from the end.
+///
+/// An entry starts at offset 0 and at every line whose first byte is not a space,
+/// a tab or a newline (see ``LogLineShape/isContinuation(_:)``). Both directions
+/// find the same entries with the same levels, whatever the chunk size.
+public struct LogScanner {
+    /// The file read.
+    public let descriptor: Int32
+    /// Bytes read at a time.
+    public var chunkSize: Int
+
+    /// A scanner of `descriptor` reading `chunkSize` bytes at a time.
+    public init(descriptor: Int32, chunkSize: Int = 1 << 20) {
+        self.descriptor = descriptor
+        self.chunkSize = max(1, chunkSize)
+    }
+
+    /// Reads up to `count` bytes at `offset` into `buffer`; the number read (0 at the end or on an error).
+    func read(_ buffer: UnsafeMutableRawBufferPointer, at offset: Int64, count: Int) -> Int {
+        var done = 0
+        while done < count {
+            let result = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+            if result < 0, errno == EINTR { continue }
+            if result <= 0 { break }
+            done += result
+        }
+        return done
+    }
+
+    /// The level of the line at `offset` (bytes up to `end`), read from `bytes` at `index` when it holds enough.
+    private func level(
+        at offset: Int64, end: Int64, in bytes: UnsafeRawBufferPointer, index: Int,
+        scratch: UnsafeMutableRawBufferPointer
+    ) -> LogLevel {
+        let wanted = Int(min(Int64(LogLineShape.window), end - offset))
+        if bytes.count - index >= wanted {
+            return LogLineShape(UnsafeRawBufferPointer(rebasing: bytes[index..<index + wanted])).level
+        }
+        let got = read(scratch, at: offset, count: wanted)
+        return LogLineShape(UnsafeRawBufferPointer(rebasing: scratch[0..<got])).level
+    }
+
+    /// Scans `[start, end)` forwards (`start` a line start): calls `found` for each entry start and returns the
+    /// offset just past the last newline (the end of the last complete line; `start` when there is none).
+    ///
+    /// Entries found at or past the returned offset are on an incomplete line: callers drop them.
+    /// `shouldStop` is asked after each chunk; when it says true the scan ends there.
+    @discardableResult
+    public func forward(
+        from start: Int64, to end: Int64, shouldStop: () -> Bool = { false }, found: (Int64, LogLevel) -> Void
+    ) -> Int64 {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: LogLineShape.window, alignment: 16)
+        defer {
+            buffer.deallocate()
+            scratch.deallocate()
+        }
+        var position = start
+        var atLineStart = true
+        var completeEnd = start
+        while position < end {
+            let count = read(buffer, at: position, count: Int(min(Int64(chunkSize), end - position)))
+            guard count > 0 else { break }
+            let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            var index = 0
+            while index < count {
+                if atLineStart {
+                    let offset = position + Int64(index)
+                    if offset == 0 || !LogLineShape.isContinuation(bytes[index]) {
+                        found(offset, level(at: offset, end: end, in: bytes, index: index, scratch: scratch))
+                    }
+                    atLineStart = false
+                }
+                guard let newline = memchr(bytes.baseAddress! + index, 0x0A, count - index) else {
+                    index = count
+                    break
+                }
+                index = bytes.baseAddress!.distance(to: UnsafeRawPointer(newline)) + 1
+                completeEnd = position + Int64(index)
+                atLineStart = true
+            }
+            position += Int64(count)
+            if shouldStop() { break }
+        }
+        return completeEnd
+    }
+
+    /// The offset just past the last newline before `end` (0 when there is none): where complete lines end.
+    public func completeEnd(before end: Int64) -> Int64 {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var high = end
+        while high > 0 {
+            let low = max(0, high - Int64(chunkSize))
+            let count = read(buffer, at: low, count: Int(high - low))
+            guard count > 0 else { return 0 }
+            if let newline = Self.lastNewline(in: UnsafeRawBufferPointer(buffer), before: count) {
+                return low + Int64(newline) + 1
+            }
+            high = low
+        }
+        return 0
+    }
+
+    /// Up to `limit` entry starts (with levels) of the complete lines before `end` (a line end, see
+    /// ``completeEnd(before:)``), found backwards; ascending. Fewer when the file has fewer.
+    public func backward(before end: Int64, limit: Int) -> LogOffsets {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: LogLineShape.window, alignment: 16)
+        defer {
+            buffer.deallocate()
+            scratch.deallocate()
+        }
+        var starts: [(Int64, LogLevel)] = []
+        var high = end
+        // Line starts are the offsets just past a newline, and 0; `high` is the end of the unsearched part.
+        func consider(_ offset: Int64) {
+            guard offset < end else { return }
+            let got = read(scratch, at: offset, count: Int(min(Int64(LogLineShape.window), end - offset)))
+            guard got > 0 else { return }
+            if offset == 0 || !LogLineShape.isContinuation(scratch[0]) {
+                starts.append((offset, LogLineShape(UnsafeRawBufferPointer(rebasing: scratch[0..<got])).level))
+            }
+        }
+        search: while high > 0, starts.count < limit {
+            let low = max(0, high - Int64(chunkSize))
+            let count = read(buffer, at: low, count: Int(high - low))
+            guard count > 0 else { break }
+            var searchEnd = count
+            while searchEnd > 0 {
+                guard let index = Self.lastNewline(in: UnsafeRawBufferPointer(buffer), before: searchEnd) else { break }
+                consider(low + Int64(index) + 1)
+                if starts.count >= limit { break search }
+                searchEnd = index
+            }
+            high = low
+        }
+        if high == 0, starts.count < limit, end > 0 { consider(0) }
+        var result = LogOffsets()
+        for (offset, level) in starts.reversed() { result.append(offset, level: level) }
+        return result
+    }
+
+    /// The index of the last newline in `bytes[0..<end]` (Glibc's `memrchr` is not exported to Swift).
+    static func lastNewline(in bytes: UnsafeRawBufferPointer, before end: Int) -> Int? {
+        var index = end - 1
+        // Eight bytes at a time while none of them is a newline.
+        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        while index >= 7 {
+            let word = bytes.loadUnaligned(fromByteOffset: index - 7, as: UInt64.self) ^ newlines
+            if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+            index -= 8
+        }
+        while index >= 0 {
+            if bytes[index] == 0x0A { return index }
+            index -= 1
+        }
+        return nil
+    }
+}

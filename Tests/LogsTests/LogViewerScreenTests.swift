@@ -1,0 +1,143 @@
+import Foundation
+import LogKit
+import LogsCore
+import TermTable
+import TermTableTesting
+import Testing
+
+/// The log viewer on the in-memory screen: at the end, following, errors, the entry view, the filter,
+/// type-to-jump, untrusted text.
+@MainActor
+@Suite struct LogViewerScreenTests {
+    @Test func itOpensAtTheEndWithColumnTitlesAndKeyHints() throws {
+        let harness = try LogsHarness(LogsHarness.numbered(50))
+        let lines = harness.lines
+        #expect(lines[0].hasPrefix("logs · ") && lines[0].contains("· 50 entries"))
+        #expect(lines[1].hasPrefix("TIME") && lines[1].contains("LEVEL") && lines[1].contains("MESSAGE"))
+        #expect(lines[10].contains("entry 49"))
+        #expect(lines[2].contains("entry 41"))
+        #expect(lines[11].contains("/ filter") && lines[11].contains("n next error") && lines[11].contains("q quit"))
+    }
+
+    @Test func appendedEntriesKeepTheLastRowOnScreen() throws {
+        let harness = try LogsHarness(LogsHarness.numbered(50))
+        harness.append(LogsHarness.numbered(3, from: 50))
+        #expect(harness.lines[10].contains("entry 52"))
+        #expect(harness.lines[0].contains("· 53 entries"))
+        #expect(!harness.screen.contains("new entr"))
+        // A continuation line makes the last entry grow in place.
+        harness.append("\tat Frame.run()\n")
+        #expect(harness.lines[10].contains("entry 52  (+1 lines)"))
+    }
+
+    @Test func scrolledAwayTheViewStaysAndTheNewEntriesAreCounted() throws {
+        let harness = try LogsHarness(LogsHarness.numbered(50))
+        harness.driver.press("g")
+        let before = harness.lines[2...10].map { $0 }
+        #expect(before[0].contains("entry 0"))
+        harness.append(LogsHarness.numbered(2, from: 50))
+        #expect(harness.lines[2...10].map { $0 } == before)
+        #expect(harness.lines[11].hasPrefix("2 new entries (G: end)"))
+        harness.driver.press("G")
+        #expect(harness.lines[10].contains("entry 51"))
+        #expect(!harness.lines[11].contains("new entr"))
+    }
+
+    @Test func nAndShiftNGoToTheNextAndPreviousError() throws {
+        let harness = try LogsHarness(LogsHarness.numbered(50))
+        harness.driver.press("g")
+        harness.driver.press("n")
+        #expect(harness.viewer.cursorRow == 9)
+        harness.driver.press("n")
+        #expect(harness.viewer.cursorRow == 19)
+        harness.driver.press("N")
+        #expect(harness.viewer.cursorRow == 9)
+        harness.driver.press("N")
+        #expect(harness.viewer.cursorRow == 9)
+        #expect(harness.lines[11].hasPrefix("no error above"))
+    }
+
+    @Test func enterShowsTheWholeEntryAndEscGoesBack() throws {
+        let text =
+            LogsHarness.numbered(5) + "2026-11-25T00:00:01Z ERROR db: failed\n\tat Pool.checkout()\n\tat Server.run()\n"
+        let harness = try LogsHarness(text)
+        harness.driver.press("enter")
+        let screen = harness.screen
+        #expect(screen.contains("2026-11-25T00:00:01Z ERROR db: failed"))
+        #expect(screen.contains("at Pool.checkout()") && screen.contains("at Server.run()"))
+        #expect(harness.lines[11].hasPrefix("entry 6 · 3 lines"))
+        harness.driver.press("escape")
+        #expect(harness.lines[1].hasPrefix("TIME"))
+        #expect(harness.lines[7].contains("failed  (+2 lines)"))
+    }
+
+    @Test func theFilterShowsOnlyMatchingEntriesAndEscShowsAllAgain() async throws {
+        let harness = try LogsHarness(LogsHarness.numbered(200))
+        harness.driver.type("/entry 17")
+        await harness.wait { !harness.viewer.isFiltering && harness.viewer.filteredRows != nil }
+        let rows = try #require(harness.viewer.filteredRows)
+        #expect(!rows.isEmpty && rows.contains(17) && rows.contains(117))
+        #expect(rows.allSatisfy { FuzzyQuery("entry 17").matches(harness.viewer.collection.entry(atRow: $0).text) })
+        #expect(harness.lines[0].contains("\(rows.count) of 200 entries · filter “"))
+        // Appended entries that match come in; the others do not.
+        harness.append(LogsHarness.numbered(2, from: 1700) + LogsHarness.numbered(1, from: 3000))
+        #expect(harness.viewer.filteredRows?.suffix(2) == [200, 201])
+        harness.driver.press("escape")
+        #expect(harness.viewer.filteredRows == nil)
+        #expect(harness.lines[0].contains("· 203 entries"))
+    }
+
+    @Test func lettersJumpToTheNextEntryOfAComponent() throws {
+        let text = "2026 INFO alpha: one\n2026 INFO beta: two\n2026 INFO gamma: three\n2026 INFO beta: four\n"
+        let harness = try LogsHarness(text)
+        let start = ContinuousClock.now
+        harness.viewer.table.typeToJump?.now = { start }
+        harness.driver.press("g")
+        harness.driver.type("be")
+        #expect(harness.viewer.cursorRow == 1)
+        // After a pause, the same first letter again: the next entry of that component.
+        harness.viewer.table.typeToJump?.now = { start + .seconds(2) }
+        harness.driver.type("b")
+        #expect(harness.viewer.cursorRow == 3)
+    }
+
+    @Test func controlSequencesInTheFileNeverReachTheScreen() throws {
+        let text = "2026 ERROR x: \u{1B}[2J\u{1B}]0;title\u{07} evil \u{202E}txt\n"
+        let harness = try LogsHarness(text)
+        let screen = harness.screen
+        #expect(!screen.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
+        #expect(screen.contains("␛[2J"))
+    }
+
+    @Test func aTruncatedFileIsShownAgainFromItsEnd() throws {
+        let harness = try LogsHarness(LogsHarness.numbered(30))
+        #expect(truncate(harness.paths[0], 0) == 0)
+        harness.append(LogsHarness.numbered(2, from: 500))
+        #expect(harness.lines[0].contains("· 2 entries"))
+        #expect(harness.screen.contains("entry 501"))
+        #expect(harness.lines[11].contains("was truncated"))
+    }
+
+    @Test func aLargeFileOpensAtItsEndThenTheRestComesAbove() async throws {
+        let harness = try LogsHarness(LogsHarness.numbered(10_000))
+        let file = harness.files[0]
+        #expect(harness.lines[10].contains("entry 9999"))
+        await harness.wait { file.isComplete }
+        #expect(harness.viewer.rowCount == 10_000)
+        #expect(harness.viewer.cursorRow == 9_999)
+        #expect(harness.lines[10].contains("entry 9999"))
+        harness.driver.press("g")
+        #expect(harness.lines[2].contains("entry 0"))
+    }
+
+    @Test func severalFilesAreMergedByTime() throws {
+        let a = "2026-11-25T00:00:01Z INFO a: first\n2026-11-25T00:00:03Z INFO a: third\n"
+        let b = "2026-11-25T00:00:02Z WARN b: second\n2026-11-25T00:00:04Z ERROR b: fourth\n"
+        let harness = try LogsHarness([a, b])
+        let shown = harness.lines.compactMap { line in
+            ["first", "second", "third", "fourth"].first { line.hasSuffix($0) || line.contains(" \($0) ") }
+        }
+        #expect(shown == ["first", "second", "third", "fourth"])
+        #expect(harness.lines[0].contains("0.log + "))
+    }
+}

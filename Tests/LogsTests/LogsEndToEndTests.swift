@@ -1,0 +1,93 @@
+import Foundation
+import TermTableTesting
+import Testing
+
+/// The real `logs` binary in tmux (each test on its own socket): a generated file opened at its end, lines
+/// appended by a writer that keeps the file open, a filter, quitting with the terminal restored.
+@Suite("logs in tmux", .serialized)
+struct LogsEndToEndTests {
+    static var hasTmux: Bool {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    static func newDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("logs-e2e-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func followsAHeldOpenWriterFiltersAndRestoresTheTerminal() throws {
+        let logs = try BuiltProducts.executable(named: "logs")
+        let directory = Self.newDirectory()
+        let log = directory.appendingPathComponent("app.log").path
+        let generated = try ChildProcess.run(
+            [logs, "--generate", "20000", "--output", log, "--seed", "7"],
+            environment: ProcessInfo.processInfo.environment)
+        #expect(generated.status == 0)
+        let lastLine = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").last.map(String.init)
+        let lastMessage = try #require(lastLine?.split(separator: ":").last).trimmingCharacters(in: .whitespaces)
+        let script = """
+            trap ':' INT TERM HUP
+            cd '\(directory.path)'
+            stty -g > before
+            env LANG=C.UTF-8 TERM=xterm-256color '\(logs)' app.log
+            echo $? > status
+            stty -g > after
+            echo E2E-DONE
+            exec sleep 600
+            """
+        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        let session = try TmuxSession(
+            width: 120, height: 30, command: "sh '\(directory.path)/run.sh'", directory: directory)
+        defer { session.close() }
+        try session.waitFor(text: String(lastMessage.prefix(40)))
+
+        // A writer that keeps the file open, as a daemon does.
+        let writer = try #require(FileHandle(forWritingAtPath: log))
+        writer.seekToEndOfFile()
+        writer.write(Data("2026-11-25T23:00:00.000Z ERROR e2e.writer: held-open line one\n".utf8))
+        try session.waitFor(text: "held-open line one")
+        writer.write(Data("2026-11-25T23:00:01.000Z INFO e2e.writer: held-open line two\n".utf8))
+        let screen = try session.waitFor(text: "held-open line two")
+        let rows = screen.split(separator: "\n")
+        #expect(rows[rows.count - 2].contains("held-open line two"), "the last row stays on screen")
+        try writer.close()
+
+        try session.send("/")
+        try session.type("held-open")
+        try session.waitFor(text: "filter “held-open”")
+        try session.waitFor("the matches") { screen in
+            screen.contains(" entries · filter “held-open”") && screen.contains("held-open line one")
+                && screen.contains("held-open line two")
+        }
+        try session.send("Enter")
+        try session.send("q")
+        let status = try session.waitForFile("status")
+        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        try session.waitFor(text: "E2E-DONE")
+        let before = try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8)
+        #expect(try session.waitForFile("after") == before, "terminal modes differ after logs ended")
+        #expect(try session.format("#{alternate_on}") == "0")
+    }
+
+    @Test func aDeviceIsRefusedWithAClearMessage() throws {
+        let result = try ChildProcess.run(
+            [try BuiltProducts.executable(named: "logs"), "/dev/zero"], environment: ProcessInfo.processInfo.environment
+        )
+        #expect(result.status == 1)
+        #expect(result.output.contains("/dev/zero: not a regular file or pipe"))
+    }
+
+    @Test func withoutATerminalLogsSaysSoAndFails() throws {
+        let directory = Self.newDirectory()
+        let log = directory.appendingPathComponent("a.log").path
+        try "2026 INFO a: b\n".write(toFile: log, atomically: true, encoding: .utf8)
+        let result = try ChildProcess.run(
+            [try BuiltProducts.executable(named: "logs"), log], environment: ProcessInfo.processInfo.environment)
+        #expect(result.status == 1)
+        #expect(result.output.contains("logs needs a terminal"))
+    }
+}
