@@ -37,6 +37,23 @@ struct PreviewAutomaticHeightTests {
         }
     }
 
+    @MainActor
+    @Test(arguments: [12, 40])
+    func theLivePreviewDrawsTheCellAtItsWrappedHeight(width: Int) throws {
+        let model = LayoutPreviewModel(path: "/tmp/message.layout")
+        model.load(text: Self.layout)
+        let screen = BufferScreen(width: width, height: 20)
+        let view = LayoutPreviewView(model: model)
+        view.frame = Rect(x: 0, y: 0, width: width, height: 20)
+        view.render(on: screen)
+        let wanted = TerminalText.wrap(Self.sample, width: width).map { $0.trimmingCharacters(in: .whitespaces) }
+        let title = "▶ message · height auto · designed at 31 columns"
+        #expect(screen.line(1).hasPrefix(String(title.prefix(width))), "\(screen.lines)")
+        let drawn = screen.lines[2..<(2 + wanted.count)].map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(drawn == wanted, "width \(width)")
+        #expect(screen.line(2 + wanted.count).trimmingCharacters(in: .whitespaces).isEmpty)
+    }
+
     @Test func theCommandDrawsTheCellAtItsHeightForTheWidth() async throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("termtable-preview-auto-\(UUID().uuidString)")
