@@ -5,7 +5,8 @@ import TermTableCore
 /// Each attribute is declared once, here; the parser switches over this enum with no `default:`,
 /// and `termtable lint --properties` and the documentation list it.
 public enum CellAttribute: String, CaseIterable, Hashable, Sendable {
-    /// `height=N`: the cell's height, which must equal the canvas's line count.
+    /// `height=N`: the cell's height, which must equal the canvas's line count; `height=auto`: the row is as tall
+    /// as its content at the row's width (never shorter than the canvas).
     case height
     /// `selectable=yes|no`: whether the row can be selected.
     case selectable
@@ -21,7 +22,7 @@ public enum CellAttribute: String, CaseIterable, Hashable, Sendable {
     /// The values the attribute takes, as the documentation says them.
     public var values: String {
         switch self {
-        case .height: return "1 to 500"
+        case .height: return "1 to 500, or `auto`"
         case .selectable: return "alone, `=yes`, `=no`"
         case .selection: return "`reverse`, `none`, or a style list"
         case .accessory: return "`none`, `disclosure` (`›`), `checkmark` (`✓`)"
@@ -33,7 +34,10 @@ public enum CellAttribute: String, CaseIterable, Hashable, Sendable {
     /// What the attribute does.
     public var meaning: String {
         switch self {
-        case .height: return "must equal the number of canvas lines; written for the reader"
+        case .height:
+            return "a number must equal the number of canvas lines (written for the reader); `auto` makes the row "
+                + "as tall as its content at the row's width (a `wrap` field that stretches in height grows it), "
+                + "never shorter than the canvas"
         case .selectable: return "`no` for headers and separators"
         case .selection:
             return "how the cursor's row looks; a style list is merged over every view of the row "

@@ -4,6 +4,7 @@ import TermTableCore
 struct CellAttributes {
     var height: Int?
     var heightToken: LayoutToken?
+    var heightIsAutomatic = false
     var selectable = true
     var selection = SelectionStyle.reverse
     var accessory = CellAccessory.none
@@ -63,7 +64,14 @@ extension LayoutParserState {
             }
             switch attribute {
             case .height:
-                if let value = parseInteger(token, line: header, range: 1...500) {
+                if token.value == "auto" {
+                    attributes.heightIsAutomatic = true
+                } else if let value = token.value, !value.isEmpty, Int(value) == nil {
+                    error(
+                        header, column: token.valueColumn, "bad value `\(value)` for `height`",
+                        hint: "`height` is `auto` (the row is as tall as its content) or the canvas's line count, "
+                            + "a whole number from 1 to 500")
+                } else if let value = parseInteger(token, line: header, range: 1...500) {
                     attributes.height = value
                     attributes.heightToken = token
                 }
@@ -218,6 +226,6 @@ extension LayoutParserState {
             identifier: identifier, width: width, height: height, selectable: attributes.selectable,
             selectionStyle: attributes.selection, accessory: attributes.accessory,
             indentation: attributes.indentation, style: attributes.style, views: views,
-            location: location)
+            location: location, heightIsAutomatic: attributes.heightIsAutomatic)
     }
 }

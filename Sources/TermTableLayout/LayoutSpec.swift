@@ -177,6 +177,9 @@ public struct CellSpec: Hashable, Sendable {
     public var width: Int
     /// The cell's height in lines (the canvas height).
     public var height: Int
+    /// Whether the row is as tall as its content at the row's width (`height=auto`), never shorter than
+    /// ``height``.
+    public var heightIsAutomatic: Bool
     /// Whether the row can be selected (`selectable=no` for headers).
     public var selectable: Bool
     /// How the row looks when selected.
@@ -196,11 +199,13 @@ public struct CellSpec: Hashable, Sendable {
     public init(
         identifier: String, width: Int, height: Int, selectable: Bool = true,
         selectionStyle: SelectionStyle = .reverse, accessory: CellAccessory = .none,
-        indentation: Int = 0, style: Style? = nil, views: [ViewSpec], location: LayoutLocation
+        indentation: Int = 0, style: Style? = nil, views: [ViewSpec], location: LayoutLocation,
+        heightIsAutomatic: Bool = false
     ) {
         self.identifier = identifier
         self.width = width
         self.height = height
+        self.heightIsAutomatic = heightIsAutomatic
         self.selectable = selectable
         self.selectionStyle = selectionStyle
         self.accessory = accessory

@@ -17,6 +17,7 @@ import Testing
         cell.indentationLevel = 1
         cell.indentationWidth = 4
         cell.isSelectable = false
+        cell.heightIsAutomatic = true
         cell.title.text = "Title"
         cell.date.text = "2026-11-23"
         ViewCopyCheck.toolkit.expectFaithfulCopy(of: cell, fresh: HandcodedRowCell(reuseIdentifier: nil))

@@ -49,6 +49,7 @@ import Testing
         cell.indentationLevel = 2
         cell.indentationWidth = 3
         cell.isSelectable = false
+        cell.heightIsAutomatic = true
         let field = Label(text: "field")
         field.tag = 5
         cell.contentView.addSubview(field)

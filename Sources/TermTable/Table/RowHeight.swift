@@ -10,7 +10,8 @@
 /// }
 /// ```
 public enum RowHeight: Sendable, Hashable {
-    /// The cell's own height: its template's `height=`, or the height a cell class gives its frame.
+    /// The cell's own height: its template's `height=`, or the height a cell class gives its frame; for a cell
+    /// whose ``TableViewCell/heightIsAutomatic`` is set (a template's `height=auto`), measured as ``automatic``.
     case template
     /// This many lines (0 hides the row; a negative count is 0).
     case lines(Int)

@@ -48,14 +48,21 @@ extension TableView {
         } else if let delegate {
             switch delegateHeight(delegate, item.indexPath!) {
             case .lines(let lines): value = lines
-            case .template: value = cell(for: item)?.height ?? 1
+            case .template: value = templateHeight(of: item)
             case .automatic: value = cell(for: item)?.heightThatFits(width: contentWidth) ?? 1
             }
         } else {
-            value = cell(for: item)?.height ?? 1
+            value = templateHeight(of: item)
         }
         heights[item] = max(0, value)
         return max(0, value)
+    }
+
+    /// A row's own height (``RowHeight/template``): its cell's ``TableViewCell/height``, or, for a cell whose
+    /// height is automatic (`height=auto`), the lines its content needs at the table's width.
+    func templateHeight(of item: TableItem) -> Int {
+        guard let cell = cell(for: item) else { return 1 }
+        return cell.heightIsAutomatic ? cell.heightThatFits(width: contentWidth) : cell.height
     }
 
     /// The delegate's height for a row; in a debug build, first a check that it wrote no near miss of the method.

@@ -30,6 +30,10 @@ open class TableViewCell: View {
         @exclusivity(unchecked)  // read for every row measured and placed
     #endif
     private var storedHeight: Int
+    /// Whether the row is as tall as the cell's content at the row's width (a template's `height=auto`): a table
+    /// whose delegate answers ``RowHeight/template`` (or has no `heightForRowAt`) then measures the row with
+    /// ``heightThatFits(width:)`` as for ``RowHeight/automatic``; ``height`` is the least it is.
+    public var heightIsAutomatic = false
     /// What the row looks like under the cursor or when selected.
     public var selectionStyle: SelectionStyle {
         get { storedSelectionStyle }
@@ -183,6 +187,7 @@ open class TableViewCell: View {
         let other = other as! TableViewCell
         reuseIdentifier = other.reuseIdentifier
         storedHeight = other.height
+        heightIsAutomatic = other.heightIsAutomatic
         storedSelectionStyle = other.selectionStyle
         storedAccessory = other.accessory
         storedIndentationLevel = other.indentationLevel

@@ -41,6 +41,7 @@ public final class CellTemplate {
     static func build(_ spec: CellSpec) -> TableViewCell {
         let cell = TableViewCell(reuseIdentifier: spec.identifier)
         cell.height = spec.height
+        cell.heightIsAutomatic = spec.heightIsAutomatic
         cell.frame = Rect(x: 0, y: 0, width: spec.width, height: spec.height)
         cell.selectionStyle = spec.selectionStyle
         cell.accessory = spec.accessory

@@ -1,4 +1,5 @@
 import TermTableCore
+import TermTableLayout
 
 /// Draws the cells of a layout library as framed text: what `termtable preview` prints without a terminal.
 ///
@@ -24,7 +25,8 @@ package enum LayoutPreview {
         for identifier in identifiers ?? library.identifiers {
             let template = try library.template(identifier)
             let lines = renderCell(template, width: width)
-            var title = " \(identifier) · height \(template.spec.height) "
+            let height = template.spec.heightIsAutomatic ? "auto: \(lines.count)" : "\(template.spec.height)"
+            var title = " \(identifier) · height \(height) "
             title = TerminalText.truncate(title, toWidth: max(0, width - 1), mode: .tail)
             let top =
                 "┌─" + title + String(repeating: "─", count: max(0, width - 1 - TerminalText.width(of: title))) + "┐"
@@ -53,12 +55,17 @@ package enum LayoutPreview {
 
     /// The lines of one fresh cell of `template` drawn at `width` columns on an in-memory screen.
     ///
-    /// `width` is clamped to ``widths``.
+    /// `width` is clamped to ``widths``. A `height=auto` cell is drawn as tall as its content needs at `width`
+    /// (``TableViewCell/heightThatFits(width:)``, at most ``/TermTableLayout/CellSpec/maximumHeight`` lines),
+    /// as a table would draw its row.
     package static func renderCell(_ template: CellTemplate, width: Int) -> [String] {
         let width = min(max(width, widths.lowerBound), widths.upperBound)
-        let height = template.spec.height
-        let screen = BufferScreen(width: width, height: height)
         let cell = template.instantiate()
+        var height = template.spec.height
+        if template.spec.heightIsAutomatic {
+            height = min(max(height, cell.heightThatFits(width: width)), CellSpec.maximumHeight)
+        }
+        let screen = BufferScreen(width: width, height: height)
         cell.frame = Rect(x: 0, y: 0, width: width, height: height)
         cell.render(on: screen)
         return screen.lines

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TermTableCore
+import TermTableLayout
 
 /// Draws a ``LayoutPreviewModel`` at the view's width: a status line, the file's errors, every cell, a help line.
 ///
@@ -81,7 +82,11 @@ package final class LayoutPreviewView: View {
             if let header = LayoutPreview.renderColumnHeader(template, width: width) {
                 lines.append(.columnHeader(header))
             }
-            for row in 0..<template.spec.height { lines.append(.cell(index, row: row)) }
+            var height = template.spec.height
+            if template.spec.heightIsAutomatic, let cell = cell(for: identifier) {
+                height = rows(of: cell, width: width)
+            }
+            for row in 0..<height { lines.append(.cell(index, row: row)) }
             blocks.append((start, lines.count - start))
             lines.append(.text("", .plain))
         }
@@ -99,6 +104,13 @@ package final class LayoutPreviewView: View {
         guard let cell = try? library.instantiate(identifier) else { return nil }
         cells[identifier] = cell
         return cell
+    }
+
+    /// The lines `cell` is drawn on at `width`: its height, or for a `height=auto` cell the lines its content
+    /// needs there (at most ``/TermTableLayout/CellSpec/maximumHeight``), as a table would draw its row.
+    private func rows(of cell: TableViewCell, width: Int) -> Int {
+        guard cell.heightIsAutomatic else { return cell.height }
+        return min(max(cell.height, cell.heightThatFits(width: width)), CellSpec.maximumHeight)
     }
 
     /// The lines between the status and help lines.
@@ -145,7 +157,8 @@ package final class LayoutPreviewView: View {
             let identifier = model.identifiers[index]
             guard let spec = try? model.library?.spec(identifier) else { return }
             var title = (index == model.cursor ? "▶ " : "  ") + identifier
-            title += " · height \(spec.height) · designed at \(spec.width) columns"
+            title +=
+                " · height \(spec.heightIsAutomatic ? "auto" : "\(spec.height)") · designed at \(spec.width) columns"
             if model.selected.contains(identifier) { title += " · selected" }
             if model.highlighted.contains(identifier) { title += " · highlighted" }
             context.put(title, at: Point(x: 0, y: y), style: index == model.cursor ? .bold : .dim)
@@ -156,7 +169,7 @@ package final class LayoutPreviewView: View {
             guard let cell = cell(for: identifier) else { return }
             cell.isSelected = model.selected.contains(identifier)
             cell.isHighlighted = model.highlighted.contains(identifier)
-            cell.frame = Rect(x: 0, y: y - row, width: width, height: cell.height)
+            cell.frame = Rect(x: 0, y: y - row, width: width, height: rows(of: cell, width: width))
             // Drawn the way a view draws its subviews (mark and selection styles included), inside the content area.
             var content = context
             content.clip = context.clip.intersection(
