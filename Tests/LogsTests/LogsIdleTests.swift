@@ -3,7 +3,8 @@ import TermTableTesting
 import Testing
 
 /// The real `logs` binary at rest in tmux (issue 25): after opening a file and handling keys, with the file not
-/// growing, no thread of the process is scheduled, and following still works afterwards.
+/// growing, no thread of the process is scheduled, not even when other files come and go in its directory, and
+/// following still works afterwards, through a rotation too.
 @Suite("logs at rest, end to end", .serialized)
 struct LogsIdleTests {
     static var hasTmux: Bool {
@@ -39,7 +40,7 @@ struct LogsIdleTests {
     @Test(
         .enabled(if: hasTmux, "tmux is not installed"),
         .disabled(if: underSanitizer, "a sanitizer's runtime wakes the process itself"))
-    func logsAtRestAfterKeysIsNotScheduledAndStillFollows() throws {
+    func logsAtRestIsNotScheduledAndStillFollowsThroughARotation() throws {
         let logs = try BuiltProducts.executable(named: "logs")
         // A directory of its own: the watch must not see other programs' files come and go.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("logs-idle-\(UUID().uuidString)")
@@ -67,7 +68,11 @@ struct LogsIdleTests {
         try session.send("k", "k", "j", "j")
         Thread.sleep(forTimeInterval: 1.5)
         let before = Self.contextSwitches(pid)
-        Thread.sleep(forTimeInterval: 3)
+        // Other programs' files come and go in the log's directory (as in /tmp or /var/log): not the log's business.
+        for index in 0..<3 {
+            try Data("other\n".utf8).write(to: directory.appendingPathComponent("other-\(index).tmp"))
+            Thread.sleep(forTimeInterval: 1)
+        }
         let after = Self.contextSwitches(pid)
         #expect(!before.isEmpty && !after.isEmpty, "no thread of logs (pid \(pid)) could be read")
         // A thread that ended meanwhile was scheduled once to end; one that started counts from zero.
@@ -80,6 +85,16 @@ struct LogsIdleTests {
         writer.write(Data("2026-11-25T23:00:00.000Z WARN idle.writer: a line after the rest\n".utf8))
         try session.waitFor(text: "a line after the rest")
         try writer.close()
+        // And a rotation: the file renamed, a new one at its name written by a writer that keeps it open.
+        try FileManager.default.moveItem(atPath: log, toPath: log + ".1")
+        #expect(FileManager.default.createFile(atPath: log, contents: nil))
+        let rotated = try #require(FileHandle(forWritingAtPath: log))
+        rotated.write(Data("2026-11-25T23:00:01.000Z INFO idle.writer: first line of the new file\n".utf8))
+        try session.waitFor(text: "first line of the new file")
+        Thread.sleep(forTimeInterval: 0.2)
+        rotated.write(Data("2026-11-25T23:00:02.000Z INFO idle.writer: second line of the new file\n".utf8))
+        try session.waitFor(text: "second line of the new file")
+        try rotated.close()
         try session.send("q")
         try session.waitFor(text: "LOGS-DONE")
     }
