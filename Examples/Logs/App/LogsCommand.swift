@@ -4,8 +4,7 @@ import LogKit
 import LogsCore
 import TermTable
 
-/// `logs`: log files (or standard input), one row per entry, opened at the end and followed.
-@main
+/// `logs`: log files (or standard input), one row per entry, opened at the end and followed (run by ``LogsEntry``).
 struct LogsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logs",
@@ -37,6 +36,21 @@ struct LogsCommand: AsyncParsableCommand {
     static func fail(_ text: String) -> ExitCode {
         FileHandle.standardError.write(Data(("logs: " + LogText.printable(text) + "\n").utf8))
         return ExitCode(1)
+    }
+
+    /// Parses the arguments and runs the command, all on the main actor (see ``LogsEntry``); exits on an error.
+    @MainActor
+    static func mainOnMainActor() async {
+        do {
+            var command = try parseAsRoot()
+            if let logs = command as? LogsCommand {
+                try await logs.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
     }
 
     @MainActor

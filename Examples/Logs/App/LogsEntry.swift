@@ -1,0 +1,14 @@
+/// The entry point of `logs`: the command parsed and run on the main actor.
+///
+/// Why not `@main` on ``LogsCommand``: `AsyncParsableCommand`'s `main()` is not isolated, so it starts on
+/// Swift concurrency's global executor, which on Linux is libdispatch's global pool; once that pool has had a
+/// thread, its monitor wakes the process every second for as long as it runs (`logs` at rest: 1.0 wake-ups a
+/// second). Started on the main actor, as `inbox` does, nothing ever leaves the main queue and the threads `logs`
+/// makes itself: at rest it is not scheduled at all (`LogsIdleTests`).
+@main
+enum LogsEntry {
+    @MainActor
+    static func main() async {
+        await LogsCommand.mainOnMainActor()
+    }
+}

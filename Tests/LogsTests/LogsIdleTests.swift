@@ -1,0 +1,101 @@
+import Foundation
+import TermTableTesting
+import Testing
+
+/// The real `logs` binary at rest in tmux (issue 25): after opening a file and handling keys, with the file not
+/// growing, no thread of the process is scheduled, not even when other files come and go in its directory, and
+/// following still works afterwards, through a rotation too.
+@Suite("logs at rest, end to end", .serialized)
+struct LogsIdleTests {
+    static var hasTmux: Bool {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    /// True in the sanitizer runs (Scripts/sanitizers.sh sets these): the sanitizer's runtime has a thread that
+    /// wakes ten times a second.
+    static var underSanitizer: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["ASAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil
+    }
+
+    /// Each thread of `pid` and its context switches so far (voluntary and not), from `/proc/PID/task/*/status`.
+    static func contextSwitches(_ pid: Int32) -> [String: Int] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        var counts: [String: Int] = [:]
+        for task in tasks {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+            else { continue }
+            var total = 0
+            for line in status.split(separator: "\n")
+            where line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") {
+                total += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
+            }
+            counts[task] = total
+        }
+        return counts
+    }
+
+    @Test(
+        .enabled(if: hasTmux, "tmux is not installed"),
+        .disabled(if: underSanitizer, "a sanitizer's runtime wakes the process itself"))
+    func logsAtRestIsNotScheduledAndStillFollowsThroughARotation() throws {
+        let logs = try BuiltProducts.executable(named: "logs")
+        // A directory of its own: the watch must not see other programs' files come and go.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("logs-idle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("app.log").path
+        let generated = try ChildProcess.run(
+            [logs, "--generate", "5000", "--output", log, "--seed", "11"],
+            environment: ProcessInfo.processInfo.environment)
+        #expect(generated.status == 0)
+        // A last line of its own, to wait for: the generated ones are cut at the pane's width.
+        let opened = try #require(FileHandle(forWritingAtPath: log))
+        opened.seekToEndOfFile()
+        opened.write(Data("2026-11-25T22:59:59.000Z INFO idle.marker: the last line before the rest\n".utf8))
+        try opened.close()
+        let session = try TmuxSession(
+            width: 120, height: 30,
+            command:
+                "sh -c 'echo $$ > pid; exec env LANG=C.UTF-8 TERM=xterm-256color \"$0\" app.log' '\(logs)'; echo LOGS-DONE; sleep 30",
+            directory: directory)
+        defer { session.close() }
+        try session.waitFor(text: "the last line before the rest")
+        let pid = try #require(Int32(try session.waitForFile("pid").trimmingCharacters(in: .whitespacesAndNewlines)))
+        // Keys through the run loop: up twice, down twice.
+        try session.send("k", "k", "j", "j")
+        Thread.sleep(forTimeInterval: 1.5)
+        let before = Self.contextSwitches(pid)
+        // Other programs' files come and go in the log's directory (as in /tmp or /var/log): not the log's business.
+        for index in 0..<3 {
+            try Data("other\n".utf8).write(to: directory.appendingPathComponent("other-\(index).tmp"))
+            Thread.sleep(forTimeInterval: 1)
+        }
+        let after = Self.contextSwitches(pid)
+        #expect(!before.isEmpty && !after.isEmpty, "no thread of logs (pid \(pid)) could be read")
+        // A thread that ended meanwhile was scheduled once to end; one that started counts from zero.
+        let switches = after.reduce(0) { total, thread in total + thread.value - (before[thread.key] ?? 0) }
+        #expect(switches <= 1, "logs at rest switched \(switches) times in 3 s (before: \(before), after: \(after))")
+
+        // Still following after the rest: a line appended by a writer that keeps the file open.
+        let writer = try #require(FileHandle(forWritingAtPath: log))
+        writer.seekToEndOfFile()
+        writer.write(Data("2026-11-25T23:00:00.000Z WARN idle.writer: a line after the rest\n".utf8))
+        try session.waitFor(text: "a line after the rest")
+        try writer.close()
+        // And a rotation: the file renamed, a new one at its name written by a writer that keeps it open.
+        try FileManager.default.moveItem(atPath: log, toPath: log + ".1")
+        #expect(FileManager.default.createFile(atPath: log, contents: nil))
+        let rotated = try #require(FileHandle(forWritingAtPath: log))
+        rotated.write(Data("2026-11-25T23:00:01.000Z INFO idle.writer: first line of the new file\n".utf8))
+        try session.waitFor(text: "first line of the new file")
+        Thread.sleep(forTimeInterval: 0.2)
+        rotated.write(Data("2026-11-25T23:00:02.000Z INFO idle.writer: second line of the new file\n".utf8))
+        try session.waitFor(text: "second line of the new file")
+        try rotated.close()
+        try session.send("q")
+        try session.waitFor(text: "LOGS-DONE")
+    }
+}
