@@ -13,33 +13,9 @@ struct LogsIdleTests {
         }
     }
 
-    /// True in the sanitizer runs (Scripts/sanitizers.sh sets these): the sanitizer's runtime has a thread that
-    /// wakes ten times a second.
-    static var underSanitizer: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return environment["ASAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil
-    }
-
-    /// Each thread of `pid` and its context switches so far (voluntary and not), from `/proc/PID/task/*/status`.
-    static func contextSwitches(_ pid: Int32) -> [String: Int] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        var counts: [String: Int] = [:]
-        for task in tasks {
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
-            else { continue }
-            var total = 0
-            for line in status.split(separator: "\n")
-            where line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") {
-                total += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
-            }
-            counts[task] = total
-        }
-        return counts
-    }
-
     @Test(
         .enabled(if: hasTmux, "tmux is not installed"),
-        .disabled(if: underSanitizer, "a sanitizer's runtime wakes the process itself"))
+        .disabled(if: ThreadActivity.underSanitizer, "a sanitizer's runtime wakes the process itself"))
     func logsAtRestIsNotScheduledAndStillFollowsThroughARotation() throws {
         let logs = try BuiltProducts.executable(named: "logs")
         // A directory of its own: the watch must not see other programs' files come and go.
@@ -67,13 +43,13 @@ struct LogsIdleTests {
         // Keys through the run loop: up twice, down twice.
         try session.send("k", "k", "j", "j")
         Thread.sleep(forTimeInterval: 1.5)
-        let before = Self.contextSwitches(pid)
+        let before = ThreadActivity.contextSwitches(pid)
         // Other programs' files come and go in the log's directory (as in /tmp or /var/log): not the log's business.
         for index in 0..<3 {
             try Data("other\n".utf8).write(to: directory.appendingPathComponent("other-\(index).tmp"))
             Thread.sleep(forTimeInterval: 1)
         }
-        let after = Self.contextSwitches(pid)
+        let after = ThreadActivity.contextSwitches(pid)
         #expect(!before.isEmpty && !after.isEmpty, "no thread of logs (pid \(pid)) could be read")
         // A thread that ended meanwhile was scheduled once to end; one that started counts from zero.
         let switches = after.reduce(0) { total, thread in total + thread.value - (before[thread.key] ?? 0) }

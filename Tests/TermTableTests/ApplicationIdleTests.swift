@@ -13,33 +13,9 @@ struct ApplicationIdleTests {
         }
     }
 
-    /// True in the sanitizer runs (Scripts/sanitizers.sh sets these): the sanitizer's runtime has a thread that
-    /// wakes ten times a second.
-    static var underSanitizer: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return environment["ASAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil
-    }
-
-    /// Each thread of `pid` and its context switches so far (voluntary and not), from `/proc/PID/task/*/status`.
-    static func contextSwitches(_ pid: Int32) -> [String: Int] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        var counts: [String: Int] = [:]
-        for task in tasks {
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
-            else { continue }
-            var total = 0
-            for line in status.split(separator: "\n")
-            where line.hasPrefix("voluntary_ctxt_switches:") || line.hasPrefix("nonvoluntary_ctxt_switches:") {
-                total += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
-            }
-            counts[task] = total
-        }
-        return counts
-    }
-
     @Test(
         .enabled(if: hasTmux, "tmux is not installed"),
-        .disabled(if: underSanitizer, "a sanitizer's runtime wakes the process itself"))
+        .disabled(if: ThreadActivity.underSanitizer, "a sanitizer's runtime wakes the process itself"))
     func theInboxAtRestAfterKeysIsNotScheduled() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("idle-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -58,9 +34,9 @@ struct ApplicationIdleTests {
         try session.send("Escape")
         try session.waitFor("the help box closed") { !$0.contains("these keys") }
         Thread.sleep(forTimeInterval: 1.5)
-        let before = Self.contextSwitches(pid)
+        let before = ThreadActivity.contextSwitches(pid)
         Thread.sleep(forTimeInterval: 3)
-        let after = Self.contextSwitches(pid)
+        let after = ThreadActivity.contextSwitches(pid)
         #expect(!before.isEmpty && !after.isEmpty, "no thread of inbox (pid \(pid)) could be read")
         // A thread that ended meanwhile was scheduled once to end; one that started counts from zero.
         let switches = after.reduce(0) { total, thread in total + thread.value - (before[thread.key] ?? 0) }
