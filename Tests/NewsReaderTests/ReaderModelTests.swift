@@ -4,7 +4,7 @@ import NewsReaderCore
 import TermTable
 import Testing
 
-/// The reader's logic as plain values: sections, filter, counts, positions, next unread.
+/// The reader's logic as plain values: sections, counts, positions, next unread (the filter: ReaderControllerFilterTests).
 @Suite("Reader model")
 struct ReaderModelTests {
     static func article(_ id: String, _ title: String, feed: String = "F", summary: String = "s") -> Article {
@@ -15,7 +15,10 @@ struct ReaderModelTests {
         .loaded(Feed(title: title, items: items, source: "\(title).xml", format: .rss20))
     }
 
-    static let model = ReaderModel(groups: [
+    static let model = sampleModel
+
+    /// Two feeds of articles, a failed feed and a loading one.
+    static let sampleModel = ReaderModel(groups: [
         [feed("A", [article("a1", "Swift 6 released"), article("a2", "Rust news"), article("a3", "Café opens")])],
         [.failed(source: "/x/missing.xml", reason: "no such file: /x/missing.xml")],
         [.loading(source: "https://example.com/feed.xml")],
@@ -54,23 +57,6 @@ struct ReaderModelTests {
         #expect(model.indexPath(ofArticle: "b2") == IndexPath(row: 1, section: 3))
     }
 
-    @Test func filterKeepsMatchingTitlesIgnoringCaseAndAccents() {
-        var model = Self.model
-        model.filter = ArticleFilter("swift")
-        #expect(model.sections.map(\.title) == ["A", "B"])
-        #expect(model.articlePaths.count == 2)
-        model.filter = ArticleFilter("cafe")
-        #expect(model.sections.first?.rows.first?.article?.id == "a3")
-        model.filter = ArticleFilter("zzz nothing like it")
-        #expect(model.sections.count == 1 && model.sections[0].rows.first?.isSelectable == false)
-        #expect(model.firstArticle == nil)
-        model.filter = ArticleFilter("swft")
-        #expect(model.articlePaths.count == 2, "fuzzy: the letters in order")
-        #expect(
-            ArticleFilter("hrbr brdg").match("Harbour bridge reopens")?.ranges
-                == [0..<1, 2..<4, 6..<7, 8..<10, 11..<13])
-    }
-
     @Test func nextUnreadWrapsAndSkipsReadArticles() {
         var model = Self.model
         model.readIDs = ["a2", "a3", "b1"]
@@ -92,11 +78,11 @@ struct ReaderModelTests {
         counts.unread = 37
         counts.failed = 1
         counts.loading = 2
-        let text = StatusText.list(position: (12, 163), counts: counts, filter: ArticleFilter("swift"), message: nil)
+        let text = StatusText.list(position: (12, 163), counts: counts, filter: "swift", message: nil)
         #expect(
             text.left == "12/163 · 37 unread of 163 · 4 feeds (1 failed) · loading 2… · filter “swift” (Esc clears)")
         #expect(text.right == "? help  q quit")
-        #expect(StatusText.list(position: (1, 2), counts: counts, filter: ArticleFilter(), message: "hi").left == "hi")
+        #expect(StatusText.list(position: (1, 2), counts: counts, filter: "", message: "hi").left == "hi")
     }
 
     @Test func shortNamesForSources() {

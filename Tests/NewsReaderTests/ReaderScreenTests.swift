@@ -141,7 +141,7 @@ struct ReaderScreenTests {
         harness.driver.type("swimming")
         harness.draw()
         #expect(harness.lines.last!.hasPrefix("/swimming"))
-        #expect(harness.reader.model.articlePaths.count == 1, "fuzzy: the letters in order")
+        #expect(harness.reader.controller.shownArticleCount == 1, "fuzzy: the letters in order")
         #expect(harness.lines[1].contains("Swimming pool"))
         let column = try #require(harness.lines[1].range(of: "Swimming")).lowerBound
         let x = harness.lines[1].distance(from: harness.lines[1].startIndex, to: column)
@@ -153,7 +153,7 @@ struct ReaderScreenTests {
         #expect(harness.status.contains("filter “swimming”"))
         #expect(harness.status.contains("1/1"))
         harness.press("esc")
-        #expect(harness.reader.model.articlePaths.count == 165)
+        #expect(harness.reader.controller.shownArticleCount == 165)
         #expect(harness.cursorTitle?.hasPrefix("Swimming pool") == true)
         // Esc in the prompt clears the filter too; q clears it before quitting.
         harness.press("/")
@@ -161,11 +161,39 @@ struct ReaderScreenTests {
         harness.draw()
         #expect(harness.lines.contains { $0.contains("no title contains “zzz-nothing”") })
         harness.press("esc")
-        #expect(harness.reader.model.filter.isEmpty)
+        #expect(!harness.reader.controller.isFiltering)
         harness.press("/")
         harness.driver.type("ferry")
         harness.press("enter q")
-        #expect(harness.reader.model.filter.isEmpty && harness.driver.app.isRunning == false)
+        #expect(!harness.reader.controller.isFiltering && harness.driver.app.isRunning == false)
+    }
+
+    /// The table's filter (issue 24): `/hrbr brdg` finds "Harbor Bridge…" with its letters underlined; a read mark
+    /// set while filtering counts over every article and stays when the filter is cleared.
+    @Test func theFuzzyFilterFindsAndHighlightsAndKeepsReadMarks() async throws {
+        let harness = try await ReaderHarness()
+        harness.press("/")
+        harness.driver.type("hrbr brdg")
+        harness.press("enter")
+        let title = try #require(harness.cursorTitle)
+        #expect(title.hasPrefix("Harbor Bridge repairs"))
+        let row = try #require(harness.line(containing: "Harbor Bridge repairs"))
+        let line = harness.lines[row]
+        let start = line.distance(from: line.startIndex, to: try #require(line.range(of: "Harbor")).lowerBound)
+        let underlined = (0..<13).map { harness.screen.style(at: Point(x: start + $0, y: row)).attributes }
+            .map { $0.contains(.underline) }
+        // "hrbr" takes H, r, b, r of "Harbor"; "brdg" takes B, r, d, g of "Bridge".
+        #expect(underlined.filter { $0 }.count == 8, "the eight letters of the query")
+        #expect(underlined[0], "the H of Harbor")
+        harness.press("m")
+        #expect(harness.status.contains("marked read"))
+        harness.reader.clearMessage()
+        harness.draw()
+        #expect(harness.status.contains("164 unread of 165"))
+        #expect(harness.status.contains("filter “hrbr brdg”"))
+        harness.press("esc")
+        #expect(harness.cursorTitle == title, "the article found stays under the cursor")
+        #expect(harness.status.contains("164 unread of 165"))
     }
 
     @Test func markReadTogglesAndPersists() async throws {

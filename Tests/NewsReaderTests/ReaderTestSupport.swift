@@ -79,11 +79,11 @@ final class ReaderHarness {
 
     /// The title of the article under the cursor.
     var cursorTitle: String? {
-        reader.tableView.state.cursor.flatMap { reader.model.article(at: $0)?.title }
+        reader.tableView.state.cursor.flatMap { reader.controller.article(at: $0)?.title }
     }
 
     /// The 1-based position of the cursor among the articles shown.
-    var position: Int { reader.model.position(of: reader.tableView.state.cursor).index }
+    var position: Int { reader.controller.position(ofRow: reader.tableView.state.cursor).index }
 
     /// The status line's text: its lines (more than one when a long warning wraps), joined by spaces.
     var status: String {

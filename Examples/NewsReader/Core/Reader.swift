@@ -49,15 +49,13 @@ public final class Reader {
         self.configuration = configuration
         store = ReadStateStore(directory: configuration.stateDirectory)
         rootView = ReaderView()
+        try rootView.tableView.registerCells(from: library)
         let groups = configuration.sources.map { [FeedSlot.loading(source: $0.description)] }
         controller = ReaderController(
-            model: ReaderModel(groups: groups), library: library,
+            model: ReaderModel(groups: groups), tableView: rootView.tableView, library: library,
             now: configuration.now)
-        try rootView.tableView.registerCells(from: library)
         rootView.detailView.now = configuration.now
         rootView.detailView.timeZone = configuration.timeZone
-        rootView.tableView.dataSource = controller
-        rootView.tableView.delegate = controller
         controller.onOpen = { [unowned self] indexPath in self.open(indexPath) }
         controller.onCursorMove = { [unowned self] in self.followsFirstArticle = false }
         rootView.detailView.onClose = { [unowned self] in self.closeArticle() }
@@ -197,17 +195,21 @@ public final class Reader {
         }
     }
 
-    /// Applies a change to the model and reloads the list, keeping the cursor on the same article.
-    func updateModel(_ change: (inout ReaderModel) -> Void) {
+    /// Applies a change to the model and shows it, keeping the cursor on the same article.
+    ///
+    /// `rebuild` false: the change kept every row in its place (a read mark), so the rows are only drawn again;
+    /// true: the sections are applied to the table again (the filter in force runs on them).
+    func updateModel(rebuild: Bool = true, _ change: (inout ReaderModel) -> Void) {
         // Until the user moves, the cursor stays on the first article (feeds arriving above do not push it down).
-        let cursorArticle = followsFirstArticle ? nil : tableView.state.cursor.flatMap { model.article(at: $0)?.id }
-        let openID = openArticle.flatMap { model.article(at: $0)?.id }
+        let cursorArticle =
+            followsFirstArticle ? nil : tableView.state.cursor.flatMap { controller.article(at: $0)?.id }
+        let openID = openArticle.flatMap { controller.article(at: $0)?.id }
         change(&controller.model)
-        tableView.reloadData()
-        if let openID { openArticle = model.indexPath(ofArticle: openID) }
-        if let target = cursorArticle.flatMap(model.indexPath(ofArticle:)) ?? model.firstArticle {
+        if rebuild { controller.apply() } else { tableView.reloadData() }
+        if let openID { openArticle = controller.row(ofArticle: openID) }
+        if let target = cursorArticle.flatMap(controller.row(ofArticle:)) ?? controller.firstArticleRow {
             if target != tableView.state.cursor { tableView.setCursor(target, notify: false) }
-        } else if let cursor = tableView.state.cursor, model.article(at: cursor) == nil {
+        } else if let cursor = tableView.state.cursor, controller.article(at: cursor) == nil {
             tableView.setCursor(nil, notify: false)
         }
         app?.setNeedsDisplay()
@@ -227,8 +229,8 @@ public final class Reader {
         case .clearFilter:
             if warning != nil {
                 dismissWarning()
-            } else if !controller.model.filter.isEmpty {
-                setFilter(ArticleFilter())
+            } else if controller.isFiltering {
+                setFilter("")
                 clearMessage()
             }
         case .toggleCompact:
@@ -242,8 +244,8 @@ public final class Reader {
         case .quit:
             if rootView.isShowingDetail {
                 closeArticle()
-            } else if !controller.model.filter.isEmpty {
-                setFilter(ArticleFilter())
+            } else if controller.isFiltering {
+                setFilter("")
                 clearMessage()
             } else {
                 app?.quit()
@@ -255,13 +257,13 @@ public final class Reader {
     /// The article under the cursor (the list) or shown (the article view).
     public var currentArticle: (article: Article, indexPath: IndexPath)? {
         let path = rootView.isShowingDetail ? openArticle : tableView.state.cursor
-        guard let path, let article = model.article(at: path) else { return nil }
+        guard let path, let article = controller.article(at: path) else { return nil }
         return (article, path)
     }
 
     /// Opens the article at `indexPath` in the article view and marks it read.
     public func open(_ indexPath: IndexPath) {
-        guard let article = model.article(at: indexPath) else { return }
+        guard let article = controller.article(at: indexPath) else { return }
         followsFirstArticle = false
         if tableView.state.cursor != indexPath { tableView.setCursor(indexPath, notify: false) }
         openArticle = indexPath
@@ -296,7 +298,7 @@ public final class Reader {
     /// Side by side, the article view shows the article under the list's cursor (before each frame).
     private func previewCursorArticle() {
         guard rootView.isSplit, !rootView.isShowingDetail, let cursor = tableView.state.cursor,
-            let article = model.article(at: cursor)
+            let article = controller.article(at: cursor)
         else { return }
         openArticle = cursor
         if rootView.detailView.article?.id != article.id { rootView.detailView.show(article) }
@@ -314,7 +316,7 @@ public final class Reader {
         let revision = store.revision
         let saved = store.setRead(id, read)
         if store.revision != revision { takeInStoredMarks() }  // another reader's marks came in too
-        updateModel { $0.setRead(id, read) }
+        updateModel(rebuild: false) { $0.setRead(id, read) }
         showNewStoreWarnings()
         return saved
     }
@@ -328,7 +330,7 @@ public final class Reader {
 
     private func nextUnread() {
         let start = rootView.isShowingDetail ? openArticle : tableView.state.cursor
-        guard let next = model.nextUnread(after: start) else {
+        guard let next = controller.nextUnread(afterRow: start) else {
             show("no unread articles")
             return
         }
@@ -365,23 +367,34 @@ public final class Reader {
         if rootView.isShowingDetail { closeArticle() }
         guard let app else { return }
         app.prompt(
-            "/", text: controller.model.filter.text,
-            onChange: { [unowned self] text in self.setFilter(ArticleFilter(text)) },
+            "/", text: controller.filterText,
+            onChange: { [unowned self] text in self.setFilter(text) },
             onSubmit: { [unowned self] text in
-                self.setFilter(ArticleFilter(text))
-                if !text.isEmpty { self.show("\(self.model.articlePaths.count) titles match “\(text)”") }
+                self.setFilter(text)
+                if !text.isEmpty { self.show("\(self.controller.shownArticleCount) titles match “\(text)”") }
             },
             onCancel: { [unowned self] in
-                self.setFilter(ArticleFilter())
+                self.setFilter("")
                 self.clearMessage()
             })
     }
 
-    /// Filters the list by title (an empty filter shows everything).
-    public func setFilter(_ filter: ArticleFilter) {
-        guard filter != controller.model.filter else { return }
-        if !filter.isEmpty { followsFirstArticle = false }
-        updateModel { $0.filter = filter }
+    /// Shows only the articles whose title matches `text` (the table's fuzzy filter,
+    /// ``ReaderController/setFilter(_:)``); "" shows every row again, the cursor staying on its article.
+    ///
+    /// Each new query puts the cursor on its first match; the read marks and counts are the model's, whatever the
+    /// filter hides.
+    public func setFilter(_ text: String) {
+        guard text != controller.filterText else { return }
+        if !text.isEmpty { followsFirstArticle = false }
+        let cursorArticle = tableView.state.cursor.flatMap { controller.article(at: $0)?.id }
+        controller.setFilter(text)
+        // Cleared, the list comes back on the article the cursor was on while filtering (the one found).
+        if text.isEmpty, let target = cursorArticle.flatMap(controller.row(ofArticle:)) {
+            tableView.setCursor(target, notify: false)
+        }
+        rootView.listPane.message = "no title contains “\(text)” (Esc clears the filter)"
+        app?.setNeedsDisplay()
     }
 
     // MARK: Status line
@@ -434,12 +447,12 @@ public final class Reader {
         let message = warning.map { "Esc: dismiss · \($0)" } ?? self.message
         if rootView.isShowingDetail, let (article, path) = currentArticle {
             rootView.statusLine.text = StatusText.detail(
-                position: model.position(of: path), feed: article.feedTitle,
+                position: controller.position(ofRow: path), feed: article.feedTitle,
                 percent: rootView.detailView.percent, message: message)
         } else {
             rootView.statusLine.text = StatusText.list(
-                position: model.position(of: tableView.state.cursor),
-                counts: model.counts, filter: model.filter, message: message)
+                position: controller.position(ofRow: tableView.state.cursor),
+                counts: model.counts, filter: controller.filterText, message: message)
         }
     }
 }

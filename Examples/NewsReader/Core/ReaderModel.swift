@@ -2,12 +2,13 @@ import Foundation
 import NewsKit
 import TermTable
 
-/// The reader's state as plain values: the feeds, the read marks and the filter, and the sections they make.
+/// The reader's state as plain values: the feeds and the read marks, and the sections they make.
 ///
-/// Everything the list shows is computed here, without a terminal: the
+/// Everything the list holds is computed here, without a terminal: the
 /// sections and their rows, the counts, the position of a row among the
-/// articles, and where the next unread article is. Changing the feeds, the
-/// filter or the whole set of read marks rebuilds the sections; marking one
+/// articles, and where the next unread article is. The filter is not here: it
+/// is the table's (``ReaderController/setFilter(_:)``), over these sections.
+/// Changing the feeds or the whole set of read marks rebuilds the sections; marking one
 /// article (`setRead(_:_:)`) only patches its rows and the counts, so it costs
 /// the same with sixty thousand articles as with sixty.
 public struct ReaderModel: Sendable {
@@ -15,26 +16,23 @@ public struct ReaderModel: Sendable {
     public var groups: [[FeedSlot]] { didSet { if !isPatching { rebuild() } } }
     /// The ids of the articles marked read.
     public var readIDs: Set<String> { didSet { if !isPatching { rebuild() } } }
-    /// The title filter.
-    public var filter: ArticleFilter { didSet { if !isPatching { rebuild() } } }
-    /// The sections shown, one per feed (feeds without a match are left out while filtering).
+    /// The sections, one per feed (or one note when there is no feed).
     public private(set) var sections: [ReaderSection] = []
-    /// Counts over every loaded feed, whatever the filter.
+    /// Counts over every loaded feed.
     public private(set) var counts = ReaderCounts()
     /// Where the articles are, in list order.
     public private(set) var articlePaths: [IndexPath] = []
 
     /// The rows showing each article id.
     private var rowsByID: [String: [IndexPath]] = [:]
-    /// How many times each article id occurs in the loaded feeds (filtered out or not).
+    /// How many times each article id occurs in the loaded feeds.
     private var occurrences: [String: Int] = [:]
     private var isPatching = false
 
     /// Creates a model.
-    public init(groups: [[FeedSlot]] = [], readIDs: Set<String> = [], filter: ArticleFilter = ArticleFilter()) {
+    public init(groups: [[FeedSlot]] = [], readIDs: Set<String> = []) {
         self.groups = groups
         self.readIDs = readIDs
-        self.filter = filter
         rebuild()
     }
 
@@ -43,7 +41,7 @@ public struct ReaderModel: Sendable {
 
     private mutating func rebuild() {
         let slots = self.slots
-        sections = ReaderModel.sections(slots: slots, readIDs: readIDs, filter: filter)
+        sections = ReaderModel.sections(slots: slots, readIDs: readIDs)
         var counts = ReaderCounts()
         var occurrences: [String: Int] = [:]
         for slot in slots {
@@ -75,7 +73,7 @@ public struct ReaderModel: Sendable {
         self.rowsByID = rowsByID
     }
 
-    /// Makes several changes (feeds, marks, filter) and rebuilds the sections once.
+    /// Makes several changes (feeds, marks) and rebuilds the sections once.
     public mutating func batch(_ changes: (inout ReaderModel) -> Void) {
         isPatching = true
         changes(&self)
@@ -99,32 +97,24 @@ public struct ReaderModel: Sendable {
         }
     }
 
-    /// The sections for `slots`: a feed's articles that pass `filter`, a loading or error row, or a note.
-    public static func sections(slots: [FeedSlot], readIDs: Set<String>, filter: ArticleFilter) -> [ReaderSection] {
+    /// The sections for `slots`: a feed's articles, a loading or error row, or a note.
+    public static func sections(slots: [FeedSlot], readIDs: Set<String>) -> [ReaderSection] {
         var sections: [ReaderSection] = []
         for slot in slots {
             switch slot {
             case .loading:
-                if filter.isEmpty {
-                    sections.append(ReaderSection(title: slot.title, status: .loading, rows: [.loading]))
-                }
+                sections.append(ReaderSection(title: slot.title, status: .loading, rows: [.loading]))
             case .failed(_, let reason):
-                if filter.isEmpty {
-                    sections.append(ReaderSection(title: slot.title, status: .failed, rows: [.error(reason)]))
-                }
+                sections.append(ReaderSection(title: slot.title, status: .failed, rows: [.error(reason)]))
             case .loaded(let feed):
-                let rows = feed.items.filter(filter.matches).map {
-                    ReaderRow.article($0, isRead: readIDs.contains($0.id))
-                }
-                if rows.isEmpty {
-                    if filter.isEmpty {
-                        sections.append(
-                            ReaderSection(
-                                title: slot.title, status: .articles(unread: 0, total: 0),
-                                rows: [.notice("no articles in this feed")]))
-                    }
+                guard !feed.items.isEmpty else {
+                    sections.append(
+                        ReaderSection(
+                            title: slot.title, status: .articles(unread: 0, total: 0),
+                            rows: [.notice("no articles in this feed")]))
                     continue
                 }
+                let rows = feed.items.map { ReaderRow.article($0, isRead: readIDs.contains($0.id)) }
                 let unread = rows.filter { if case .article(_, false) = $0 { true } else { false } }.count
                 sections.append(
                     ReaderSection(
@@ -133,10 +123,7 @@ public struct ReaderModel: Sendable {
             }
         }
         if sections.isEmpty {
-            let note =
-                filter.isEmpty ? "no feeds to show" : "no title contains “\(filter.text)” (Esc clears the filter)"
-            sections.append(
-                ReaderSection(title: filter.isEmpty ? "news" : "filter", status: .note, rows: [.notice(note)]))
+            sections.append(ReaderSection(title: "news", status: .note, rows: [.notice("no feeds to show")]))
         }
         return sections
     }
@@ -164,16 +151,22 @@ public struct ReaderModel: Sendable {
         rowsByID[id]?.first
     }
 
-    /// The next unread article after `start` in list order, wrapping to the top; nil when none is unread.
+    /// Every row showing the article with `id`, in list order.
+    public func indexPaths(ofArticle id: String) -> [IndexPath] {
+        rowsByID[id] ?? []
+    }
+
+    /// The next unread article after `start` in list order for which `isShown` is true, wrapping to the top; nil
+    /// when none is.
     ///
     /// The article at `start` itself is found last, after wrapping all the way round.
-    public func nextUnread(after start: IndexPath?) -> IndexPath? {
+    public func nextUnread(after start: IndexPath?, where isShown: (IndexPath) -> Bool = { _ in true }) -> IndexPath? {
         let paths = articlePaths
         guard !paths.isEmpty else { return nil }
         let begin = start.map { s in paths.firstIndex { $0 > s } ?? paths.count } ?? 0
         for offset in 0..<paths.count {
             let path = paths[(begin + offset) % paths.count]
-            if case .article(_, false)? = row(at: path) { return path }
+            if case .article(_, false)? = row(at: path), isShown(path) { return path }
         }
         return nil
     }

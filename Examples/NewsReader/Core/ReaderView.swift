@@ -11,6 +11,8 @@ public final class ReaderView: View {
 
     /// The article list.
     public private(set) var tableView: TableView
+    /// The list, with a note over it while a filter shows nothing (``Reader/setFilter(_:)`` sets the note).
+    public private(set) var listPane: EmptyStateView
     /// The article view: beside the list on a wide screen, else shown instead of it while reading.
     public private(set) var detailView: ArticleDetailView
     /// The list and the article view, left to right.
@@ -23,8 +25,10 @@ public final class ReaderView: View {
     /// Creates the view with an empty table.
     public init() {
         tableView = TableView()
+        listPane = EmptyStateView(tableView, message: "")
+        listPane.messageStyle = Style(attributes: [.dim, .italic])
         detailView = ArticleDetailView()
-        panes = HStack([.fill(tableView), .fill(detailView)], divider: .line(.dim))
+        panes = HStack([.fill(listPane), .fill(detailView)], divider: .line(.dim))
         statusLine = StatusLine()
         super.init(frame: .zero)
         detailView.isHidden = true
@@ -36,6 +40,7 @@ public final class ReaderView: View {
         let other = other as! ReaderView
         // The outlets point at the original's views until didCopy(from:) points them at the copies.
         tableView = other.tableView
+        listPane = other.listPane
         detailView = other.detailView
         panes = other.panes
         statusLine = other.statusLine
@@ -48,6 +53,7 @@ public final class ReaderView: View {
         super.didCopy(from: original)
         guard let original = original as? ReaderView else { return }
         tableView = counterpart(of: original.tableView, in: original)!
+        listPane = counterpart(of: original.listPane, in: original)!
         detailView = counterpart(of: original.detailView, in: original)!
         panes = counterpart(of: original.panes, in: original)!
         statusLine = counterpart(of: original.statusLine, in: original)!
@@ -69,6 +75,7 @@ public final class ReaderView: View {
         let tableHidden = !split && isShowingDetail
         let detailHidden = !split && !isShowingDetail
         guard tableView.isHidden != tableHidden || detailView.isHidden != detailHidden else { return }
+        listPane.isHidden = tableHidden
         tableView.isHidden = tableHidden
         detailView.isHidden = detailHidden
         panes.setNeedsLayout()

@@ -11,9 +11,10 @@ public struct StatusText: Sendable, Hashable {
         self.right = right
     }
 
-    /// The status of the list: `12/163 · 37 unread of 163 · 4 feeds · filter “swift”` and the hints.
+    /// The status of the list: `12/163 · 37 unread of 163 · 4 feeds · filter “swift”` and the hints; `filter` is the
+    /// filter as typed ("" when none), the position is among the articles it shows, the counts over every article.
     public static func list(
-        position: (index: Int, count: Int), counts: ReaderCounts, filter: ArticleFilter,
+        position: (index: Int, count: Int), counts: ReaderCounts, filter: String,
         message: String?
     ) -> StatusText {
         let hints = ReaderKeys.listHints
@@ -24,7 +25,7 @@ public struct StatusText: Sendable, Hashable {
         if counts.failed > 0 { feeds += " (\(counts.failed) failed)" }
         parts.append(feeds)
         if counts.loading > 0 { parts.append("loading \(counts.loading)…") }
-        if !filter.isEmpty { parts.append("filter “\(filter.text)” (Esc clears)") }
+        if !filter.isEmpty { parts.append("filter “\(filter)” (Esc clears)") }
         return StatusText(left: parts.joined(separator: " · "), right: hints)
     }
 
