@@ -6,12 +6,6 @@ import Testing
 /// appended by a writer that keeps the file open, a filter, quitting with the terminal restored.
 @Suite("logs in tmux", .serialized)
 struct LogsEndToEndTests {
-    static var hasTmux: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-
     static func newDirectory() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("logs-e2e-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -7,12 +7,6 @@ import Testing
 /// following still works afterwards, through a rotation too.
 @Suite("logs at rest, end to end", .serialized)
 struct LogsIdleTests {
-    static var hasTmux: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-
     @Test(
         .enabled(if: hasTmux, "tmux is not installed"),
         .disabled(if: ThreadActivity.underSanitizer, "a sanitizer's runtime wakes the process itself"))

@@ -10,12 +10,6 @@ struct EndToEndTests {
         try BuiltProducts.executable(named: "news")
     }
 
-    static var hasTmux: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-
     /// A shell script that records the terminal modes around `news`, its pid and its exit status, then waits.
     static func start(
         _ arguments: String = "", state: URL, directory: URL,

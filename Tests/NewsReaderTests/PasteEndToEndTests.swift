@@ -6,7 +6,7 @@ import Testing
 /// kept the reader at 100% CPU for more than ten minutes, Esc and Ctrl-C ignored.
 @Suite("news in tmux: pasting into the filter", .serialized)
 struct PasteEndToEndTests {
-    @Test(.enabled(if: EndToEndTests.hasTmux, "tmux is not installed"))
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func aMegabytePasteLeavesTheReaderAnswering() throws {
         let state = EndToEndTests.newDirectory()
         let directory = EndToEndTests.newDirectory()

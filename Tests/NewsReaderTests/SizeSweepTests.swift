@@ -19,7 +19,7 @@ struct SizeSweepTests {
         ]
     }
 
-    @Test(.enabled(if: EndToEndTests.hasTmux, "tmux is not installed"))
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func newsRunsAndQuitsCleanlyAtEverySize() throws {
         var failures: [String] = []
         for (width, height) in Self.sizes {

@@ -5,12 +5,6 @@ import Testing
 /// The real `procs` binary in tmux, on real /proc, over `sleep` children this test starts (and always kills).
 @Suite("procs in tmux", .serialized)
 struct EndToEndTests {
-    static var hasTmux: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-
     static func newDirectory() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("procs-e2e-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

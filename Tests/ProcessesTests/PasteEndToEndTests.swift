@@ -57,12 +57,12 @@ struct PasteEndToEndTests {
         #expect(try session.waitForFile("after") == before, "terminal modes differ after procs ended")
     }
 
-    @Test(.enabled(if: EndToEndTests.hasTmux, "tmux is not installed"))
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func aBracketedMegabytePasteLeavesTheAppAnswering() throws {
         try pasteAndEscape(bracketed: true)
     }
 
-    @Test(.enabled(if: EndToEndTests.hasTmux, "tmux is not installed"))
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func aMegabytePastedAsKeysLeavesTheAppAnswering() throws {
         try pasteAndEscape(bracketed: false)
     }

@@ -7,12 +7,6 @@ import Testing
 /// would wake the process every second once one of its threads had started.
 @Suite("Application at rest, end to end", .serialized)
 struct ApplicationIdleTests {
-    static var hasTmux: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-
     @Test(
         .enabled(if: hasTmux, "tmux is not installed"),
         .disabled(if: ThreadActivity.underSanitizer, "a sanitizer's runtime wakes the process itself"))

@@ -18,12 +18,6 @@ extension ProcessStateTests {
     @Suite(.serialized)
     @MainActor
     struct CursesScreenScrollTests {
-        nonisolated static var hasTmux: Bool {
-            ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
-                FileManager.default.isExecutableFile(atPath: $0)
-            }
-        }
-
         nonisolated static var cases: Int {
             ProcessInfo.processInfo.environment["TERMTABLE_SCROLL_CASES"].flatMap(Int.init) ?? 16
         }

@@ -5,12 +5,6 @@ import Testing
 /// The end-to-end helpers of TermTableTesting, on the `termtable keys` tool, in a real terminal (tmux).
 @Suite("TmuxSession", .serialized)
 struct TmuxSessionTests {
-    static var hasTmux: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-
     @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func keysAreShownAndQuittingGivesTheTerminalBack() throws {
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")

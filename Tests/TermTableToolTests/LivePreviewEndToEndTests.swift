@@ -6,12 +6,6 @@ import Testing
 /// `termtable preview --watch` in a real terminal (tmux): the file is edited while the preview runs.
 @Suite("termtable preview --watch in tmux", .serialized)
 struct LivePreviewEndToEndTests {
-    static var hasTmux: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-
     /// Starts `termtable preview --watch demo.layout` in `directory`, recording the terminal modes and exit status.
     static func start(in directory: URL, width: Int = 100, height: Int = 30) throws -> TmuxSession {
         let tool = try BuiltProducts.executable(named: "termtable")

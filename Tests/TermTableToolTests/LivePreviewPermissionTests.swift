@@ -10,7 +10,7 @@ import Testing
 struct LivePreviewPermissionTests {
     static var canDropRights: Bool {
         getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
-            && LivePreviewEndToEndTests.hasTmux
+            && hasTmux
     }
 
     @Test(.enabled(if: canDropRights, "needs root, setpriv and tmux (to run the preview as nobody)"))

@@ -123,63 +123,22 @@ extension StyledText {
     /// kept ends with an ellipsis. Each cluster keeps its run's style.
     public func wrapped(width: Int, maxLines: Int? = nil) -> [StyledText] {
         guard width > 0 else { return [] }
-        var lines: [[StyledCluster]] = []
-        var paragraph: [StyledCluster] = []
-        var ended = false
+        // The paragraphs (split at newlines, as `TerminalText.wrap` splits the string), then the one word wrap.
+        var paragraphs: [[StyledCluster]] = [[]]
         for (character, style) in styledCharacters() {
             if character == "\n" {
-                StyledText.wrapParagraph(paragraph, width: width, into: &lines)
-                paragraph = []
-                if let maxLines, lines.count > maxLines {
-                    ended = true
-                    break
-                }
-                continue
-            }
-            if let glyph = TerminalText.glyph(for: character) {
-                paragraph.append(StyledCluster(cluster: glyph, style: style))
+                paragraphs.append([])
+            } else if let glyph = TerminalText.glyph(for: character) {
+                paragraphs[paragraphs.count - 1].append(StyledCluster(cluster: glyph, style: style))
             }
         }
-        if !ended { StyledText.wrapParagraph(paragraph, width: width, into: &lines) }
-        if let maxLines, lines.count > maxLines {
-            lines.removeSubrange(maxLines...)
-            if let last = lines.popLast() {
-                lines.append(Array(StyledText.prefix(last, width: width - 1)) + [StyledText.ellipsisCluster])
-            }
-        }
+        let lines = TerminalText.wrapLines(
+            paragraphs, width: width, maxLines: maxLines, ellipsis: StyledText.ellipsisCluster)
         return lines.map { StyledText.joining($0) }
     }
+}
 
-    /// One paragraph's lines, as `TerminalText`'s own wrapping makes them.
-    private static func wrapParagraph(_ glyphs: [StyledCluster], width: Int, into lines: inout [[StyledCluster]]) {
-        var line: [StyledCluster] = []
-        var lineWidth = 0
-        var lastSpace: Int? = nil  // index in `line` of the last space
-        func emit() {
-            while line.last?.cluster.character == " " { line.removeLast() }
-            lines.append(line)
-        }
-        for glyph in glyphs {
-            let isSpace = glyph.cluster.character == " "
-            if isSpace && line.isEmpty { continue }
-            if lineWidth + glyph.cluster.width > width {
-                var rest: [StyledCluster] = []
-                if !isSpace, let space = lastSpace {
-                    rest = Array(line[(space + 1)...])
-                    line.removeSubrange(space...)
-                }
-                emit()
-                line = rest
-                lastSpace = nil
-                if !isSpace { line.append(glyph) }
-                lineWidth = 0
-                for kept in line { lineWidth += kept.cluster.width }
-                continue
-            }
-            if isSpace { lastSpace = line.count }
-            line.append(glyph)
-            lineWidth += glyph.cluster.width
-        }
-        emit()
-    }
+extension StyledText.StyledCluster: DisplayCluster {
+    /// The cluster without its style.
+    var displayCluster: TerminalText.Cluster { cluster }
 }

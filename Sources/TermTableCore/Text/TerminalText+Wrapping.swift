@@ -6,48 +6,18 @@ extension TerminalText {
     /// and the text needs more, the last line kept ends with an ellipsis.
     public static func wrap(_ text: String, width: Int, maxLines: Int? = nil) -> [String] {
         guard width > 0 else { return [] }
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            wrapParagraph(String(paragraph), width: width, into: &lines)
-            if let maxLines, lines.count > maxLines { break }
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).lazy.map {
+            glyphs(String($0))
         }
-        if let maxLines, lines.count > maxLines {
-            lines.removeSubrange(maxLines...)
-            if let last = lines.popLast() {
-                lines.append(truncate(last, toWidth: width - 1, mode: .clip) + "…")
-            }
+        let lines = wrapLines(
+            paragraphs, width: width, maxLines: maxLines, ellipsis: Cluster(character: ellipsis, width: 1))
+        var result: [String] = []
+        result.reserveCapacity(lines.count)
+        for line in lines {
+            var string = ""
+            for cluster in line { string.append(cluster.character) }
+            result.append(string)
         }
-        return lines
-    }
-
-    private static func wrapParagraph(_ paragraph: String, width: Int, into lines: inout [String]) {
-        var line: [Cluster] = []
-        var lineWidth = 0
-        var lastSpace: Int? = nil  // index in `line` of the last space
-        func emit() {
-            while line.last?.character == " " { line.removeLast() }
-            lines.append(String(line.map(\.character)))
-        }
-        for glyph in glyphs(paragraph) {
-            let isSpace = glyph.character == " "
-            if isSpace && line.isEmpty { continue }
-            if lineWidth + glyph.width > width {
-                var rest: [Cluster] = []
-                if !isSpace, let space = lastSpace {
-                    rest = Array(line[(space + 1)...])
-                    line.removeSubrange(space...)
-                }
-                emit()
-                line = rest
-                lastSpace = nil
-                if !isSpace { line.append(glyph) }
-                lineWidth = line.reduce(0) { $0 + $1.width }
-                continue
-            }
-            if isSpace { lastSpace = line.count }
-            line.append(glyph)
-            lineWidth += glyph.width
-        }
-        emit()
+        return result
     }
 }
