@@ -103,9 +103,11 @@ public final class ReaderController: TableViewDelegate {
     ///
     /// The matched letters of a title that matches as written are underlined.
     public func setFilter(_ text: String) {
+        let query = FuzzyQuery(text)
+        // A query of spaces finds everything: no filter.
+        let text = query.isEmpty ? "" : text
         guard text != filterText else { return }
         filterText = text
-        let query = FuzzyQuery(text)
         highlightQuery = query.isEmpty ? nil : query
         if query.isEmpty {
             dataSource.clearFilter()
