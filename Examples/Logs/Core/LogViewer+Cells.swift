@@ -28,7 +28,8 @@ extension LogViewer {
             entry.level.name, style: Self.style(of: entry.level))
         set(3, entry.component)
         // Untrusted text: the label sanitises control characters when it draws.
-        var message = entry.message.replacingOccurrences(of: "\t", with: "    ")
+        var message = entry.message
+        if message.utf8.contains(0x09) { message = message.replacingOccurrences(of: "\t", with: "    ") }
         if entry.lineCount > 1 { message += "  (+\(entry.lineCount - 1) lines)" }
         if entry.isCut { message += "  (cut, \(entry.length) bytes)" }
         let label = cell.viewWithTag(4, as: Label.self)

@@ -21,10 +21,14 @@ extension LogViewer {
         ("at the end", "new entries keep the last row on screen; scrolled up, the status line counts them"),
     ]
 
-    /// The status line's key hints, as a ``/TermTable/KeyHintBar`` shows them.
+    /// The status line's key hints, as a ``/TermTable/KeyHintBar`` shows them (made once: the status line is
+    /// set every frame).
     public var keyHints: String {
+        if let keyHintsText { return keyHintsText }
         let bindings = table.keyHelp + Self.commandBindings.map(\.binding)
-        return KeyHintBar.text(for: bindings.filter(\.showsInHintBar), width: Int.max / 2, separator: "  ")
+        let text = KeyHintBar.text(for: bindings.filter(\.showsInHintBar), width: Int.max / 2, separator: "  ")
+        keyHintsText = text
+        return text
     }
 
     /// Binds the keys and keeps `app`; `watch` false: no file watching (tests call ``filesChanged()``).

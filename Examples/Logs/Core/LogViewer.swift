@@ -53,8 +53,18 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     public internal(set) var openRow: Int?
     /// A filter scan's number; a newer scan makes an older one's result moot.
     var filterGeneration = 0
-    /// The growth watches, one per file, while following.
-    var watches: [any LogGrowthWatch] = []
+    /// The toolkit's followers, one per file (nil for a pipe's spool, or a file that could not be followed).
+    var followers: [FileFollower?] = []
+    /// The spools of pipes, while following.
+    var spools: [LogSpool] = []
+    /// True when a follower handed over a change not yet shown (``filesChanged()`` is queued).
+    var needsRefresh = false
+    /// Files (by index) a follower said were truncated, replaced or deleted: bytes wait for ``filesChanged()``.
+    var awaitingLook: Set<Int> = []
+    /// Files a follower said were truncated: started over by ``filesChanged()``.
+    var truncatedFiles: Set<Int> = []
+    /// ``keyHints`` once made.
+    var keyHintsText: String?
     /// Reads of the rows drawn recently: row (of the collection) to entry.
     var entryCache: [Int: LogEntry] = [:]
 

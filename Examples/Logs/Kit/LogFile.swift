@@ -9,7 +9,10 @@ import Glibc
 /// of its own. Until that is done the rows are the entries found from the end
 /// only (``isComplete`` false, ``headCount`` 0) and ``fraction(ofRow:)`` places a
 /// row by its byte offset. ``update()`` follows appends, truncation, replacement
-/// and deletion. Thread-safe: the index is behind a lock.
+/// and deletion; ``ingest(_:at:)`` takes appended bytes a follower already read
+/// (no second read). A last line without its newline yet is an entry (the last
+/// row), which grows as the rest of it is written. Thread-safe: the index is
+/// behind a lock.
 public final class LogFile: @unchecked Sendable {
     /// The most bytes of one entry read back for display (a 10 MB line is cut there).
     public static let displayLimit = 64 * 1024
@@ -34,6 +37,18 @@ public final class LogFile: @unchecked Sendable {
     private var headScanned: Int64 = 0
     private var sawDeletion = false
     private var looksBinary = false
+    /// True when the last byte indexed is not a newline (the last line is still being written).
+    private var lineOpen = false
+    /// The tail entry whose level was read from a short line without its newline (read again as it grows).
+    private var unsettledRow: Int?
+    /// The tail entries shown: ``ingest(_:at:)`` adds entries that ``update()`` shows, so the rows change only
+    /// when the viewer asks (between its frames), not when a follower hands bytes over.
+    private var shownTail = 0
+    /// What happened since the last ``update()`` (ingested bytes, a restart), reported by it.
+    private var noted = LogFileChange.none
+    /// The buffers of appends, kept for the file's life: following allocates nothing per change.
+    private let appendBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    private let appendScratch = UnsafeMutableRawBufferPointer.allocate(byteCount: LogLineShape.window, alignment: 16)
 
     /// Opens `path` (`-`: standard input); a pipe is copied to a spool of at most `spoolLimit` bytes.
     ///
@@ -90,6 +105,8 @@ public final class LogFile: @unchecked Sendable {
 
     deinit {
         if spool == nil { close(descriptor) }
+        appendBuffer.deallocate()
+        appendScratch.deallocate()
     }
 
     // MARK: Size and state
@@ -102,7 +119,7 @@ public final class LogFile: @unchecked Sendable {
     }
 
     /// The number of rows: the entries indexed (only those found from the end until ``isComplete``).
-    public var rowCount: Int { lock.withLock { (headDone ? head.count : 0) + tail.count } }
+    public var rowCount: Int { lock.withLock { (headDone ? head.count : 0) + shownTail } }
 
     /// True once the whole file is indexed.
     public var isComplete: Bool { lock.withLock { headDone } }
@@ -111,7 +128,7 @@ public final class LogFile: @unchecked Sendable {
     /// before is this much further down.
     public var headCount: Int { lock.withLock { headDone ? head.count : 0 } }
 
-    /// The bytes indexed (up to the end of the last complete line).
+    /// The bytes indexed (a last line without its newline included).
     public var indexedBytes: Int64 { lock.withLock { indexedEnd } }
 
     /// How far the indexing of the part before the end has come, 0 to 1 (1 when complete).
@@ -130,11 +147,6 @@ public final class LogFile: @unchecked Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
-    /// A ``LogGrowthWatch`` for this log: the spool for a pipe, inotify for a file.
-    public func makeGrowthWatch() -> any LogGrowthWatch {
-        spool ?? InotifyGrowthWatch(path: path)
-    }
-
     // MARK: Indexing
 
     /// Indexes backwards from the end up to `limit` entries: the last screen's rows, at once.
@@ -151,10 +163,15 @@ public final class LogFile: @unchecked Sendable {
         tail = scanner.backward(before: end, limit: limit)
         tailStart = tail.isEmpty ? end : tail.offset(at: 0)
         indexedEnd = end
+        lineOpen = false
+        unsettledRow = nil
         head = LogOffsets()
         headDone = tailStart == 0
         headScanned = 0
         looksBinary = sniffBinary()
+        // A last line without its newline yet: an entry too.
+        _ = appendLocked(to: size)
+        shownTail = tail.count
     }
 
     /// True when the first 4 KiB hold NUL bytes or mostly bytes that are not text.
@@ -236,50 +253,134 @@ public final class LogFile: @unchecked Sendable {
         }
     }
 
-    /// Looks at the file again: reads appended bytes (only complete lines), or starts over after a truncation or
-    /// a replacement (then call ``indexRest(onDone:)`` again).
+    /// Looks at the file again: reads appended bytes, or starts over after a truncation or a replacement (then
+    /// call ``indexRest(onDone:)`` again). Reports what happened since the last call, ``ingest(_:at:)`` and
+    /// ``restart()`` included (a restart before appends is reported as the restart).
     public func update(limit: Int = 4096) -> LogFileChange {
         lock.withLock {
-            if spool == nil {
-                var atPath = stat()
-                if stat(path, &atPath) != 0 {
-                    if !sawDeletion {
-                        sawDeletion = true
-                        return .deleted
-                    }
-                } else if (UInt64(atPath.st_dev), UInt64(atPath.st_ino)) != identity {
-                    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-                    var info = stat()
-                    if fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-                        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-                        close(descriptor)
-                        descriptor = fd
-                        identity = (UInt64(info.st_dev), UInt64(info.st_ino))
-                        sawDeletion = false
-                        resetLocked(limit: limit)
-                        return .replaced
-                    }
-                    if fd >= 0 { close(fd) }
+            note(updateLocked(limit: limit))
+            shownTail = tail.count
+            defer { noted = .none }
+            return noted
+        }
+    }
+
+    private func updateLocked(limit: Int) -> LogFileChange {
+        if spool == nil {
+            var atPath = stat()
+            if stat(path, &atPath) != 0 {
+                if !sawDeletion {
+                    sawDeletion = true
+                    return .deleted
+                }
+            } else if (UInt64(atPath.st_dev), UInt64(atPath.st_ino)) != identity {
+                let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+                var info = stat()
+                if fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+                    close(descriptor)
+                    descriptor = fd
+                    identity = (UInt64(info.st_dev), UInt64(info.st_ino))
+                    sawDeletion = false
+                    resetLocked(limit: limit)
+                    return .replaced
+                }
+                if fd >= 0 { close(fd) }
+            }
+        }
+        let size = currentSize()
+        if size < indexedEnd {
+            resetLocked(limit: limit)
+            return .truncated
+        }
+        let (added, grew) = appendLocked(to: size)
+        return added > 0 || grew ? .appended(added) : .none
+    }
+
+    /// Starts over from the file's end, as after a truncation (a follower said so); the next ``update()``
+    /// reports `.truncated`.
+    public func restart(limit: Int = 4096) {
+        lock.withLock {
+            resetLocked(limit: limit)
+            note(.truncated)
+        }
+    }
+
+    /// Takes `bytes`, the file's bytes at `offset`, as read by a follower: the part past what is indexed is
+    /// scanned where it is (no second read; a gap before it is read from the file). The next ``update()``
+    /// reports and shows the entries added (``rowCount`` does not change before). Bytes of another file (after
+    /// a replacement) must wait for ``update()``, which finds the replacement.
+    public func ingest(_ bytes: UnsafeRawBufferPointer, at offset: Int64) {
+        lock.withLock {
+            let end = offset + Int64(bytes.count)
+            guard end > indexedEnd else { return }
+            var added = 0
+            if offset > indexedEnd {
+                added = appendLocked(to: offset).added
+                guard indexedEnd == offset else {
+                    note(.appended(added))
+                    return
                 }
             }
-            let size = currentSize()
-            if size < indexedEnd {
-                resetLocked(limit: limit)
-                return .truncated
+            let previous = unsettledRow
+            let before = tail.count
+            let part = UnsafeRawBufferPointer(rebasing: bytes[Int(indexedEnd - offset)...])
+            var atLineStart = !lineOpen
+            let scanner = LogScanner(descriptor: descriptor)
+            _ = scanner.scan(part, at: indexedEnd, end: end, atLineStart: &atLineStart, scratch: appendScratch) {
+                offset, level, settled in
+                tail.append(offset, level: level)
+                unsettledRow = settled ? nil : tail.count - 1
             }
-            guard size > indexedEnd else { return .none }
-            var found = LogOffsets()
-            let end = LogScanner(descriptor: descriptor, chunkSize: 256 * 1024).forward(from: indexedEnd, to: size) {
-                offset, level in found.append(offset, level: level)
-            }
-            var added = 0
-            for index in 0..<found.count where found.offset(at: index) < end {
-                tail.append(found.offset(at: index), level: found.level(at: index))
-                added += 1
-            }
-            let grew = end > indexedEnd
+            lineOpen = !atLineStart
             indexedEnd = end
-            return added > 0 || grew ? .appended(added) : .none
+            settleLocked(previous)
+            note(.appended(added + tail.count - before))
+        }
+    }
+
+    /// Scans the bytes from what is indexed to `size` into the tail (reading into the kept buffer): the entries
+    /// added, and whether anything was read (the last entry may have grown without any).
+    private func appendLocked(to size: Int64) -> (added: Int, grew: Bool) {
+        guard size > indexedEnd else { return (0, false) }
+        let previous = unsettledRow
+        let before = tail.count
+        var atLineStart = !lineOpen
+        let scanner = LogScanner(descriptor: descriptor)
+        let (scanned, _) = scanner.forward(
+            from: indexedEnd, to: size, atLineStart: &atLineStart, buffer: appendBuffer, scratch: appendScratch
+        ) { offset, level, settled in
+            tail.append(offset, level: level)
+            unsettledRow = settled ? nil : tail.count - 1
+        }
+        let grew = scanned > indexedEnd
+        if grew {
+            lineOpen = !atLineStart
+            indexedEnd = scanned
+        }
+        settleLocked(previous)
+        return (tail.count - before, grew)
+    }
+
+    /// Reads the level of `row` (a tail row whose line was short and unfinished) again, now that more of it may
+    /// be written; it stays unsettled while its line is still short and unfinished.
+    private func settleLocked(_ row: Int?) {
+        guard let row, row < tail.count else { return }
+        let (level, settled) = LogScanner(descriptor: descriptor).level(
+            at: tail.offset(at: row), end: indexedEnd, scratch: appendScratch)
+        tail.setLevel(level, at: row)
+        if settled, unsettledRow == row { unsettledRow = nil }
+    }
+
+    /// Adds `change` to what the next ``update()`` reports: a restart wins over what came before it.
+    private func note(_ change: LogFileChange) {
+        switch (noted, change) {
+        case (_, .none): break
+        case (.appended(let before), .appended(let now)): noted = .appended(before + now)
+        case (.truncated, .appended), (.replaced, .appended), (.truncated, .deleted), (.replaced, .deleted),
+            (.deleted, .appended):
+            break
+        default: noted = change
         }
     }
 

@@ -46,6 +46,9 @@ public struct LogOffsets: Sendable, Equatable {
         return Int64(high) << 32 | Int64(low[index])
     }
 
+    /// Sets entry `index`'s level (a line's level read again once more of it was written).
+    public mutating func setLevel(_ level: LogLevel, at index: Int) { levels[index] = level.rawValue }
+
     /// Entry `index`'s level.
     public func level(at index: Int) -> LogLevel { LogLevel(rawValue: levels[index]) ?? .unknown }
 
