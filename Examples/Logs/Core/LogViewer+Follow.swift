@@ -5,7 +5,7 @@ import TermTable
 extension LogViewer {
     /// The least time between two reads of a followed file: a writer of a thousand lines a second is read (and
     /// drawn) at most this often, not once a line.
-    public static let followCoalescing = Duration.milliseconds(25)
+    public static let followCoalescing = Duration.milliseconds(50)
 
     /// Starts following every file: a file with the toolkit's ``/TermTable/FileFollower`` (its appended bytes
     /// handed to the index as they are read, ``followed(_:_:)``), a pipe through its spool.
