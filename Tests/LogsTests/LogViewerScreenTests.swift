@@ -130,10 +130,12 @@ import Testing
         #expect(harness.lines[2].contains("entry 0"))
     }
 
-    @Test func severalFilesAreMergedByTime() throws {
+    @Test func severalFilesAreMergedByTimeOffTheMainThread() async throws {
         let a = "2026-11-25T00:00:01Z INFO a: first\n2026-11-25T00:00:03Z INFO a: third\n"
         let b = "2026-11-25T00:00:02Z WARN b: second\n2026-11-25T00:00:04Z ERROR b: fourth\n"
         let harness = try LogsHarness([a, b])
+        #expect(harness.viewer.collection.isMerging)
+        await harness.wait { !harness.viewer.collection.isMerging }
         let shown = harness.lines.compactMap { line in
             ["first", "second", "third", "fourth"].first { line.hasSuffix($0) || line.contains(" \($0) ") }
         }

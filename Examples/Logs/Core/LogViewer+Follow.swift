@@ -122,18 +122,23 @@ extension LogViewer {
     /// After a truncation or replacement: every row read again, the cursor at the end.
     func restart() {
         collection.resetMerge()
-        if collection.isMerged {
-            for file in collection.files { file.indexAll() }
-            collection.mergeNewRows()
-        } else {
-            startIndexing()
-        }
+        startIndexing()
         entryCache.removeAll()
         newEntries = 0
         if filteredRows != nil { runFilter() }
         table.reloadData()
         goToEnd()
         updateBars()
+    }
+
+    /// Several files are indexed and merged: their rows, the cursor at the end.
+    func mergeFinished() {
+        entryCache.removeAll()
+        if filteredRows != nil { runFilter() }
+        table.reloadData()
+        goToEnd()
+        updateBars()
+        app?.setNeedsDisplay()
     }
 
     /// The rows of the part before the end are indexed: they go above, the cursor stays on its entry, on its line.

@@ -129,6 +129,7 @@ extension LogViewer {
             title += " · \(total) entries"
         }
         if isFiltering { title += " · filtering…" }
+        if collection.isMerging { title += " · indexing and merging…" }
         if !collection.isMerged, !collection.files[0].isComplete {
             let file = collection.files[0]
             if let cursorRow, filteredRows == nil, cursorRow < file.rowCount {

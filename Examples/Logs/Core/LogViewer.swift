@@ -74,7 +74,7 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     /// A viewer of `files` (one, or several merged by time), each already opened; indexes the end of each now.
     ///
     /// One file: its last entries at once, the rest in the background (``startIndexing()``).
-    /// Several: each indexed whole now, then merged.
+    /// Several: each indexed whole and merged on a thread of their own (``startIndexing()``).
     public init(files: [LogFile], layouts: LayoutLibrary? = nil) throws {
         let library = try layouts ?? Self.bundledLayouts()
         collection = LogCollection(files: files)
@@ -93,20 +93,20 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         table.delegate = self
         table.typeToJump = TypeToJump { [unowned self] indexPath in self.jumpText(at: indexPath.row) }
         for file in files { file.openAtEnd() }
-        if collection.isMerged {
-            for file in files { file.indexAll() }
-            collection.mergeNewRows()
-        }
         table.reloadData()
         goToEnd()
         updateBars()
     }
 
     /// Indexes the rest of a single file in the background; the rows before those found from the end are added
-    /// when done (the cursor stays on its entry).
+    /// when done (the cursor stays on its entry). Several files are indexed and merged in the background, the
+    /// rows shown when done, at the end.
     public func startIndexing() {
-        guard !collection.isMerged else { return }
-        collection.files[0].indexRest { [weak self] in self?.indexingFinished() }
+        guard collection.isMerged else {
+            collection.files[0].indexRest { [weak self] in self?.indexingFinished() }
+            return
+        }
+        collection.mergeInBackground { [weak self] in self?.mergeFinished() }
     }
 
     // MARK: Rows

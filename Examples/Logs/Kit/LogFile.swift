@@ -239,15 +239,20 @@ public final class LogFile: @unchecked Sendable {
         thread.start()
     }
 
-    /// Indexes everything now, on this thread (tests, and logs merged by time).
+    /// Indexes everything now, on this thread (tests, and logs merged by time, on their merge's thread): the scan
+    /// holds no lock, so the rows can be read meanwhile (those found from the end until it is done).
     public func indexAll() {
-        lock.withLock {
+        let (fd, end, startGeneration, done) = lock.withLock {
             if generation == 0 { resetLocked(limit: 1) }
-            guard !headDone else { return }
-            var found = LogOffsets()
-            LogScanner(descriptor: descriptor).forward(from: 0, to: tailStart) { offset, level in
-                found.append(offset, level: level)
-            }
+            return (dup(descriptor), tailStart, generation, headDone)
+        }
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        guard !done else { return }
+        var found = LogOffsets()
+        LogScanner(descriptor: fd).forward(from: 0, to: end) { offset, level in found.append(offset, level: level) }
+        lock.withLock {
+            guard generation == startGeneration, !headDone else { return }
             head = found
             headDone = true
         }
