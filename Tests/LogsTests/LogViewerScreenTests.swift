@@ -118,6 +118,29 @@ import Testing
         #expect(harness.lines[11].contains("was truncated"))
     }
 
+    @Test func theTopShowsBeforeTheRestIsIndexedThenTheCursorKeepsItsEntry() async throws {
+        let harness = try LogsHarness(LogsHarness.numbered(10_000))
+        let file = harness.files[0]
+        // The rest is adopted on the main queue, which this test holds until it waits.
+        #expect(!file.isComplete)
+        #expect(file.gapRow == LogViewer.topEntries)
+        #expect(harness.viewer.rowCount == 2 * LogViewer.topEntries + 1)
+        harness.driver.press("g")
+        #expect(harness.lines[2].contains("entry 0"))
+        // The gap row, then the first entry found from the end.
+        let table = harness.viewer.table
+        table.setCursor(IndexPath(row: LogViewer.topEntries, section: 0))
+        table.scrollToRow(at: IndexPath(row: LogViewer.topEntries, section: 0), at: .top)
+        harness.driver.app.render()
+        #expect(harness.lines[2].contains("MB not indexed yet"))
+        #expect(harness.lines[3].contains("entry \(10_000 - LogViewer.topEntries)"))
+        harness.driver.press("j")
+        await harness.wait { file.isComplete }
+        #expect(harness.viewer.rowCount == 10_000)
+        #expect(harness.viewer.cursorRow == 10_000 - LogViewer.topEntries)
+        #expect(harness.lines[3].contains("entry \(10_000 - LogViewer.topEntries)"))
+    }
+
     @Test func aLargeFileOpensAtItsEndThenTheRestComesAbove() async throws {
         let harness = try LogsHarness(LogsHarness.numbered(10_000))
         let file = harness.files[0]

@@ -21,8 +21,18 @@ extension LogViewer {
     /// message.
     func cell(forRow row: Int, at indexPath: IndexPath, in table: TableView) -> TableViewCell {
         let cell = table.dequeueReusableCell(withIdentifier: "entry", for: indexPath)
-        let entry = entry(atRow: row)
         func set(_ tag: Int, _ text: String) { cell.viewWithTag(tag, as: Label.self)?.text = text }
+        if filteredRows == nil, !collection.isMerged, let gap = collection.files[0].gapRow, gap == row {
+            // The bytes between the entries found from the start and those found from the end.
+            let file = collection.files[0]
+            let megabytes = (file.range(ofRow: row).length + (1 << 19)) >> 20
+            set(1, "…")
+            cell.viewWithTag(2, as: Label.self)?.text = ""
+            set(3, "")
+            set(4, "\(megabytes) MB not indexed yet (the title says how far indexing is)")
+            return cell
+        }
+        let entry = entry(atRow: row)
         set(1, entry.time)
         cell.viewWithTag(2, as: Label.self)?.styledText = StyledText(
             entry.level.name, style: Self.style(of: entry.level))

@@ -122,6 +122,7 @@ extension LogViewer {
     /// After a truncation or replacement: every row read again, the cursor at the end.
     func restart() {
         collection.resetMerge()
+        if !collection.isMerged { tailRowsStart = collection.files[0].rowsBeforeTail }
         startIndexing()
         entryCache.removeAll()
         newEntries = 0
@@ -141,15 +142,18 @@ extension LogViewer {
         app?.setNeedsDisplay()
     }
 
-    /// The rows of the part before the end are indexed: they go above, the cursor stays on its entry, on its line.
+    /// The rows of the part before the end are indexed: they take the gap row's place, the rows found from the end
+    /// go further down; the cursor stays on its entry, on its line (on the gap row: the entry it started at).
     func indexingFinished() {
-        let shift = collection.files[0].headCount
+        let oldBefore = tailRowsStart
+        tailRowsStart = collection.files[0].rowsBeforeTail
+        let shift = tailRowsStart - oldBefore
         entryCache.removeAll()
         if filteredRows != nil {
             runFilter()
-        } else if shift > 0 {
+        } else {
             let line = table.cursorLine
-            let row = cursorRow.map { $0 + shift }
+            let row = cursorRow.map { $0 < oldBefore ? $0 : $0 + shift }
             table.reloadData()
             setCursor(row: row)
             if let row { table.scrollToRow(at: IndexPath(row: row, section: 0), at: line.map { .line($0) } ?? .bottom) }

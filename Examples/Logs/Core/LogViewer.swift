@@ -34,6 +34,10 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     /// The app, once ``install(in:watch:)`` ran.
     public internal(set) weak var app: Application?
 
+    /// How many entries of a single file are indexed from its start at once (the first screens, while the rest is
+    /// indexed in the background; as many are indexed from its end).
+    public static let topEntries = 4096
+
     /// How many rows from the cursor type-to-jump looks (each row it looks at is read from the file).
     public static let typeToJumpReach = 5_000
 
@@ -63,6 +67,9 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     var awaitingLook: Set<Int> = []
     /// Files a follower said were truncated: started over by ``filesChanged()``.
     var truncatedFiles: Set<Int> = []
+    /// The first row found from the end (after the rows found from the start and the gap row), as last shown:
+    /// where the rows move from when the rest is indexed.
+    var tailRowsStart = 0
     /// ``keyHints`` once made.
     var keyHintsText: String?
     /// Reads of the rows drawn recently: row (of the collection) to entry.
@@ -73,7 +80,8 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
 
     /// A viewer of `files` (one, or several merged by time), each already opened; indexes the end of each now.
     ///
-    /// One file: its last entries at once, the rest in the background (``startIndexing()``).
+    /// One file: its first and last entries at once (a row for the bytes between), the rest in the background
+    /// (``startIndexing()``).
     /// Several: each indexed whole and merged on a thread of their own (``startIndexing()``).
     public init(files: [LogFile], layouts: LayoutLibrary? = nil) throws {
         let library = try layouts ?? Self.bundledLayouts()
@@ -92,7 +100,8 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         table.dataSource = self
         table.delegate = self
         table.typeToJump = TypeToJump { [unowned self] indexPath in self.jumpText(at: indexPath.row) }
-        for file in files { file.openAtEnd() }
+        for file in files { file.openAtEnd(top: collection.isMerged ? 0 : Self.topEntries) }
+        if !collection.isMerged { tailRowsStart = files[0].rowsBeforeTail }
         table.reloadData()
         goToEnd()
         updateBars()

@@ -4,11 +4,13 @@ import Glibc
 /// A log file (or a pipe, spooled) as a list of entries: an index of their offsets, never their text; an
 /// entry is read back with `pread` when shown.
 ///
-/// ``openAtEnd(limit:)`` indexes backwards from the end, so the last screen is
-/// ready at once; ``indexRest(onDone:)`` indexes the part before it on a thread
-/// of its own. Until that is done the rows are the entries found from the end
-/// only (``isComplete`` false, ``headCount`` 0) and ``fraction(ofRow:)`` places a
-/// row by its byte offset. ``update()`` follows appends, truncation, replacement
+/// ``openAtEnd(limit:top:)`` indexes backwards from the end, so the last screen is
+/// ready at once, and, with `top`, forwards from the start up to that many
+/// entries, so the first screen is too; ``indexRest(onDone:)`` indexes the part
+/// between on a thread of its own. Until that is done the rows are the entries
+/// found from the start, one row for the bytes not indexed yet (``gapRow``),
+/// and the entries found from the end (``isComplete`` false, ``headCount`` 0),
+/// and ``fraction(ofRow:)`` places a row by its byte offset. ``update()`` follows appends, truncation, replacement
 /// and deletion; ``ingest(_:at:)`` takes appended bytes a follower already read
 /// (no second read). A last line without its newline yet is an entry (the last
 /// row), which grows as the rest of it is written. Thread-safe: the index is
@@ -24,31 +26,36 @@ public final class LogFile: @unchecked Sendable {
     /// The pipe's spool, when the log is a pipe or standard input.
     public let spool: LogSpool?
 
-    private let lock = NSLock()
-    private var descriptor: Int32
-    private var identity: (device: UInt64, inode: UInt64)
-    private var head = LogOffsets()
-    private var headDone = true
-    private var pendingHead: LogOffsets?
-    private var tail = LogOffsets()
-    private var tailStart: Int64 = 0
-    private var indexedEnd: Int64 = 0
-    private var generation = 0
-    private var headScanned: Int64 = 0
-    private var sawDeletion = false
-    private var looksBinary = false
+    let lock = NSLock()
+    var descriptor: Int32
+    var identity: (device: UInt64, inode: UInt64)
+    var head = LogOffsets()
+    var headDone = true
+    var pendingHead: LogOffsets?
+    /// Until the head is indexed: the first entries, found forwards (at most `topLimit`).
+    var top = LogOffsets()
+    var topLimit = 0
+    /// Where the bytes not indexed yet start (the entry after `top`), when there are any before the tail.
+    var gapStart: Int64?
+    var tail = LogOffsets()
+    var tailStart: Int64 = 0
+    var indexedEnd: Int64 = 0
+    var generation = 0
+    var headScanned: Int64 = 0
+    var sawDeletion = false
+    var looksBinary = false
     /// True when the last byte indexed is not a newline (the last line is still being written).
-    private var lineOpen = false
+    var lineOpen = false
     /// The tail entry whose level was read from a short line without its newline (read again as it grows).
-    private var unsettledRow: Int?
+    var unsettledRow: Int?
     /// The tail entries shown: ``ingest(_:at:)`` adds entries that ``update()`` shows, so the rows change only
     /// when the viewer asks (between its frames), not when a follower hands bytes over.
-    private var shownTail = 0
+    var shownTail = 0
     /// What happened since the last ``update()`` (ingested bytes, a restart), reported by it.
-    private var noted = LogFileChange.none
+    var noted = LogFileChange.none
     /// The buffers of appends, kept for the file's life: following allocates nothing per change.
-    private let appendBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-    private let appendScratch = UnsafeMutableRawBufferPointer.allocate(byteCount: LogLineShape.window, alignment: 16)
+    let appendBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    let appendScratch = UnsafeMutableRawBufferPointer.allocate(byteCount: LogLineShape.window, alignment: 16)
 
     /// Opens `path` (`-`: standard input); a pipe is copied to a spool of at most `spoolLimit` bytes.
     ///
@@ -112,14 +119,28 @@ public final class LogFile: @unchecked Sendable {
     // MARK: Size and state
 
     /// The bytes there are to index now.
-    private func currentSize() -> Int64 {
+    func currentSize() -> Int64 {
         if let spool { return spool.size }
         var info = stat()
         return fstat(descriptor, &info) == 0 ? Int64(info.st_size) : 0
     }
 
     /// The number of rows: the entries indexed (only those found from the end until ``isComplete``).
-    public var rowCount: Int { lock.withLock { (headDone ? head.count : 0) + shownTail } }
+    public var rowCount: Int { lock.withLock { beforeLocked.count + gapRowsLocked + shownTail } }
+
+    /// The row standing for the bytes not indexed yet, between the entries found from the start and those
+    /// found from the end; nil when there is none (complete, or opened without `top`).
+    public var gapRow: Int? { lock.withLock { gapRowsLocked > 0 ? beforeLocked.count : nil } }
+
+    /// The rows before the first entry found from the end: after ``indexRest(onDone:)`` those rows are
+    /// this number's change further down (the rows before the gap row, and it, stay).
+    public var rowsBeforeTail: Int { lock.withLock { beforeLocked.count + gapRowsLocked } }
+
+    /// The rows before the tail's: the head once indexed, else the top.
+    var beforeLocked: LogOffsets { headDone ? head : top }
+
+    /// 1 while there is a gap row.
+    var gapRowsLocked: Int { !headDone && gapStart != nil ? 1 : 0 }
 
     /// True once the whole file is indexed.
     public var isComplete: Bool { lock.withLock { headDone } }
@@ -149,12 +170,16 @@ public final class LogFile: @unchecked Sendable {
 
     // MARK: Indexing
 
-    /// Indexes backwards from the end up to `limit` entries: the last screen's rows, at once.
-    public func openAtEnd(limit: Int = 4096) {
-        lock.withLock { resetLocked(limit: limit) }
+    /// Indexes backwards from the end up to `limit` entries: the last screen's rows, at once; and forwards from
+    /// the start up to `top` entries (the first screen's, while the rest is indexed), again after a restart.
+    public func openAtEnd(limit: Int = 4096, top: Int = 0) {
+        lock.withLock {
+            topLimit = top
+            resetLocked(limit: limit)
+        }
     }
 
-    private func resetLocked(limit: Int) {
+    func resetLocked(limit: Int) {
         generation += 1
         pendingHead = nil
         let scanner = LogScanner(descriptor: descriptor, chunkSize: 64 * 1024)
@@ -168,14 +193,40 @@ public final class LogFile: @unchecked Sendable {
         head = LogOffsets()
         headDone = tailStart == 0
         headScanned = 0
+        top = LogOffsets()
+        gapStart = nil
+        if !headDone, topLimit > 0 { scanTopLocked() }
         looksBinary = sniffBinary()
         // A last line without its newline yet: an entry too.
         _ = appendLocked(to: size)
         shownTail = tail.count
     }
 
+    /// Finds the first `topLimit` entries forwards; when that is all before the tail, the head is done.
+    func scanTopLocked() {
+        var found = LogOffsets()
+        var next: Int64?
+        let limit = topLimit
+        func take(_ offset: Int64, _ level: LogLevel) {
+            if found.count < limit {
+                found.append(offset, level: level)
+            } else if next == nil {
+                next = offset
+            }
+        }
+        LogScanner(descriptor: descriptor, chunkSize: 64 * 1024).forward(
+            from: 0, to: tailStart, shouldStop: { next != nil }, found: take)
+        if let next {
+            top = found
+            gapStart = next
+        } else {
+            head = found
+            headDone = true
+        }
+    }
+
     /// True when the first 4 KiB hold NUL bytes or mostly bytes that are not text.
-    private func sniffBinary() -> Bool {
+    func sniffBinary() -> Bool {
         var bytes = [UInt8](repeating: 0, count: 4096)
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 4096, 0) }
         guard count > 0 else { return false }
@@ -230,6 +281,8 @@ public final class LogFile: @unchecked Sendable {
                     self.head = pending
                     self.pendingHead = nil
                     self.headDone = true
+                    self.top = LogOffsets()
+                    self.gapStart = nil
                     return true
                 }
                 if adopted { MainActor.assumeIsolated { onDone() } }
@@ -255,162 +308,37 @@ public final class LogFile: @unchecked Sendable {
             guard generation == startGeneration, !headDone else { return }
             head = found
             headDone = true
-        }
-    }
-
-    /// Looks at the file again: reads appended bytes, or starts over after a truncation or a replacement (then
-    /// call ``indexRest(onDone:)`` again). Reports what happened since the last call, ``ingest(_:at:)`` and
-    /// ``restart()`` included (a restart before appends is reported as the restart).
-    public func update(limit: Int = 4096) -> LogFileChange {
-        lock.withLock {
-            note(updateLocked(limit: limit))
-            shownTail = tail.count
-            defer { noted = .none }
-            return noted
-        }
-    }
-
-    private func updateLocked(limit: Int) -> LogFileChange {
-        if spool == nil {
-            var atPath = stat()
-            if stat(path, &atPath) != 0 {
-                if !sawDeletion {
-                    sawDeletion = true
-                    return .deleted
-                }
-            } else if (UInt64(atPath.st_dev), UInt64(atPath.st_ino)) != identity {
-                let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-                var info = stat()
-                if fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-                    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-                    close(descriptor)
-                    descriptor = fd
-                    identity = (UInt64(info.st_dev), UInt64(info.st_ino))
-                    sawDeletion = false
-                    resetLocked(limit: limit)
-                    return .replaced
-                }
-                if fd >= 0 { close(fd) }
-            }
-        }
-        let size = currentSize()
-        if size < indexedEnd {
-            resetLocked(limit: limit)
-            return .truncated
-        }
-        let (added, grew) = appendLocked(to: size)
-        return added > 0 || grew ? .appended(added) : .none
-    }
-
-    /// Starts over from the file's end, as after a truncation (a follower said so); the next ``update()``
-    /// reports `.truncated`.
-    public func restart(limit: Int = 4096) {
-        lock.withLock {
-            resetLocked(limit: limit)
-            note(.truncated)
-        }
-    }
-
-    /// Takes `bytes`, the file's bytes at `offset`, as read by a follower: the part past what is indexed is
-    /// scanned where it is (no second read; a gap before it is read from the file). The next ``update()``
-    /// reports and shows the entries added (``rowCount`` does not change before). Bytes of another file (after
-    /// a replacement) must wait for ``update()``, which finds the replacement.
-    public func ingest(_ bytes: UnsafeRawBufferPointer, at offset: Int64) {
-        lock.withLock {
-            let end = offset + Int64(bytes.count)
-            guard end > indexedEnd else { return }
-            var added = 0
-            if offset > indexedEnd {
-                added = appendLocked(to: offset).added
-                guard indexedEnd == offset else {
-                    note(.appended(added))
-                    return
-                }
-            }
-            let previous = unsettledRow
-            let before = tail.count
-            let part = UnsafeRawBufferPointer(rebasing: bytes[Int(indexedEnd - offset)...])
-            var atLineStart = !lineOpen
-            let scanner = LogScanner(descriptor: descriptor)
-            _ = scanner.scan(part, at: indexedEnd, end: end, atLineStart: &atLineStart, scratch: appendScratch) {
-                offset, level, settled in
-                tail.append(offset, level: level)
-                unsettledRow = settled ? nil : tail.count - 1
-            }
-            lineOpen = !atLineStart
-            indexedEnd = end
-            settleLocked(previous)
-            note(.appended(added + tail.count - before))
-        }
-    }
-
-    /// Scans the bytes from what is indexed to `size` into the tail (reading into the kept buffer): the entries
-    /// added, and whether anything was read (the last entry may have grown without any).
-    private func appendLocked(to size: Int64) -> (added: Int, grew: Bool) {
-        guard size > indexedEnd else { return (0, false) }
-        let previous = unsettledRow
-        let before = tail.count
-        var atLineStart = !lineOpen
-        let scanner = LogScanner(descriptor: descriptor)
-        let (scanned, _) = scanner.forward(
-            from: indexedEnd, to: size, atLineStart: &atLineStart, buffer: appendBuffer, scratch: appendScratch
-        ) { offset, level, settled in
-            tail.append(offset, level: level)
-            unsettledRow = settled ? nil : tail.count - 1
-        }
-        let grew = scanned > indexedEnd
-        if grew {
-            lineOpen = !atLineStart
-            indexedEnd = scanned
-        }
-        settleLocked(previous)
-        return (tail.count - before, grew)
-    }
-
-    /// Reads the level of `row` (a tail row whose line was short and unfinished) again, now that more of it may
-    /// be written; it stays unsettled while its line is still short and unfinished.
-    private func settleLocked(_ row: Int?) {
-        guard let row, row < tail.count else { return }
-        let (level, settled) = LogScanner(descriptor: descriptor).level(
-            at: tail.offset(at: row), end: indexedEnd, scratch: appendScratch)
-        tail.setLevel(level, at: row)
-        if settled, unsettledRow == row { unsettledRow = nil }
-    }
-
-    /// Adds `change` to what the next ``update()`` reports: a restart wins over what came before it.
-    private func note(_ change: LogFileChange) {
-        switch (noted, change) {
-        case (_, .none): break
-        case (.appended(let before), .appended(let now)): noted = .appended(before + now)
-        case (.truncated, .appended), (.replaced, .appended), (.truncated, .deleted), (.replaced, .deleted),
-            (.deleted, .appended):
-            break
-        default: noted = change
+            top = LogOffsets()
+            gapStart = nil
         }
     }
 
     // MARK: Rows
 
-    private func offsetLocked(_ row: Int) -> Int64 {
-        let headRows = headDone ? head.count : 0
-        return row < headRows ? head.offset(at: row) : tail.offset(at: row - headRows)
+    func offsetLocked(_ row: Int) -> Int64 {
+        let before = beforeLocked
+        if row < before.count { return before.offset(at: row) }
+        if gapRowsLocked > 0, row == before.count, let gapStart { return gapStart }
+        return tail.offset(at: row - before.count - gapRowsLocked)
     }
 
     /// Row `row`'s offset and length in bytes.
     public func range(ofRow row: Int) -> (offset: Int64, length: Int) {
         lock.withLock {
-            let count = (headDone ? head.count : 0) + tail.count
+            let count = beforeLocked.count + gapRowsLocked + tail.count
             let start = offsetLocked(row)
             let end = row + 1 < count ? offsetLocked(row + 1) : indexedEnd
             return (start, Int(end - start))
         }
     }
 
-    /// Row `row`'s level, from the index (no read).
+    /// Row `row`'s level, from the index (no read; the gap row's is unknown).
     public func level(ofRow row: Int) -> LogLevel {
         lock.withLock {
-            let headRows = headDone ? head.count : 0
-            return row < headRows ? head.level(at: row) : tail.level(at: row - headRows)
+            let before = beforeLocked
+            if row < before.count { return before.level(at: row) }
+            let tailRow = row - before.count - gapRowsLocked
+            return tailRow < 0 ? .unknown : tail.level(at: tailRow)
         }
     }
 
@@ -424,15 +352,16 @@ public final class LogFile: @unchecked Sendable {
     /// The next row after `row` (or before it) whose level is an error or fatal, nil when none.
     public func nextError(from row: Int, forward: Bool) -> Int? {
         lock.withLock {
-            let headRows = headDone ? head.count : 0
+            let before = beforeLocked
+            let tailFirst = before.count + gapRowsLocked
             if forward {
-                if row < headRows - 1, let found = head.nextError(from: row, forward: true) { return found }
-                return tail.nextError(from: max(row - headRows, -1), forward: true).map { $0 + headRows }
+                if row < before.count - 1, let found = before.nextError(from: row, forward: true) { return found }
+                return tail.nextError(from: max(row - tailFirst, -1), forward: true).map { $0 + tailFirst }
             }
-            if row > headRows, let found = tail.nextError(from: row - headRows, forward: false) {
-                return found + headRows
+            if row > tailFirst, let found = tail.nextError(from: row - tailFirst, forward: false) {
+                return found + tailFirst
             }
-            return head.nextError(from: min(row, headRows), forward: false)
+            return before.nextError(from: min(row, before.count), forward: false)
         }
     }
 
