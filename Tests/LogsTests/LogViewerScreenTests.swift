@@ -118,6 +118,42 @@ import Testing
         #expect(harness.lines[11].contains("was truncated"))
     }
 
+    @Test func spaceExpandsAnEntryIntoASelfSizedRowAndBack() throws {
+        let text =
+            LogsHarness.numbered(3) + "2026-11-25T00:00:09Z ERROR app.worker: it failed\n"
+            + "\tat Worker.run (worker.swift:12)\n\tat Pool.start (pool.swift:40)\n"
+            + "2026-11-25T00:00:10Z INFO app.worker: next\n"
+        let harness = try LogsHarness(text, size: Size(width: 60, height: 12))
+        harness.driver.press("k")
+        #expect(harness.viewer.cursorRow == 3)
+        let before = harness.lines
+        #expect(before.contains { $0.contains("it failed") && $0.contains("+2 lines") })
+        harness.driver.press("space")
+        #expect(harness.viewer.expandedRows == [3])
+        let lines = harness.lines
+        let first = try #require(lines.firstIndex { $0.contains("it failed") })
+        // Under the level, each continuation line on a line of its own (tabs as four spaces); the row after it
+        // below them.
+        #expect(lines[first + 1].contains("    at Worker.run (worker.swift:12)"))
+        #expect(lines[first + 2].contains("    at Pool.start (pool.swift:40)"))
+        #expect(lines[first + 3].contains("next"))
+        #expect(!lines[first].contains("+2 lines"))
+        // At 40 columns (the time hidden) the continuation lines wrap: the row grows again.
+        harness.driver.resize(to: Size(width: 40, height: 12))
+        let narrow = harness.lines
+        let narrowFirst = try #require(narrow.firstIndex { $0.contains("it failed") })
+        let next = try #require(narrow.firstIndex { $0.contains("next") })
+        #expect(next - narrowFirst > 3)
+        harness.driver.press("space")
+        #expect(harness.viewer.expandedRows.isEmpty)
+        #expect(harness.lines.contains { $0.contains("+2 lines") })
+        // An entry of one line does not expand, and says so.
+        harness.driver.press("j")
+        harness.driver.press("space")
+        #expect(harness.viewer.expandedRows.isEmpty)
+        #expect(harness.lines[11].contains("nothing to expand"))
+    }
+
     @Test func theTopShowsBeforeTheRestIsIndexedThenTheCursorKeepsItsEntry() async throws {
         let harness = try LogsHarness(LogsHarness.numbered(10_000))
         let file = harness.files[0]

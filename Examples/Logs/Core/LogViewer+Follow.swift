@@ -125,6 +125,7 @@ extension LogViewer {
         if !collection.isMerged { tailRowsStart = collection.files[0].rowsBeforeTail }
         startIndexing()
         entryCache.removeAll()
+        expandedRows = []
         newEntries = 0
         if filteredRows != nil { runFilter() }
         table.reloadData()
@@ -135,6 +136,7 @@ extension LogViewer {
     /// Several files are indexed and merged: their rows, the cursor at the end.
     func mergeFinished() {
         entryCache.removeAll()
+        expandedRows = []
         if filteredRows != nil { runFilter() }
         table.reloadData()
         goToEnd()
@@ -149,6 +151,7 @@ extension LogViewer {
         tailRowsStart = collection.files[0].rowsBeforeTail
         let shift = tailRowsStart - oldBefore
         entryCache.removeAll()
+        expandedRows = Set(expandedRows.map { $0 < oldBefore ? $0 : $0 + shift })
         if filteredRows != nil {
             runFilter()
         } else {

@@ -10,6 +10,10 @@ extension LogViewer {
         (KeyBinding([Key("/")], help: "filter as you type (Enter keeps, Esc clears)", hint: "filter"), .filter),
         (KeyBinding([Key("n")], help: "next error below", hint: "next error"), .nextError),
         (KeyBinding([Key("N")], help: "previous error above"), .previousError),
+        (
+            KeyBinding([.space], help: "expand the entry into its lines (a stack trace), or back", hint: "expand"),
+            .expand
+        ),
         (KeyBinding([.escape], help: "close the entry"), .closeEntry),
         (KeyBinding([Key("?")], help: "these keys", hint: "keys"), .help),
         (KeyBinding([Key("q")], help: "quit (in the entry: back)", hint: "quit"), .back),
@@ -53,6 +57,7 @@ extension LogViewer {
         case .back: if openRow != nil { closeEntry() } else { app?.quit() }
         case .closeEntry: if openRow != nil { closeEntry() }
         case .help: app?.showHelp(title: "logs keys", adding: Self.otherHelp)
+        case .expand: toggleExpansion()
         case .filter: promptFilter()
         case .nextError: jumpToError(forward: true)
         case .previousError: jumpToError(forward: false)

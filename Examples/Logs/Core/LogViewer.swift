@@ -70,6 +70,8 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     /// The first row found from the end (after the rows found from the start and the gap row), as last shown:
     /// where the rows move from when the rest is indexed.
     var tailRowsStart = 0
+    /// The collection rows expanded into their lines (Space).
+    public internal(set) var expandedRows: Set<Int> = []
     /// ``keyHints`` once made.
     var keyHintsText: String?
     /// Reads of the rows drawn recently: row (of the collection) to entry.
@@ -94,7 +96,8 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         titleBar.textStyle = .bold
         statusLine.textStyle = .dim
         try table.registerCells(from: library)
-        table.rowHeight = 1
+        // One line a row, but an expanded entry as tall as its lines (``tableView(_:heightForRowAt:)``).
+        table.rowHeight = nil
         table.columnHeader = columnHeader
         table.commandHints = [.activate: "entry"]
         table.dataSource = self
@@ -172,6 +175,11 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     }
 
     // MARK: TableViewDelegate
+
+    /// One line, or, for an expanded entry, as many as its cell needs at the table's width.
+    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> RowHeight {
+        expandedRows.contains(collectionRow(indexPath.row)) ? .automatic : .lines(1)
+    }
 
     /// Enter: the whole entry.
     public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
