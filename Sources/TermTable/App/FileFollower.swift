@@ -56,7 +56,7 @@ public final class FileFollower {
         /// At its end: only what is written from now on.
         case end
         /// At this offset (what the caller already read itself): the bytes after it are handed over first.
-        /// Past the file's end, the file is taken as truncated at the first ``check()``.
+        /// Past the file's end, the file is taken as truncated at the first ``FileFollower/check()``.
         case offset(Int64)
     }
 
