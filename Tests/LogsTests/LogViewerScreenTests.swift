@@ -161,6 +161,7 @@ import Testing
         #expect(!file.isComplete)
         #expect(file.gapRow == LogViewer.topEntries)
         #expect(harness.viewer.rowCount == 2 * LogViewer.topEntries + 1)
+        #expect(harness.lines[0].contains("· \(2 * LogViewer.topEntries) entries so far"))
         harness.driver.press("g")
         #expect(harness.lines[2].contains("entry 0"))
         // The gap row, then the first entry found from the end.
@@ -173,6 +174,7 @@ import Testing
         harness.driver.press("j")
         await harness.wait { file.isComplete }
         #expect(harness.viewer.rowCount == 10_000)
+        #expect(harness.lines[0].contains("· 10000 entries"))
         #expect(harness.viewer.cursorRow == 10_000 - LogViewer.topEntries)
         #expect(harness.lines[3].contains("entry \(10_000 - LogViewer.topEntries)"))
     }

@@ -126,12 +126,15 @@ extension LogViewer {
 
     /// The title bar and the status line.
     public func updateBars() {
-        let total = collection.count
+        // The row for the bytes not indexed yet is not an entry.
+        let gap = !collection.isMerged && collection.files[0].gapRow != nil
+        let total = collection.count - (gap ? 1 : 0)
+        let entries = gap ? "entries so far" : "entries"
         var title = "logs · " + collection.files.map(\.name).joined(separator: " + ")
         if let filteredRows {
-            title += " · \(filteredRows.count) of \(total) entries · filter “\(LogText.printable(filterQuery))”"
+            title += " · \(filteredRows.count) of \(total) \(entries) · filter “\(LogText.printable(filterQuery))”"
         } else {
-            title += " · \(total) entries"
+            title += " · \(total) \(entries)"
         }
         if isFiltering { title += " · filtering…" }
         if collection.isMerging { title += " · indexing and merging…" }
