@@ -79,7 +79,8 @@ let package = Package(
 
         .executableTarget(name: "DiffBench", dependencies: ["TermTable"], path: "Examples/DiffBench"),
         // Fuzzy matching over many lines, beside `fzf --filter` (issue 24; Scripts/find-bench-compare.sh).
-        .executableTarget(name: "FindBench", dependencies: ["TermTable"], path: "Examples/FindBench"),
+        // Its lines are LogKit's generated log (one seeded generator for both benchmarks).
+        .executableTarget(name: "FindBench", dependencies: ["TermTable", "LogKit"], path: "Examples/FindBench"),
 
         // The process viewer (issue 12): /proc reading and signalling (ProcessKit), the screen (ProcessesCore), `procs`.
         .target(name: "CProcessSignal", path: "Examples/Processes/CSignal"),
@@ -137,7 +138,8 @@ let package = Package(
             ],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "NewsKitTests", dependencies: ["NewsKit"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "NewsKitTests", dependencies: ["NewsKit", "TermTableTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "NewsReaderTests",
             dependencies: ["NewsReaderCore", "TermTable", "TermTableTesting", "TermTableLayouts", "NewsKit"],

@@ -4,7 +4,7 @@
 #   Scripts/find-bench-compare.sh [QUERY ...]     # default: shrdreb cache hrbr brdg timeout
 #
 # Makes the log once with `find-bench --generate` (seeded: the same ~150 MB file every time, in
-# .build/find-bench/log-1000000.txt, gitignored with .build), installs Debian's fzf with apt-get when it is
+# .build/find-bench/logkit-1000000-24.txt, gitignored with .build), installs Debian's fzf with apt-get when it is
 # missing (as root), then for each query runs, one after the other on the same file:
 #   find-bench --input FILE --query Q --json   (read + first screen + complete ranked result, in process)
 #   fzf --filter Q < FILE                      (wall time of the whole process: read, match, rank, print)
@@ -24,7 +24,8 @@ say() { printf '%s\n' "$*" >&2; }
 swift build -c release --product find-bench >&2
 bench=$(swift build -c release --show-bin-path)/find-bench
 dir=.build/find-bench
-file=$dir/log-$lines-$seed.txt
+# LogKit's generator since issue 25 (the name says so: a file from the former generator is not reused).
+file=$dir/logkit-$lines-$seed.txt
 mkdir -p "$dir"
 if [ ! -s "$file" ]; then
   say "generating $file ($lines lines, seed $seed)"

@@ -15,6 +15,9 @@ Finally sends `q` and waits for the exit. Standard library only.
 """
 import argparse, fcntl, os, pty, select, signal, statistics, struct, sys, termios, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wakeups import cpu_seconds, sched_counts, wakeups  # shared with Scripts/logs-compare.sh
+
 
 def drain(fd, quiet):
     """Reads until nothing arrives for `quiet` seconds."""
@@ -27,32 +30,6 @@ def drain(fd, quiet):
                 return
         except OSError:
             return
-
-
-def sched_counts(pid):
-    """The scheduler's "times run" counter of every thread, by thread id."""
-    counts = {}
-    for tid in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
-                counts[tid] = int(f.read().split()[2])
-        except OSError:
-            pass
-    return counts
-
-
-def wakeups(before, after):
-    """Runs between two samples: threads present in both, plus all runs of threads started meanwhile.
-
-    A thread that exited meanwhile took its counter with it; it is reported, not guessed."""
-    runs = sum(after[t] - before[t] for t in after if t in before) + sum(after[t] for t in after if t not in before)
-    return runs, len([t for t in before if t not in after]), len([t for t in after if t not in before])
-
-
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main():

@@ -18,7 +18,8 @@
 #           the newest line on each capture) and the program's CPU % of one core meanwhile
 #           (`less +F`, `logs`, `lnav`);
 #   rest    then, after a key (logs, lnav: k then G; less: none, it would leave +F), wake-ups per second over
-#           REST_SECONDS at rest: the scheduler's "times run" summed over all threads (/proc/PID/task/*/schedstat).
+#           REST_SECONDS at rest: the scheduler's "times run" summed over all threads (/proc/PID/task/*/schedstat),
+#           counted by Scripts/wakeups.py as Scripts/idle-and-latency.py counts them.
 # Environment: LINES_COUNT (10000000), SEED (25), FOLLOW_SECONDS (10), REST_SECONDS (10).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,6 +59,9 @@ cat "$file" >/dev/null
 
 exec python3 - "$logs" "$file" "$follow" "$dir/follow-base.log" "${FOLLOW_SECONDS:-10}" "${REST_SECONDS:-10}" <<'PY'
 import os, re, shutil, statistics, subprocess, sys, threading, time
+
+sys.path.insert(0, os.path.join(os.getcwd(), "Scripts"))
+from wakeups import cpu_ticks, sched_counts, wakeups  # shared with Scripts/idle-and-latency.py
 
 logs, big, follow, follow_base, follow_seconds, rest_seconds = sys.argv[1:7]
 follow_seconds, rest_seconds = float(follow_seconds), float(rest_seconds)
@@ -109,30 +113,6 @@ def first_and_last(path):
         tail = f.read().decode(errors="replace").split("\n")
     last = [line for line in tail if line.startswith("2026-")][-1][:24]
     return first, last
-
-
-def cpu_ticks(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
-
-
-def times_run(pid):
-    """The scheduler's "times run" counter of every thread, by thread id."""
-    counts = {}
-    for tid in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
-                counts[tid] = int(f.read().split()[2])
-        except OSError:
-            pass
-    return counts
-
-
-def wakeups(before, after):
-    """Runs between two samples: threads in both by their difference, new threads in full (a thread that
-    ended meanwhile is not counted)."""
-    return sum(count - before.get(tid, 0) for tid, count in after.items())
 
 
 have_lnav = shutil.which("lnav") is not None
@@ -233,9 +213,9 @@ for name, program in programs.items():
             time.sleep(0.2)
             pane.keys("G")
         time.sleep(2)
-        runs = times_run(pid)
+        runs = sched_counts(pid)
         time.sleep(rest_seconds)
-        results[name]["rest"] = wakeups(runs, times_run(pid)) / rest_seconds
+        results[name]["rest"] = wakeups(runs, sched_counts(pid))[0] / rest_seconds
     except TimeoutError as error:
         print(f"{name}: timed out following; the pane shows:\n{error}", file=sys.stderr)
     finally:

@@ -1,4 +1,5 @@
 import Glibc
+import LogKit
 import TermTable
 
 /// `find-bench`: fuzzy matching over many log lines, the way a live filter runs it.
@@ -71,7 +72,7 @@ struct FindBench {
             corpus = FuzzyCorpus(lines: readFile(input))
         } else {
             var generator = LogGenerator(seed: options.seed)
-            corpus = FuzzyCorpus((0..<options.items).map { generator.line($0) })
+            corpus = FuzzyCorpus((0..<options.items).map { _ in generator.nextLine() })
         }
         let readMs = milliseconds(clock.now - readStart)
         if options.live {
@@ -123,8 +124,8 @@ struct FindBench {
         var generator = LogGenerator(seed: seed)
         var output = ""
         output.reserveCapacity(1 << 17)
-        for index in 0..<lines {
-            output += generator.line(index)
+        for _ in 0..<lines {
+            output += generator.nextLine()
             output += "\n"
             if output.utf8.count > 1 << 16 {
                 print(output, terminator: "")

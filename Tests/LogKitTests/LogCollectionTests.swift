@@ -43,6 +43,41 @@ import Testing
         }
     }
 
+    @Test func mergingInTheBackgroundGivesTheRowsOfAMergeHere() async throws {
+        var random = SeededRandom(seed: 100)
+        var texts: [String] = []
+        for _ in 0..<3 {
+            var millis: Int64 = 0
+            var text = ""
+            for _ in 0..<Int(random.next() % 300) {
+                millis += Int64(random.next() % 2000)
+                text += "\(LogGenerator.timestamp(millis)) INFO c: \(millis)\n"
+            }
+            texts.append(text)
+        }
+        let paths = texts.map { LogTestFiles.file(Array($0.utf8)) }
+        func opened() throws -> [LogFile] {
+            let files = try paths.map { try LogFile(path: $0) }
+            for file in files { file.openAtEnd(limit: 7) }
+            return files
+        }
+        let here = LogCollection(files: try opened())
+        for file in here.files { file.indexAll() }
+        here.mergeNewRows()
+        let background = LogCollection(files: try opened())
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            background.mergeInBackground { done.resume() }
+            #expect(background.isMerging)
+            #expect(background.mergeNewRows() == 0)  // waits for the merge
+        }
+        #expect(!background.isMerging)
+        func rows(_ collection: LogCollection) -> [String] {
+            (0..<collection.count).map { collection.entry(atRow: $0).text }
+        }
+        #expect(rows(background) == rows(here))
+        #expect(background.count == texts.map { $0.split(separator: "\n").count }.reduce(0, +))
+    }
+
     @Test func appendedEntriesAreMergedAtTheEnd() throws {
         let a = LogTestFiles.file(Array("2026-11-25T00:00:01Z INFO a: 1\n".utf8))
         let b = LogTestFiles.file(Array("2026-11-25T00:00:02Z INFO b: 2\n".utf8))

@@ -27,6 +27,43 @@ import Testing
         }
     }
 
+    @Test func openingWithATopGivesTheFirstEntriesAGapRowAndTheLast() throws {
+        var random = SeededRandom(seed: 8)
+        for _ in 0..<max(10, LogTestFiles.cases / 5) {
+            let (bytes, offsets) = LogTestFiles.randomLog(&random, entries: 1 + Int(random.next() % 200))
+            let file = try LogFile(path: LogTestFiles.file(bytes))
+            let limit = 1 + Int(random.next() % 50)
+            let top = 1 + Int(random.next() % 50)
+            file.openAtEnd(limit: limit, top: top)
+            let rows = (0..<file.rowCount).map { file.range(ofRow: $0).offset }
+            if offsets.count <= limit + top {
+                // The start and the end meet: all indexed.
+                #expect(file.isComplete && file.gapRow == nil)
+                #expect(rows == offsets)
+            } else {
+                #expect(!file.isComplete)
+                #expect(file.gapRow == top && file.rowsBeforeTail == top + 1)
+                #expect(rows == Array(offsets.prefix(top + 1)) + Array(offsets.suffix(limit)))
+                #expect(file.level(ofRow: top) == .unknown)
+                // Row lengths cover the file: the gap row runs to the first entry found from the end.
+                #expect((0..<file.rowCount).reduce(0) { $0 + file.range(ofRow: $1).length } == bytes.count)
+            }
+            // Errors are found across the gap as they would be in the whole index, less the gap's.
+            let levels = (0..<file.rowCount).map { file.level(ofRow: $0) }
+            for row in 0..<file.rowCount {
+                #expect(
+                    file.nextError(from: row, forward: true) == levels.indices.first { $0 > row && levels[$0].isError })
+                #expect(
+                    file.nextError(from: row, forward: false) == levels.indices.last { $0 < row && levels[$0].isError })
+            }
+            file.indexAll()
+            #expect(
+                file.isComplete && file.gapRow == nil
+                    && file.rowsBeforeTail == offsets.count - min(limit, offsets.count))
+            #expect((0..<file.rowCount).map { file.range(ofRow: $0).offset } == offsets)
+        }
+    }
+
     @Test func theRestIsIndexedOnAThreadOfItsOwn() async throws {
         var random = SeededRandom(seed: 11)
         let (bytes, offsets) = LogTestFiles.randomLog(&random, entries: 3000)
@@ -89,10 +126,11 @@ import Testing
         let writer = LogTestFiles.openWriter(path)
         defer { close(writer) }
         LogTestFiles.write(Array("2026 INFO a: two\n2026 ERROR a: thr".utf8), to: writer)
-        #expect(file.update() == .appended(1))
-        #expect(file.rowCount == 2)
+        #expect(file.update() == .appended(2))  // the last line, without its newline yet, is shown
+        #expect(file.rowCount == 3)
+        #expect(file.entry(atRow: 2).message == "thr")
         LogTestFiles.write(Array("ee\n\tat frame\n".utf8), to: writer)
-        #expect(file.update() == .appended(1))
+        #expect(file.update() == .appended(0))  // completed, not a new entry
         #expect(file.entry(atRow: 2).lineCount == 2)
         LogTestFiles.write(Array("  more trace\n".utf8), to: writer)
         #expect(file.update() == .appended(0))  // the last entry grew
@@ -154,6 +192,6 @@ import Testing
         #expect(spool.size == 64)
         #expect(file.notice?.contains("spool") == true)
         _ = file.update()
-        #expect(file.rowCount == 3)
+        #expect(file.rowCount == 4)  // the line cut at the limit is the last entry
     }
 }

@@ -118,6 +118,67 @@ import Testing
         #expect(harness.lines[11].contains("was truncated"))
     }
 
+    @Test func spaceExpandsAnEntryIntoASelfSizedRowAndBack() throws {
+        let text =
+            LogsHarness.numbered(3) + "2026-11-25T00:00:09Z ERROR app.worker: it failed\n"
+            + "\tat Worker.run (worker.swift:12)\n\tat Pool.start (pool.swift:40)\n"
+            + "2026-11-25T00:00:10Z INFO app.worker: next\n"
+        let harness = try LogsHarness(text, size: Size(width: 60, height: 12))
+        harness.driver.press("k")
+        #expect(harness.viewer.cursorRow == 3)
+        let before = harness.lines
+        #expect(before.contains { $0.contains("it failed") && $0.contains("+2 lines") })
+        harness.driver.press("space")
+        #expect(harness.viewer.expandedRows == [3])
+        let lines = harness.lines
+        let first = try #require(lines.firstIndex { $0.contains("it failed") })
+        // Under the level, each continuation line on a line of its own (tabs as four spaces); the row after it
+        // below them.
+        #expect(lines[first + 1].contains("    at Worker.run (worker.swift:12)"))
+        #expect(lines[first + 2].contains("    at Pool.start (pool.swift:40)"))
+        #expect(lines[first + 3].contains("next"))
+        #expect(!lines[first].contains("+2 lines"))
+        // At 40 columns (the time hidden) the continuation lines wrap: the row grows again.
+        harness.driver.resize(to: Size(width: 40, height: 12))
+        let narrow = harness.lines
+        let narrowFirst = try #require(narrow.firstIndex { $0.contains("it failed") })
+        let next = try #require(narrow.firstIndex { $0.contains("next") })
+        #expect(next - narrowFirst > 3)
+        harness.driver.press("space")
+        #expect(harness.viewer.expandedRows.isEmpty)
+        #expect(harness.lines.contains { $0.contains("+2 lines") })
+        // An entry of one line does not expand, and says so.
+        harness.driver.press("j")
+        harness.driver.press("space")
+        #expect(harness.viewer.expandedRows.isEmpty)
+        #expect(harness.lines[11].contains("nothing to expand"))
+    }
+
+    @Test func theTopShowsBeforeTheRestIsIndexedThenTheCursorKeepsItsEntry() async throws {
+        let harness = try LogsHarness(LogsHarness.numbered(10_000))
+        let file = harness.files[0]
+        // The rest is adopted on the main queue, which this test holds until it waits.
+        #expect(!file.isComplete)
+        #expect(file.gapRow == LogViewer.topEntries)
+        #expect(harness.viewer.rowCount == 2 * LogViewer.topEntries + 1)
+        #expect(harness.lines[0].contains("· \(2 * LogViewer.topEntries) entries so far"))
+        harness.driver.press("g")
+        #expect(harness.lines[2].contains("entry 0"))
+        // The gap row, then the first entry found from the end.
+        let table = harness.viewer.table
+        table.setCursor(IndexPath(row: LogViewer.topEntries, section: 0))
+        table.scrollToRow(at: IndexPath(row: LogViewer.topEntries, section: 0), at: .top)
+        harness.driver.app.render()
+        #expect(harness.lines[2].contains("MB not indexed yet"))
+        #expect(harness.lines[3].contains("entry \(10_000 - LogViewer.topEntries)"))
+        harness.driver.press("j")
+        await harness.wait { file.isComplete }
+        #expect(harness.viewer.rowCount == 10_000)
+        #expect(harness.lines[0].contains("· 10000 entries"))
+        #expect(harness.viewer.cursorRow == 10_000 - LogViewer.topEntries)
+        #expect(harness.lines[3].contains("entry \(10_000 - LogViewer.topEntries)"))
+    }
+
     @Test func aLargeFileOpensAtItsEndThenTheRestComesAbove() async throws {
         let harness = try LogsHarness(LogsHarness.numbered(10_000))
         let file = harness.files[0]
@@ -130,10 +191,12 @@ import Testing
         #expect(harness.lines[2].contains("entry 0"))
     }
 
-    @Test func severalFilesAreMergedByTime() throws {
+    @Test func severalFilesAreMergedByTimeOffTheMainThread() async throws {
         let a = "2026-11-25T00:00:01Z INFO a: first\n2026-11-25T00:00:03Z INFO a: third\n"
         let b = "2026-11-25T00:00:02Z WARN b: second\n2026-11-25T00:00:04Z ERROR b: fourth\n"
         let harness = try LogsHarness([a, b])
+        #expect(harness.viewer.collection.isMerging)
+        await harness.wait { !harness.viewer.collection.isMerging }
         let shown = harness.lines.compactMap { line in
             ["first", "second", "third", "fourth"].first { line.hasSuffix($0) || line.contains(" \($0) ") }
         }

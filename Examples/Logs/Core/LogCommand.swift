@@ -8,6 +8,8 @@ public enum LogCommand: Sendable, Equatable {
     case previousError
     /// Esc: close the entry view.
     case closeEntry
+    /// Space: expand the entry under the cursor into its lines (or back).
+    case expand
     /// `?`: the keys.
     case help
     /// `q`: quit (in the entry view: back).

@@ -20,16 +20,35 @@ extension LogViewer {
     /// An `entry` row for table row `row`: the entry's first line in parts; "+N" lines after a multi-line
     /// message.
     func cell(forRow row: Int, at indexPath: IndexPath, in table: TableView) -> TableViewCell {
-        let cell = table.dequeueReusableCell(withIdentifier: "entry", for: indexPath)
-        let entry = entry(atRow: row)
+        let expanded = expandedRows.contains(collectionRow(row))
+        let cell = table.dequeueReusableCell(withIdentifier: expanded ? "expanded" : "entry", for: indexPath)
         func set(_ tag: Int, _ text: String) { cell.viewWithTag(tag, as: Label.self)?.text = text }
+        if filteredRows == nil, !collection.isMerged, let gap = collection.files[0].gapRow, gap == row {
+            // The bytes between the entries found from the start and those found from the end.
+            let file = collection.files[0]
+            let megabytes = (file.range(ofRow: row).length + (1 << 19)) >> 20
+            set(1, "…")
+            cell.viewWithTag(2, as: Label.self)?.text = ""
+            set(3, "")
+            set(4, "\(megabytes) MB not indexed yet (the title says how far indexing is)")
+            return cell
+        }
+        let entry = entry(atRow: row)
         set(1, entry.time)
         cell.viewWithTag(2, as: Label.self)?.styledText = StyledText(
             entry.level.name, style: Self.style(of: entry.level))
         set(3, entry.component)
         // Untrusted text: the label sanitises control characters when it draws.
-        var message = entry.message.replacingOccurrences(of: "\t", with: "    ")
-        if entry.lineCount > 1 { message += "  (+\(entry.lineCount - 1) lines)" }
+        var message = entry.message
+        if message.utf8.contains(0x09) { message = message.replacingOccurrences(of: "\t", with: "    ") }
+        if expanded {
+            // Untrusted text: the label sanitises control characters when it draws.
+            let rest = entry.text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            cell.viewWithTag(5, as: Label.self)?.text = rest.joined(separator: "\n")
+                .replacingOccurrences(of: "\t", with: "    ")
+        } else if entry.lineCount > 1 {
+            message += "  (+\(entry.lineCount - 1) lines)"
+        }
         if entry.isCut { message += "  (cut, \(entry.length) bytes)" }
         let label = cell.viewWithTag(4, as: Label.self)
         if !filterQuery.isEmpty, let match = FuzzyQuery(filterQuery).match(message) {
@@ -38,6 +57,25 @@ extension LogViewer {
             label?.text = message
         }
         return cell
+    }
+
+    /// Space: the cursor's entry expanded into its lines (one with continuation lines only), or back to one line.
+    public func toggleExpansion() {
+        guard openRow == nil, let row = cursorRow, row < rowCount else { return }
+        let source = collectionRow(row)
+        if expandedRows.remove(source) == nil {
+            guard collection.files.count > 1 || collection.files[0].gapRow != source else { return }
+            guard entry(atRow: row).lineCount > 1 else {
+                message = "one line: nothing to expand"
+                updateBars()
+                return
+            }
+            expandedRows.insert(source)
+        }
+        table.reloadRows(at: [IndexPath(row: row, section: 0)])
+        // The cursor's row grown: all of it shown, the bottom line if it is taller than the view.
+        table.scrollToRow(at: IndexPath(row: row, section: 0))
+        app?.setNeedsDisplay()
     }
 
     /// Type-to-jump's text of row `row`: its component (nil far from the cursor: each row looked at is a read).

@@ -76,7 +76,9 @@ extension LogViewer {
                 return sets[index].contains(fileRow)
             }
         } else {
-            rows = matches.first ?? []
+            // Not the row standing for the bytes not indexed yet (the filter runs again when they are).
+            let gap = collection.files[0].gapRow
+            rows = (matches.first ?? []).filter { $0 != gap }
             // Rows appended while scanning.
             let query = FuzzyQuery(filterQuery)
             let scanned = rows.last.map { $0 + 1 } ?? 0

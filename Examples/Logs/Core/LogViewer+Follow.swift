@@ -1,26 +1,70 @@
+import Dispatch
 import LogKit
 import TermTable
 
 extension LogViewer {
-    /// Starts following every file: each change is read at once (``filesChanged()``).
+    /// The least time between two reads of a followed file: a writer of a thousand lines a second is read (and
+    /// drawn) at most this often, not once a line.
+    public static let followCoalescing = Duration.milliseconds(50)
+
+    /// Starts following every file: a file with the toolkit's ``/TermTable/FileFollower`` (its appended bytes
+    /// handed to the index as they are read, ``followed(_:_:)``), a pipe through its spool.
     public func startFollowing() {
         stopFollowing()
         for file in collection.files {
-            let watch = file.makeGrowthWatch()
-            watch.start { [weak self] in self?.filesChanged() }
-            watches.append(watch)
+            if let spool = file.spool {
+                spool.start { [weak self] in self?.filesChanged() }
+                spools.append(spool)
+                followers.append(nil)
+                continue
+            }
+            let index = followers.count
+            // From what the index holds: bytes written since it was made are handed over by the check below.
+            let follower = try? FileFollower(
+                path: file.path, from: .offset(file.indexedBytes), coalescing: Self.followCoalescing
+            ) { [weak self] change in self?.followed(index, change) }
+            followers.append(follower)
+            follower?.check()
         }
     }
 
     /// Stops following.
     public func stopFollowing() {
-        for watch in watches { watch.stop() }
-        watches = []
+        for follower in followers { follower?.cancel() }
+        for spool in spools { spool.stop() }
+        followers = []
+        spools = []
+    }
+
+    /// A follower's change to file `index`: appended bytes go to its index where they are (no second read). After
+    /// a truncation, replacement or deletion the file's bytes wait for ``filesChanged()`` (which starts the file
+    /// over, or finds the new file itself): the rows change only there, between frames. The rows are updated
+    /// once, after the follower's calls of this wake-up.
+    func followed(_ index: Int, _ change: FileFollower.Change) {
+        switch change {
+        case .appended(let bytes):
+            guard let follower = followers[index], !awaitingLook.contains(index) else { break }
+            collection.files[index].ingest(bytes, at: follower.offset - Int64(bytes.count))
+        case .truncated:
+            awaitingLook.insert(index)
+            truncatedFiles.insert(index)
+        case .replaced, .deleted: awaitingLook.insert(index)
+        }
+        // Once for all the follower's calls of this wake-up (a large append comes in 64 KiB parts).
+        guard !needsRefresh else { return }
+        needsRefresh = true
+        DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.filesChanged() } }
     }
 
     /// Reads what changed in the files: appended entries added (keeping the last row on screen when it was),
-    /// a truncated or replaced file shown again from its end, a deletion said.
+    /// a truncated or replaced file shown again from its end, a deletion said; draws again.
     public func filesChanged() {
+        needsRefresh = false
+        defer { app?.setNeedsDisplay() }
+        // A truncation a follower saw: the file may have grown past what was read before it was looked at.
+        for index in truncatedFiles { collection.files[index].restart() }
+        truncatedFiles = []
+        awaitingLook = []
         let oldCount = rowCount
         let collectionBefore = collection.count
         let wasShowingLast = showsLastRow
@@ -38,6 +82,8 @@ extension LogViewer {
                 restarted = true
                 message = "\(file.name) was replaced (rotated): showing the new file"
             case .deleted:
+                // What its writer still appends is read too.
+                appended = true
                 message = "\(file.name) was deleted: showing what was read"
             }
         }
@@ -45,13 +91,11 @@ extension LogViewer {
             restart()
             return
         }
-        guard appended else {
-            app?.setNeedsDisplay()
-            return
-        }
+        guard appended else { return }
         if collection.isMerged { collection.mergeNewRows() }
         // One file's rows only come at the end: of those read, only the last can have grown (continuation
-        // lines); merged, the last entry of each file can be anywhere near the end.
+        // lines, or the rest of a line written in parts); merged, the last entry of each file can be anywhere
+        // near the end.
         if collection.isMerged {
             entryCache.removeAll(keepingCapacity: true)
         } else {
@@ -63,12 +107,9 @@ extension LogViewer {
             filteredRows! += newRows.filter { query.matches(collection.entry(atRow: $0).text) }
         }
         let count = rowCount
-        // The last entry may have grown (continuation lines): drawn again, with the new rows.
+        // The last entry may have grown: drawn again, with the new rows.
         table.reloadData()
-        guard count > oldCount else {
-            app?.setNeedsDisplay()
-            return
-        }
+        guard count > oldCount else { return }
         if wasShowingLast {
             if cursorWasLast { setCursor(row: count - 1) }
             table.scrollToRow(at: IndexPath(row: count - 1, section: 0), at: .bottom)
@@ -76,20 +117,26 @@ extension LogViewer {
             newEntries += count - oldCount
         }
         updateBars()
-        app?.setNeedsDisplay()
     }
 
     /// After a truncation or replacement: every row read again, the cursor at the end.
     func restart() {
         collection.resetMerge()
-        if collection.isMerged {
-            for file in collection.files { file.indexAll() }
-            collection.mergeNewRows()
-        } else {
-            startIndexing()
-        }
+        if !collection.isMerged { tailRowsStart = collection.files[0].rowsBeforeTail }
+        startIndexing()
         entryCache.removeAll()
+        expandedRows = []
         newEntries = 0
+        if filteredRows != nil { runFilter() }
+        table.reloadData()
+        goToEnd()
+        updateBars()
+    }
+
+    /// Several files are indexed and merged: their rows, the cursor at the end.
+    func mergeFinished() {
+        entryCache.removeAll()
+        expandedRows = []
         if filteredRows != nil { runFilter() }
         table.reloadData()
         goToEnd()
@@ -97,15 +144,19 @@ extension LogViewer {
         app?.setNeedsDisplay()
     }
 
-    /// The rows of the part before the end are indexed: they go above, the cursor stays on its entry, on its line.
+    /// The rows of the part before the end are indexed: they take the gap row's place, the rows found from the end
+    /// go further down; the cursor stays on its entry, on its line (on the gap row: the entry it started at).
     func indexingFinished() {
-        let shift = collection.files[0].headCount
+        let oldBefore = tailRowsStart
+        tailRowsStart = collection.files[0].rowsBeforeTail
+        let shift = tailRowsStart - oldBefore
         entryCache.removeAll()
+        expandedRows = Set(expandedRows.map { $0 < oldBefore ? $0 : $0 + shift })
         if filteredRows != nil {
             runFilter()
-        } else if shift > 0 {
+        } else {
             let line = table.cursorLine
-            let row = cursorRow.map { $0 + shift }
+            let row = cursorRow.map { $0 < oldBefore ? $0 : $0 + shift }
             table.reloadData()
             setCursor(row: row)
             if let row { table.scrollToRow(at: IndexPath(row: row, section: 0), at: line.map { .line($0) } ?? .bottom) }

@@ -10,6 +10,10 @@ extension LogViewer {
         (KeyBinding([Key("/")], help: "filter as you type (Enter keeps, Esc clears)", hint: "filter"), .filter),
         (KeyBinding([Key("n")], help: "next error below", hint: "next error"), .nextError),
         (KeyBinding([Key("N")], help: "previous error above"), .previousError),
+        (
+            KeyBinding([.space], help: "expand the entry into its lines (a stack trace), or back", hint: "expand"),
+            .expand
+        ),
         (KeyBinding([.escape], help: "close the entry"), .closeEntry),
         (KeyBinding([Key("?")], help: "these keys", hint: "keys"), .help),
         (KeyBinding([Key("q")], help: "quit (in the entry: back)", hint: "quit"), .back),
@@ -21,10 +25,14 @@ extension LogViewer {
         ("at the end", "new entries keep the last row on screen; scrolled up, the status line counts them"),
     ]
 
-    /// The status line's key hints, as a ``/TermTable/KeyHintBar`` shows them.
+    /// The status line's key hints, as a ``/TermTable/KeyHintBar`` shows them (made once: the status line is
+    /// set every frame).
     public var keyHints: String {
+        if let keyHintsText { return keyHintsText }
         let bindings = table.keyHelp + Self.commandBindings.map(\.binding)
-        return KeyHintBar.text(for: bindings.filter(\.showsInHintBar), width: Int.max / 2, separator: "  ")
+        let text = KeyHintBar.text(for: bindings.filter(\.showsInHintBar), width: Int.max / 2, separator: "  ")
+        keyHintsText = text
+        return text
     }
 
     /// Binds the keys and keeps `app`; `watch` false: no file watching (tests call ``filesChanged()``).
@@ -49,6 +57,7 @@ extension LogViewer {
         case .back: if openRow != nil { closeEntry() } else { app?.quit() }
         case .closeEntry: if openRow != nil { closeEntry() }
         case .help: app?.showHelp(title: "logs keys", adding: Self.otherHelp)
+        case .expand: toggleExpansion()
         case .filter: promptFilter()
         case .nextError: jumpToError(forward: true)
         case .previousError: jumpToError(forward: false)
@@ -117,14 +126,18 @@ extension LogViewer {
 
     /// The title bar and the status line.
     public func updateBars() {
-        let total = collection.count
+        // The row for the bytes not indexed yet is not an entry.
+        let gap = !collection.isMerged && collection.files[0].gapRow != nil
+        let total = collection.count - (gap ? 1 : 0)
+        let entries = gap ? "entries so far" : "entries"
         var title = "logs · " + collection.files.map(\.name).joined(separator: " + ")
         if let filteredRows {
-            title += " · \(filteredRows.count) of \(total) entries · filter “\(LogText.printable(filterQuery))”"
+            title += " · \(filteredRows.count) of \(total) \(entries) · filter “\(LogText.printable(filterQuery))”"
         } else {
-            title += " · \(total) entries"
+            title += " · \(total) \(entries)"
         }
         if isFiltering { title += " · filtering…" }
+        if collection.isMerging { title += " · indexing and merging…" }
         if !collection.isMerged, !collection.files[0].isComplete {
             let file = collection.files[0]
             if let cursorRow, filteredRows == nil, cursorRow < file.rowCount {

@@ -34,6 +34,10 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     /// The app, once ``install(in:watch:)`` ran.
     public internal(set) weak var app: Application?
 
+    /// How many entries of a single file are indexed from its start at once (the first screens, while the rest is
+    /// indexed in the background; as many are indexed from its end).
+    public static let topEntries = 4096
+
     /// How many rows from the cursor type-to-jump looks (each row it looks at is read from the file).
     public static let typeToJumpReach = 5_000
 
@@ -53,8 +57,23 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     public internal(set) var openRow: Int?
     /// A filter scan's number; a newer scan makes an older one's result moot.
     var filterGeneration = 0
-    /// The growth watches, one per file, while following.
-    var watches: [any LogGrowthWatch] = []
+    /// The toolkit's followers, one per file (nil for a pipe's spool, or a file that could not be followed).
+    var followers: [FileFollower?] = []
+    /// The spools of pipes, while following.
+    var spools: [LogSpool] = []
+    /// True when a follower handed over a change not yet shown (``filesChanged()`` is queued).
+    var needsRefresh = false
+    /// Files (by index) a follower said were truncated, replaced or deleted: bytes wait for ``filesChanged()``.
+    var awaitingLook: Set<Int> = []
+    /// Files a follower said were truncated: started over by ``filesChanged()``.
+    var truncatedFiles: Set<Int> = []
+    /// The first row found from the end (after the rows found from the start and the gap row), as last shown:
+    /// where the rows move from when the rest is indexed.
+    var tailRowsStart = 0
+    /// The collection rows expanded into their lines (Space).
+    public internal(set) var expandedRows: Set<Int> = []
+    /// ``keyHints`` once made.
+    var keyHintsText: String?
     /// Reads of the rows drawn recently: row (of the collection) to entry.
     var entryCache: [Int: LogEntry] = [:]
 
@@ -63,8 +82,9 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
 
     /// A viewer of `files` (one, or several merged by time), each already opened; indexes the end of each now.
     ///
-    /// One file: its last entries at once, the rest in the background (``startIndexing()``).
-    /// Several: each indexed whole now, then merged.
+    /// One file: its first and last entries at once (a row for the bytes between), the rest in the background
+    /// (``startIndexing()``).
+    /// Several: each indexed whole and merged on a thread of their own (``startIndexing()``).
     public init(files: [LogFile], layouts: LayoutLibrary? = nil) throws {
         let library = try layouts ?? Self.bundledLayouts()
         collection = LogCollection(files: files)
@@ -76,27 +96,29 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         titleBar.textStyle = .bold
         statusLine.textStyle = .dim
         try table.registerCells(from: library)
-        table.rowHeight = 1
+        // One line a row, but an expanded entry as tall as its lines (``tableView(_:heightForRowAt:)``).
+        table.rowHeight = nil
         table.columnHeader = columnHeader
         table.commandHints = [.activate: "entry"]
         table.dataSource = self
         table.delegate = self
         table.typeToJump = TypeToJump { [unowned self] indexPath in self.jumpText(at: indexPath.row) }
-        for file in files { file.openAtEnd() }
-        if collection.isMerged {
-            for file in files { file.indexAll() }
-            collection.mergeNewRows()
-        }
+        for file in files { file.openAtEnd(top: collection.isMerged ? 0 : Self.topEntries) }
+        if !collection.isMerged { tailRowsStart = files[0].rowsBeforeTail }
         table.reloadData()
         goToEnd()
         updateBars()
     }
 
     /// Indexes the rest of a single file in the background; the rows before those found from the end are added
-    /// when done (the cursor stays on its entry).
+    /// when done (the cursor stays on its entry). Several files are indexed and merged in the background, the
+    /// rows shown when done, at the end.
     public func startIndexing() {
-        guard !collection.isMerged else { return }
-        collection.files[0].indexRest { [weak self] in self?.indexingFinished() }
+        guard collection.isMerged else {
+            collection.files[0].indexRest { [weak self] in self?.indexingFinished() }
+            return
+        }
+        collection.mergeInBackground { [weak self] in self?.mergeFinished() }
     }
 
     // MARK: Rows
@@ -153,6 +175,11 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     }
 
     // MARK: TableViewDelegate
+
+    /// One line, or, for an expanded entry, as many as its cell needs at the table's width.
+    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> RowHeight {
+        expandedRows.contains(collectionRow(indexPath.row)) ? .automatic : .lines(1)
+    }
 
     /// Enter: the whole entry.
     public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {

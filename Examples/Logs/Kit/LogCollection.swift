@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rows of one log, or of several merged by time.
 ///
 /// One file: its rows as they are. Several: every file indexed whole, then
@@ -5,13 +7,21 @@
 /// text: ISO 8601 sorts; entries without a time keep their place after the
 /// entry before them); entries appended later go at the end, merged among
 /// themselves. A row is a file and a row of that file (``locate(_:)``).
-public final class LogCollection {
+/// ``mergeInBackground(onDone:)`` indexes and merges on a thread of its own;
+/// the rows change on the main queue only (unchecked `Sendable` for that thread's
+/// hand-over).
+public final class LogCollection: @unchecked Sendable {
     /// The logs, in the order given.
     public let files: [LogFile]
     /// Several files: (file << 40 | row) for each row, in time order.
     private var order: [UInt64] = []
     /// Several files: the rows of each already in `order`.
     private var merged: [Int]
+    /// Counts merges started: a newer one (or ``resetMerge()``) makes an older one's result moot.
+    private var mergeGeneration = 0
+
+    /// True while ``mergeInBackground(onDone:)`` works (the rows are those merged before; none at first).
+    public private(set) var isMerging = false
 
     /// The rows of `files` (one or more).
     public init(files: [LogFile]) {
@@ -45,17 +55,53 @@ public final class LogCollection {
     }
 
     /// Adds the rows of each file not merged yet, in time order (all of them the first time); returns how many.
+    /// Nothing while a background merge works (it adds them when done).
     @discardableResult
     public func mergeNewRows() -> Int {
-        guard isMerged else { return 0 }
-        var cursors: [(file: Int, row: Int, end: Int, key: String)] = []
-        for (index, file) in files.enumerated() {
-            let end = file.rowCount
-            if merged[index] < end {
-                cursors.append((index, merged[index], end, file.timeKey(ofRow: merged[index])))
+        guard isMerged, !isMerging else { return 0 }
+        let ends = files.map(\.rowCount)
+        let added = Self.order(of: files, from: merged, to: ends)
+        order += added
+        merged = ends
+        return added.count
+    }
+
+    /// Indexes every file whole and merges them on a thread of its own (reading each entry's time is a `pread`:
+    /// seconds for millions of entries); `onDone` runs on the main queue once the rows are in (not after a
+    /// ``resetMerge()`` or a newer merge). Call on the main queue.
+    public func mergeInBackground(onDone: @escaping @MainActor @Sendable () -> Void) {
+        guard isMerged else { return }
+        mergeGeneration += 1
+        let generation = mergeGeneration
+        isMerging = true
+        order = []
+        merged = Array(repeating: 0, count: files.count)
+        let files = self.files
+        let thread = Thread { [self] in
+            for file in files { file.indexAll() }
+            let ends = files.map(\.rowCount)
+            let built = Self.order(of: files, from: Array(repeating: 0, count: files.count), to: ends)
+            DispatchQueue.main.async { [self] in
+                guard mergeGeneration == generation else { return }
+                order = built
+                merged = ends
+                isMerging = false
+                mergeNewRows()
+                MainActor.assumeIsolated { onDone() }
             }
         }
-        var added = 0
+        thread.name = "logs-merge"
+        thread.start()
+    }
+
+    /// The rows `starts[i]..<ends[i]` of each file `i`, in time order, packed as in `order`.
+    private static func order(of files: [LogFile], from starts: [Int], to ends: [Int]) -> [UInt64] {
+        var cursors: [(file: Int, row: Int, end: Int, key: String)] = []
+        for (index, file) in files.enumerated() where starts[index] < ends[index] {
+            cursors.append((index, starts[index], ends[index], file.timeKey(ofRow: starts[index])))
+        }
+        var result: [UInt64] = []
+        result.reserveCapacity(zip(starts, ends).reduce(0) { $0 + max(0, $1.1 - $1.0) })
         var lastKey = ""
         while !cursors.isEmpty {
             // The smallest time next; an entry without a time goes right after the one before it in its file.
@@ -66,9 +112,8 @@ public final class LogCollection {
                 if key < bestKey { best = index }
             }
             let pick = cursors[best]
-            order.append(UInt64(pick.file) << 40 | UInt64(pick.row))
+            result.append(UInt64(pick.file) << 40 | UInt64(pick.row))
             if !pick.key.isEmpty { lastKey = pick.key }
-            added += 1
             let next = pick.row + 1
             if next < pick.end {
                 cursors[best].row = next
@@ -76,13 +121,14 @@ public final class LogCollection {
             } else {
                 cursors.remove(at: best)
             }
-            merged[pick.file] = next
         }
-        return added
+        return result
     }
 
     /// Forgets the merged order (after a file was truncated or replaced); ``mergeNewRows()`` builds it again.
     public func resetMerge() {
+        mergeGeneration += 1
+        isMerging = false
         order = []
         merged = Array(repeating: 0, count: files.count)
     }

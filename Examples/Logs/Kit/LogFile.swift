@@ -4,12 +4,17 @@ import Glibc
 /// A log file (or a pipe, spooled) as a list of entries: an index of their offsets, never their text; an
 /// entry is read back with `pread` when shown.
 ///
-/// ``openAtEnd(limit:)`` indexes backwards from the end, so the last screen is
-/// ready at once; ``indexRest(onDone:)`` indexes the part before it on a thread
-/// of its own. Until that is done the rows are the entries found from the end
-/// only (``isComplete`` false, ``headCount`` 0) and ``fraction(ofRow:)`` places a
-/// row by its byte offset. ``update()`` follows appends, truncation, replacement
-/// and deletion. Thread-safe: the index is behind a lock.
+/// ``openAtEnd(limit:top:)`` indexes backwards from the end, so the last screen is
+/// ready at once, and, with `top`, forwards from the start up to that many
+/// entries, so the first screen is too; ``indexRest(onDone:)`` indexes the part
+/// between on a thread of its own. Until that is done the rows are the entries
+/// found from the start, one row for the bytes not indexed yet (``gapRow``),
+/// and the entries found from the end (``isComplete`` false, ``headCount`` 0),
+/// and ``fraction(ofRow:)`` places a row by its byte offset. ``update()`` follows appends, truncation, replacement
+/// and deletion; ``ingest(_:at:)`` takes appended bytes a follower already read
+/// (no second read). A last line without its newline yet is an entry (the last
+/// row), which grows as the rest of it is written. Thread-safe: the index is
+/// behind a lock.
 public final class LogFile: @unchecked Sendable {
     /// The most bytes of one entry read back for display (a 10 MB line is cut there).
     public static let displayLimit = 64 * 1024
@@ -21,19 +26,36 @@ public final class LogFile: @unchecked Sendable {
     /// The pipe's spool, when the log is a pipe or standard input.
     public let spool: LogSpool?
 
-    private let lock = NSLock()
-    private var descriptor: Int32
-    private var identity: (device: UInt64, inode: UInt64)
-    private var head = LogOffsets()
-    private var headDone = true
-    private var pendingHead: LogOffsets?
-    private var tail = LogOffsets()
-    private var tailStart: Int64 = 0
-    private var indexedEnd: Int64 = 0
-    private var generation = 0
-    private var headScanned: Int64 = 0
-    private var sawDeletion = false
-    private var looksBinary = false
+    let lock = NSLock()
+    var descriptor: Int32
+    var identity: (device: UInt64, inode: UInt64)
+    var head = LogOffsets()
+    var headDone = true
+    var pendingHead: LogOffsets?
+    /// Until the head is indexed: the first entries, found forwards (at most `topLimit`).
+    var top = LogOffsets()
+    var topLimit = 0
+    /// Where the bytes not indexed yet start (the entry after `top`), when there are any before the tail.
+    var gapStart: Int64?
+    var tail = LogOffsets()
+    var tailStart: Int64 = 0
+    var indexedEnd: Int64 = 0
+    var generation = 0
+    var headScanned: Int64 = 0
+    var sawDeletion = false
+    var looksBinary = false
+    /// True when the last byte indexed is not a newline (the last line is still being written).
+    var lineOpen = false
+    /// The tail entry whose level was read from a short line without its newline (read again as it grows).
+    var unsettledRow: Int?
+    /// The tail entries shown: ``ingest(_:at:)`` adds entries that ``update()`` shows, so the rows change only
+    /// when the viewer asks (between its frames), not when a follower hands bytes over.
+    var shownTail = 0
+    /// What happened since the last ``update()`` (ingested bytes, a restart), reported by it.
+    var noted = LogFileChange.none
+    /// The buffers of appends, kept for the file's life: following allocates nothing per change.
+    let appendBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    let appendScratch = UnsafeMutableRawBufferPointer.allocate(byteCount: LogLineShape.window, alignment: 16)
 
     /// Opens `path` (`-`: standard input); a pipe is copied to a spool of at most `spoolLimit` bytes.
     ///
@@ -90,19 +112,35 @@ public final class LogFile: @unchecked Sendable {
 
     deinit {
         if spool == nil { close(descriptor) }
+        appendBuffer.deallocate()
+        appendScratch.deallocate()
     }
 
     // MARK: Size and state
 
     /// The bytes there are to index now.
-    private func currentSize() -> Int64 {
+    func currentSize() -> Int64 {
         if let spool { return spool.size }
         var info = stat()
         return fstat(descriptor, &info) == 0 ? Int64(info.st_size) : 0
     }
 
     /// The number of rows: the entries indexed (only those found from the end until ``isComplete``).
-    public var rowCount: Int { lock.withLock { (headDone ? head.count : 0) + tail.count } }
+    public var rowCount: Int { lock.withLock { beforeLocked.count + gapRowsLocked + shownTail } }
+
+    /// The row standing for the bytes not indexed yet, between the entries found from the start and those
+    /// found from the end; nil when there is none (complete, or opened without `top`).
+    public var gapRow: Int? { lock.withLock { gapRowsLocked > 0 ? beforeLocked.count : nil } }
+
+    /// The rows before the first entry found from the end: after ``indexRest(onDone:)`` those rows are
+    /// this number's change further down (the rows before the gap row, and it, stay).
+    public var rowsBeforeTail: Int { lock.withLock { beforeLocked.count + gapRowsLocked } }
+
+    /// The rows before the tail's: the head once indexed, else the top.
+    var beforeLocked: LogOffsets { headDone ? head : top }
+
+    /// 1 while there is a gap row.
+    var gapRowsLocked: Int { !headDone && gapStart != nil ? 1 : 0 }
 
     /// True once the whole file is indexed.
     public var isComplete: Bool { lock.withLock { headDone } }
@@ -111,7 +149,7 @@ public final class LogFile: @unchecked Sendable {
     /// before is this much further down.
     public var headCount: Int { lock.withLock { headDone ? head.count : 0 } }
 
-    /// The bytes indexed (up to the end of the last complete line).
+    /// The bytes indexed (a last line without its newline included).
     public var indexedBytes: Int64 { lock.withLock { indexedEnd } }
 
     /// How far the indexing of the part before the end has come, 0 to 1 (1 when complete).
@@ -130,19 +168,18 @@ public final class LogFile: @unchecked Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
-    /// A ``LogGrowthWatch`` for this log: the spool for a pipe, inotify for a file.
-    public func makeGrowthWatch() -> any LogGrowthWatch {
-        spool ?? InotifyGrowthWatch(path: path)
-    }
-
     // MARK: Indexing
 
-    /// Indexes backwards from the end up to `limit` entries: the last screen's rows, at once.
-    public func openAtEnd(limit: Int = 4096) {
-        lock.withLock { resetLocked(limit: limit) }
+    /// Indexes backwards from the end up to `limit` entries: the last screen's rows, at once; and forwards from
+    /// the start up to `top` entries (the first screen's, while the rest is indexed), again after a restart.
+    public func openAtEnd(limit: Int = 4096, top: Int = 0) {
+        lock.withLock {
+            topLimit = top
+            resetLocked(limit: limit)
+        }
     }
 
-    private func resetLocked(limit: Int) {
+    func resetLocked(limit: Int) {
         generation += 1
         pendingHead = nil
         let scanner = LogScanner(descriptor: descriptor, chunkSize: 64 * 1024)
@@ -151,14 +188,45 @@ public final class LogFile: @unchecked Sendable {
         tail = scanner.backward(before: end, limit: limit)
         tailStart = tail.isEmpty ? end : tail.offset(at: 0)
         indexedEnd = end
+        lineOpen = false
+        unsettledRow = nil
         head = LogOffsets()
         headDone = tailStart == 0
         headScanned = 0
+        top = LogOffsets()
+        gapStart = nil
+        if !headDone, topLimit > 0 { scanTopLocked() }
         looksBinary = sniffBinary()
+        // A last line without its newline yet: an entry too.
+        _ = appendLocked(to: size)
+        shownTail = tail.count
+    }
+
+    /// Finds the first `topLimit` entries forwards; when that is all before the tail, the head is done.
+    func scanTopLocked() {
+        var found = LogOffsets()
+        var next: Int64?
+        let limit = topLimit
+        func take(_ offset: Int64, _ level: LogLevel) {
+            if found.count < limit {
+                found.append(offset, level: level)
+            } else if next == nil {
+                next = offset
+            }
+        }
+        LogScanner(descriptor: descriptor, chunkSize: 64 * 1024).forward(
+            from: 0, to: tailStart, shouldStop: { next != nil }, found: take)
+        if let next {
+            top = found
+            gapStart = next
+        } else {
+            head = found
+            headDone = true
+        }
     }
 
     /// True when the first 4 KiB hold NUL bytes or mostly bytes that are not text.
-    private func sniffBinary() -> Bool {
+    func sniffBinary() -> Bool {
         var bytes = [UInt8](repeating: 0, count: 4096)
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, 4096, 0) }
         guard count > 0 else { return false }
@@ -213,6 +281,8 @@ public final class LogFile: @unchecked Sendable {
                     self.head = pending
                     self.pendingHead = nil
                     self.headDone = true
+                    self.top = LogOffsets()
+                    self.gapStart = nil
                     return true
                 }
                 if adopted { MainActor.assumeIsolated { onDone() } }
@@ -222,89 +292,53 @@ public final class LogFile: @unchecked Sendable {
         thread.start()
     }
 
-    /// Indexes everything now, on this thread (tests, and logs merged by time).
+    /// Indexes everything now, on this thread (tests, and logs merged by time, on their merge's thread): the scan
+    /// holds no lock, so the rows can be read meanwhile (those found from the end until it is done).
     public func indexAll() {
-        lock.withLock {
+        let (fd, end, startGeneration, done) = lock.withLock {
             if generation == 0 { resetLocked(limit: 1) }
-            guard !headDone else { return }
-            var found = LogOffsets()
-            LogScanner(descriptor: descriptor).forward(from: 0, to: tailStart) { offset, level in
-                found.append(offset, level: level)
-            }
+            return (dup(descriptor), tailStart, generation, headDone)
+        }
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        guard !done else { return }
+        var found = LogOffsets()
+        LogScanner(descriptor: fd).forward(from: 0, to: end) { offset, level in found.append(offset, level: level) }
+        lock.withLock {
+            guard generation == startGeneration, !headDone else { return }
             head = found
             headDone = true
-        }
-    }
-
-    /// Looks at the file again: reads appended bytes (only complete lines), or starts over after a truncation or
-    /// a replacement (then call ``indexRest(onDone:)`` again).
-    public func update(limit: Int = 4096) -> LogFileChange {
-        lock.withLock {
-            if spool == nil {
-                var atPath = stat()
-                if stat(path, &atPath) != 0 {
-                    if !sawDeletion {
-                        sawDeletion = true
-                        return .deleted
-                    }
-                } else if (UInt64(atPath.st_dev), UInt64(atPath.st_ino)) != identity {
-                    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-                    var info = stat()
-                    if fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-                        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-                        close(descriptor)
-                        descriptor = fd
-                        identity = (UInt64(info.st_dev), UInt64(info.st_ino))
-                        sawDeletion = false
-                        resetLocked(limit: limit)
-                        return .replaced
-                    }
-                    if fd >= 0 { close(fd) }
-                }
-            }
-            let size = currentSize()
-            if size < indexedEnd {
-                resetLocked(limit: limit)
-                return .truncated
-            }
-            guard size > indexedEnd else { return .none }
-            var found = LogOffsets()
-            let end = LogScanner(descriptor: descriptor, chunkSize: 256 * 1024).forward(from: indexedEnd, to: size) {
-                offset, level in found.append(offset, level: level)
-            }
-            var added = 0
-            for index in 0..<found.count where found.offset(at: index) < end {
-                tail.append(found.offset(at: index), level: found.level(at: index))
-                added += 1
-            }
-            let grew = end > indexedEnd
-            indexedEnd = end
-            return added > 0 || grew ? .appended(added) : .none
+            top = LogOffsets()
+            gapStart = nil
         }
     }
 
     // MARK: Rows
 
-    private func offsetLocked(_ row: Int) -> Int64 {
-        let headRows = headDone ? head.count : 0
-        return row < headRows ? head.offset(at: row) : tail.offset(at: row - headRows)
+    func offsetLocked(_ row: Int) -> Int64 {
+        let before = beforeLocked
+        if row < before.count { return before.offset(at: row) }
+        if gapRowsLocked > 0, row == before.count, let gapStart { return gapStart }
+        return tail.offset(at: row - before.count - gapRowsLocked)
     }
 
     /// Row `row`'s offset and length in bytes.
     public func range(ofRow row: Int) -> (offset: Int64, length: Int) {
         lock.withLock {
-            let count = (headDone ? head.count : 0) + tail.count
+            let count = beforeLocked.count + gapRowsLocked + tail.count
             let start = offsetLocked(row)
             let end = row + 1 < count ? offsetLocked(row + 1) : indexedEnd
             return (start, Int(end - start))
         }
     }
 
-    /// Row `row`'s level, from the index (no read).
+    /// Row `row`'s level, from the index (no read; the gap row's is unknown).
     public func level(ofRow row: Int) -> LogLevel {
         lock.withLock {
-            let headRows = headDone ? head.count : 0
-            return row < headRows ? head.level(at: row) : tail.level(at: row - headRows)
+            let before = beforeLocked
+            if row < before.count { return before.level(at: row) }
+            let tailRow = row - before.count - gapRowsLocked
+            return tailRow < 0 ? .unknown : tail.level(at: tailRow)
         }
     }
 
@@ -318,15 +352,16 @@ public final class LogFile: @unchecked Sendable {
     /// The next row after `row` (or before it) whose level is an error or fatal, nil when none.
     public func nextError(from row: Int, forward: Bool) -> Int? {
         lock.withLock {
-            let headRows = headDone ? head.count : 0
+            let before = beforeLocked
+            let tailFirst = before.count + gapRowsLocked
             if forward {
-                if row < headRows - 1, let found = head.nextError(from: row, forward: true) { return found }
-                return tail.nextError(from: max(row - headRows, -1), forward: true).map { $0 + headRows }
+                if row < before.count - 1, let found = before.nextError(from: row, forward: true) { return found }
+                return tail.nextError(from: max(row - tailFirst, -1), forward: true).map { $0 + tailFirst }
             }
-            if row > headRows, let found = tail.nextError(from: row - headRows, forward: false) {
-                return found + headRows
+            if row > tailFirst, let found = tail.nextError(from: row - tailFirst, forward: false) {
+                return found + tailFirst
             }
-            return head.nextError(from: min(row, headRows), forward: false)
+            return before.nextError(from: min(row, before.count), forward: false)
         }
     }
 

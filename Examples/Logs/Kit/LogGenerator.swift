@@ -4,14 +4,17 @@ import Glibc
 ///
 /// The same seed gives the same bytes on every machine, so a ten-million-line
 /// file is made again (`logs --generate`) instead of shipped. About 150 bytes a
-/// line; times go up by a few milliseconds an entry.
+/// line; times go up by a few milliseconds an entry. `logs --generate` and
+/// `find-bench` both read it.
 public struct LogGenerator: Sendable {
-    private var state: UInt64
+    private var random: SplitMix64
     private var millis: Int64 = 0
+    /// Lines of the current entry not handed out yet by ``nextLine()``.
+    private var pending: [String] = []
 
     /// A generator from `seed`, times starting at 2026-11-25 00:00:00 UTC plus `startMillis`.
     public init(seed: UInt64, startMillis: Int64 = 0) {
-        state = seed
+        random = SplitMix64(seed: seed)
         millis = startMillis
     }
 
@@ -28,13 +31,7 @@ public struct LogGenerator: Sendable {
         "Consumer.poll()", "Scheduler.tick()", "BlobWriter.flush()", "Resolver.lookup(host:)",
     ]
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func number(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
@@ -71,6 +68,12 @@ public struct LogGenerator: Sendable {
         return lines
     }
 
+    /// The next line: an entry's first line, or the next line of its stack trace.
+    public mutating func nextLine() -> String {
+        if pending.isEmpty { pending = nextEntry().reversed() }
+        return pending.removeLast()
+    }
+
     /// Writes `lines` lines (the last entry's trace cut to fit) to `descriptor` in large writes; false on an error.
     public mutating func write(lines: Int, to descriptor: Int32) -> Bool {
         var buffer: [UInt8] = []
@@ -88,11 +91,9 @@ public struct LogGenerator: Sendable {
             return true
         }
         while written < lines {
-            for line in nextEntry() where written < lines {
-                buffer.append(contentsOf: line.utf8)
-                buffer.append(0x0A)
-                written += 1
-            }
+            buffer.append(contentsOf: nextLine().utf8)
+            buffer.append(0x0A)
+            written += 1
             if buffer.count >= 1 << 20, !flush() { return false }
         }
         return flush()

@@ -30,23 +30,28 @@ public struct LogScanner {
         return done
     }
 
-    /// The level of the line at `offset` (bytes up to `end`), read from `bytes` at `index` when it holds enough.
+    /// The level of the line at `offset` (bytes up to `end`), read from `bytes` at `index` when it holds enough,
+    /// and whether it is settled (a whole window, or a line with its newline).
     private func level(
         at offset: Int64, end: Int64, in bytes: UnsafeRawBufferPointer, index: Int,
         scratch: UnsafeMutableRawBufferPointer
-    ) -> LogLevel {
+    ) -> (LogLevel, Bool) {
         let wanted = Int(min(Int64(LogLineShape.window), end - offset))
+        let window: UnsafeRawBufferPointer
         if bytes.count - index >= wanted {
-            return LogLineShape(UnsafeRawBufferPointer(rebasing: bytes[index..<index + wanted])).level
+            window = UnsafeRawBufferPointer(rebasing: bytes[index..<index + wanted])
+        } else {
+            let got = read(scratch, at: offset, count: wanted)
+            window = UnsafeRawBufferPointer(rebasing: scratch[0..<got])
         }
-        let got = read(scratch, at: offset, count: wanted)
-        return LogLineShape(UnsafeRawBufferPointer(rebasing: scratch[0..<got])).level
+        let settled = window.count == LogLineShape.window || window.contains(0x0A)
+        return (LogLineShape(window).level, settled)
     }
 
     /// Scans `[start, end)` forwards (`start` a line start): calls `found` for each entry start and returns the
     /// offset just past the last newline (the end of the last complete line; `start` when there is none).
     ///
-    /// Entries found at or past the returned offset are on an incomplete line: callers drop them.
+    /// Entries found at or past the returned offset are on an incomplete line (no newline yet).
     /// `shouldStop` is asked after each chunk; when it says true the scan ends there.
     @discardableResult
     public func forward(
@@ -58,34 +63,74 @@ public struct LogScanner {
             buffer.deallocate()
             scratch.deallocate()
         }
-        var position = start
         var atLineStart = true
+        return forward(
+            from: start, to: end, atLineStart: &atLineStart, buffer: buffer, scratch: scratch, shouldStop: shouldStop
+        ) { offset, level, _ in found(offset, level) }.completeEnd
+    }
+
+    /// Scans `[start, end)` forwards with buffers the caller keeps (no allocation): `atLineStart` says whether
+    /// `start` begins a line and is left saying whether `end` does. `found` also hears whether the level was
+    /// read from a whole window or a whole line (false: a short line without its newline yet, whose level
+    /// may change as it is written). Returns where the scan stopped (`end`, or before it when the file is
+    /// shorter) and the offset just past the last newline (`start` when none).
+    @discardableResult
+    public func forward(
+        from start: Int64, to end: Int64, atLineStart: inout Bool, buffer: UnsafeMutableRawBufferPointer,
+        scratch: UnsafeMutableRawBufferPointer, shouldStop: () -> Bool = { false },
+        found: (Int64, LogLevel, Bool) -> Void
+    ) -> (scanned: Int64, completeEnd: Int64) {
+        var position = start
         var completeEnd = start
         while position < end {
-            let count = read(buffer, at: position, count: Int(min(Int64(chunkSize), end - position)))
+            let count = read(buffer, at: position, count: Int(min(Int64(buffer.count), end - position)))
             guard count > 0 else { break }
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-            var index = 0
-            while index < count {
-                if atLineStart {
-                    let offset = position + Int64(index)
-                    if offset == 0 || !LogLineShape.isContinuation(bytes[index]) {
-                        found(offset, level(at: offset, end: end, in: bytes, index: index, scratch: scratch))
-                    }
-                    atLineStart = false
-                }
-                guard let newline = memchr(bytes.baseAddress! + index, 0x0A, count - index) else {
-                    index = count
-                    break
-                }
-                index = bytes.baseAddress!.distance(to: UnsafeRawPointer(newline)) + 1
-                completeEnd = position + Int64(index)
-                atLineStart = true
+            if let lineEnd = scan(bytes, at: position, end: end, atLineStart: &atLineStart, scratch: scratch, found) {
+                completeEnd = lineEnd
             }
             position += Int64(count)
             if shouldStop() { break }
         }
-        return completeEnd
+        return (position, completeEnd)
+    }
+
+    /// Finds the entry starts in `bytes`, the file's bytes at `position` (the file holds at least up to `end`;
+    /// a level whose window goes past `bytes` is read from the file); `atLineStart` as in
+    /// ``forward(from:to:atLineStart:buffer:scratch:shouldStop:found:)``. Returns the offset just past the last
+    /// newline in `bytes`, nil when there is none.
+    public func scan(
+        _ bytes: UnsafeRawBufferPointer, at position: Int64, end: Int64, atLineStart: inout Bool,
+        scratch: UnsafeMutableRawBufferPointer, _ found: (Int64, LogLevel, Bool) -> Void
+    ) -> Int64? {
+        let count = bytes.count
+        var index = 0
+        var lineEnd: Int64?
+        while index < count {
+            if atLineStart {
+                let offset = position + Int64(index)
+                if offset == 0 || !LogLineShape.isContinuation(bytes[index]) {
+                    let (level, settled) = level(
+                        at: offset, end: max(end, position + Int64(count)), in: bytes,
+                        index: index, scratch: scratch)
+                    found(offset, level, settled)
+                }
+                atLineStart = false
+            }
+            guard let newline = memchr(bytes.baseAddress! + index, 0x0A, count - index) else { break }
+            index = bytes.baseAddress!.distance(to: UnsafeRawPointer(newline)) + 1
+            lineEnd = position + Int64(index)
+            atLineStart = true
+        }
+        return lineEnd
+    }
+
+    /// The level of the line at `offset` (the file holding bytes up to `end`), read into `scratch` (at least
+    /// ``LogLineShape/window`` bytes), and whether it is settled: read from a whole window or a whole line.
+    public func level(
+        at offset: Int64, end: Int64, scratch: UnsafeMutableRawBufferPointer
+    ) -> (level: LogLevel, settled: Bool) {
+        level(at: offset, end: end, in: UnsafeRawBufferPointer(start: nil, count: 0), index: 0, scratch: scratch)
     }
 
     /// The offset just past the last newline before `end` (0 when there is none): where complete lines end.

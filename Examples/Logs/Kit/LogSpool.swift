@@ -8,8 +8,8 @@ import Glibc
 /// `$TMPDIR`, deleted at once: the space is freed when the program ends) up to a
 /// limit; past the limit the rest is not read and ``notice`` says so. A reader
 /// thread blocks in `read`; each batch it writes calls the growth handler on
-/// the main queue. Memory stays bounded (one 64 KiB buffer).
-public final class LogSpool: LogGrowthWatch, @unchecked Sendable {
+/// the main queue (``start(_:)``). Memory stays bounded (one 64 KiB buffer).
+public final class LogSpool: @unchecked Sendable {
     /// The spool's descriptor (read with `pread`).
     public let descriptor: Int32
     /// The most bytes copied.

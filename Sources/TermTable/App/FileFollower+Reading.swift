@@ -15,10 +15,16 @@ extension FileFollower {
     public func check() {
         guard !isCancelled else { return }
         if file >= 0 { readAppended() }
+        guard !isCancelled else { return }
         var info = stat()
-        let found = pathBytes.withUnsafeBufferPointer { stat($0.baseAddress!, &info) } == 0
+        var found = pathBytes.withUnsafeBufferPointer { stat($0.baseAddress!, &info) } == 0
+        if !found || (info.st_mode & S_IFMT) != S_IFREG, watchDirectory() {
+            // A file that came between the look and the directory's watch made no event: look once more.
+            found = pathBytes.withUnsafeBufferPointer { stat($0.baseAddress!, &info) } == 0
+        }
         if found, file >= 0, UInt64(info.st_dev) == identity.device, UInt64(info.st_ino) == identity.inode {
             reportedDeleted = false
+            unwatchDirectory()
             return
         }
         if !found || (info.st_mode & S_IFMT) != S_IFREG {
@@ -31,6 +37,7 @@ extension FileFollower {
         }
         // Another file at the path: the old one's last bytes were read above.
         guard openFile() == nil else {
+            _ = watchDirectory()
             if !reportedDeleted {
                 reportedDeleted = true
                 handler(.deleted)
@@ -39,6 +46,7 @@ extension FileFollower {
         }
         reportedDeleted = false
         watchFile()
+        unwatchDirectory()
         handler(.replaced)
         guard !isCancelled else { return }
         readAppended()
@@ -63,26 +71,42 @@ extension FileFollower {
         }
     }
 
-    /// Starts the inotify watches and the main-queue source that reads them; false without inotify.
+    /// Starts the inotify watch of the file and the main-queue source that reads it; false without inotify.
     func startNotifications() -> Bool {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return false }
-        let watch = directoryBytes.withUnsafeBufferPointer {
-            inotify_add_watch(fd, $0.baseAddress!, FileFollower.directoryMask)
-        }
-        guard watch >= 0 else {
+        inotifyFD = fd
+        watchFile()
+        guard fileWatch >= 0 else {
             close(fd)
+            inotifyFD = -1
             return false
         }
-        inotifyFD = fd
-        directoryWatch = watch
-        watchFile()
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
         source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readEvents() } }
         source.setCancelHandler { close(fd) }
         source.activate()
         notifications = source
         return true
+    }
+
+    /// Watches the directory for a file at the path (while none is there); true when the watch is new.
+    func watchDirectory() -> Bool {
+        guard inotifyFD >= 0, directoryWatch < 0 else { return false }
+        let watch = directoryBytes.withUnsafeBufferPointer {
+            inotify_add_watch(inotifyFD, $0.baseAddress!, FileFollower.directoryMask)
+        }
+        guard watch >= 0 else { return false }
+        directoryWatch = watch
+        return true
+    }
+
+    /// Stops watching the directory (a file is at the path again, watched itself).
+    func unwatchDirectory() {
+        guard inotifyFD >= 0, directoryWatch >= 0 else { return }
+        // The file and the directory are different inodes, so their watches are different descriptors.
+        if directoryWatch != fileWatch { inotify_rm_watch(inotifyFD, directoryWatch) }
+        directoryWatch = -1
     }
 
     /// Watches the file at the path (the current one, just opened), dropping the watch of a replaced one.
@@ -122,7 +146,26 @@ extension FileFollower {
                 }
             }
         }
-        if relevant { check() }
+        guard relevant else { return }
+        check()
+        rest()
+    }
+
+    /// Suspends the source for ``coalescing`` after a read: the events meanwhile (one per `write`) wait in the
+    /// inotify queue, merged by the kernel, and are read together when it resumes.
+    private func rest() {
+        guard coalescing > .zero, !isCancelled, !isResting, let source = notifications else { return }
+        isResting = true
+        source.suspend()
+        let (seconds, attoseconds) = coalescing.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.isResting, let source = self.notifications else { return }
+                self.isResting = false
+                source.resume()
+            }
+        }
     }
 
     /// True when the name in the event buffer (NUL-padded) is the file's name; compares bytes, allocates nothing.

@@ -9,9 +9,12 @@ import TermTableLayout
 /// Whoever writes the file is seen: a process that keeps it open (a daemon, `cmd > log`, `tee`), one that
 /// opens it for each line (`>>` in a shell), a log rotator that truncates it in place (`copytruncate`) or
 /// renames it and creates a new one. With inotify (Linux) the follower watches the file (writes,
-/// truncation, renaming, unlinking) and its directory (a new file at the path); the descriptor is waited on
-/// by a dispatch read source on the main queue, the run loop's own wake-up (epoll), so nothing is scheduled
-/// while nothing is written, and the handler runs on the main actor while an ``Application`` sleeps.
+/// truncation, renaming, unlinking), and its directory only while no file is at the path (for the new file
+/// of a rotation: watched all the time, any file made beside the log, in a busy `/tmp` or `/var/log`, would
+/// wake the program); the descriptor is waited on by a dispatch read source on the main queue, the run loop's
+/// own wake-up (epoll), so nothing is scheduled while nothing is written, and the handler runs on the main
+/// actor while an ``Application`` sleeps. With a `coalescing` interval, the writes of a busy writer (one
+/// event per `write`) are read at most once per interval: the source is suspended meanwhile.
 ///
 /// Bytes are read with `pread` into one buffer kept for the follower's life, and each run of them is
 /// handed to the handler as ``Change/appended(_:)``: copy what you keep, the buffer is read into again.
@@ -47,11 +50,14 @@ public final class FileFollower {
     }
 
     /// Where following starts in the file as it is when the follower is made.
-    public enum Start: Sendable {
+    public enum Start: Sendable, Equatable {
         /// At its beginning: everything in it is handed over first.
         case beginning
         /// At its end: only what is written from now on.
         case end
+        /// At this offset (what the caller already read itself): the bytes after it are handed over first.
+        /// Past the file's end, the file is taken as truncated at the first ``FileFollower/check()``.
+        case offset(Int64)
     }
 
     /// Why a file cannot be followed.
@@ -69,6 +75,8 @@ public final class FileFollower {
     public internal(set) var offset: Int64 = 0
     /// True when changes are noticed with inotify; false when only ``check()`` reads.
     public private(set) var isNotified = false
+    /// The least time between two reads of the file when notified (zero: each event is read at once).
+    public let coalescing: Duration
 
     let pathBytes: ContiguousArray<CChar>
     let directoryBytes: ContiguousArray<CChar>
@@ -87,13 +95,21 @@ public final class FileFollower {
     var directoryWatch: Int32 = -1
     var reportedDeleted = false
     var isCancelled = false
+    /// True while the source is suspended for ``coalescing``.
+    var isResting = false
 
     /// Starts following the regular file at `path`; `onChange` runs on the main actor for each change.
     ///
     /// Throws ``Failure`` when the file cannot be opened or is not a regular file (a FIFO, a directory, a device).
-    /// With `.beginning`, the file's content is handed over by the first ``check()`` (the first event, or call it).
-    public init(path: String, from start: Start = .end, onChange: @escaping @MainActor (Change) -> Void) throws {
+    /// With `.beginning` (or an `.offset` before the end), the file's content is handed over by the first
+    /// ``check()`` (the first event, or call it). `coalescing` (zero: none) is the least time between two reads
+    /// when notified: a writer of a thousand lines a second then costs one wake-up per interval, not one a line.
+    public init(
+        path: String, from start: Start = .end, coalescing: Duration = .zero,
+        onChange: @escaping @MainActor (Change) -> Void
+    ) throws {
         self.path = path
+        self.coalescing = coalescing
         pathBytes = ContiguousArray(path.utf8CString)
         // Split once: events name the file by its name in the directory.
         let utf8 = Array(path.utf8)
@@ -111,9 +127,12 @@ public final class FileFollower {
         if let reason = openFile() {
             throw Failure(description: "\(path): \(reason)")  // deinit frees the buffers
         }
-        if start == .end {
+        switch start {
+        case .beginning: break
+        case .end:
             var info = stat()
             if fstat(file, &info) == 0 { offset = Int64(info.st_size) }
+        case .offset(let given): offset = max(0, given)
         }
         isNotified = startNotifications()
     }
@@ -132,6 +151,9 @@ public final class FileFollower {
     }
 
     private func stop() {
+        // A suspended source must be resumed before it is cancelled and released.
+        if isResting, let notifications { notifications.resume() }
+        isResting = false
         notifications?.cancel()  // closes the inotify descriptor, which drops its watches
         notifications = nil
         inotifyFD = -1
