@@ -1,7 +1,8 @@
 import Foundation
 
 /// How often a process's threads ran: the at-rest tests of the toolkit's run loop (`ApplicationIdleTests`) and of
-/// the `logs` example (`LogsIdleTests`) count context switches before and after a quiet while.
+/// the `logs` and `procs` examples (`LogsIdleTests`, `ProcsIdleTests`) count context switches before and after a
+/// quiet while.
 package enum ThreadActivity {
     /// True in the sanitizer runs (``Sanitizer/isActive``): the sanitizer's runtime has a thread that
     /// wakes ten times a second.
