@@ -52,6 +52,10 @@ let package = Package(
             plugins: ["TermTableLayoutPlugin"]),
 
         // Examples.
+        // What the example commands share: `@main` on the main actor, never through libdispatch's global pool.
+        .target(
+            name: "ExampleSupport", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/Support"),
         .target(name: "CNewsHTTP", path: "Examples/CNewsHTTP"),
         .target(name: "NewsKit", dependencies: ["CNewsHTTP"], path: "Examples/NewsKit", resources: [.copy("Samples")]),
         .target(
@@ -62,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "NewsReader",
             dependencies: [
-                "NewsReaderCore", "TermTable", "TermTableLayouts", "NewsKit",
+                "NewsReaderCore", "TermTable", "TermTableLayouts", "NewsKit", "ExampleSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/NewsReader/App"
@@ -92,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "Processes",
             dependencies: [
-                "ProcessesCore", "ProcessKit", "TermTable",
+                "ProcessesCore", "ProcessKit", "TermTable", "ExampleSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/Processes/App"

@@ -35,14 +35,14 @@ struct EndToEndTests {
 
     /// Checks that news ended with `status`, the modes match, and the pane left the alternate screen.
     static func expectRestored(
-        _ session: TmuxSession, status expected: Int,
+        _ session: TmuxSession, status expected: Int, timeout: Duration = .seconds(10),
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let status = try session.waitForFile("status")
+        let status = try session.waitForFile("status", timeout: timeout)
         #expect(Int(status.trimmingCharacters(in: .whitespacesAndNewlines)) == expected, sourceLocation: sourceLocation)
-        let screen = try session.waitFor(text: "E2E-DONE")
+        let screen = try session.waitFor(text: "E2E-DONE", timeout: timeout)
         let before = try String(contentsOf: session.directory.appendingPathComponent("before"), encoding: .utf8)
-        let after = try session.waitForFile("after")
+        let after = try session.waitForFile("after", timeout: timeout)
         #expect(before == after, "terminal modes differ after news ended", sourceLocation: sourceLocation)
         #expect(
             try session.format("#{alternate_on}") == "0", "the pane is still in the alternate screen",
@@ -126,6 +126,10 @@ struct EndToEndTests {
     }
 
     /// Read marks that could not be saved (a state file from a newer version) are not dropped in silence at exit.
+    ///
+    /// The waits scale under a sanitizer (``Sanitizer/scaled(_:)``), and `m` waits for the articles: the warning
+    /// shows before the feeds are loaded, and an `m` on the loading row marks nothing (what made this test time
+    /// out under ThreadSanitizer's slowdown).
     @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func unsavedMarksAreReportedOnStandardErrorAtExit() throws {
         let state = Self.newDirectory()
@@ -134,13 +138,16 @@ struct EndToEndTests {
         try Data(#"{"version": 99, "read": ["x"]}"#.utf8).write(to: folder.appendingPathComponent("read-state.json"))
         let session = try Self.start(state: state, directory: Self.newDirectory())
         defer { session.close() }
-        try session.waitFor(text: "Esc: dismiss")
+        let wait = Sanitizer.scaled(.seconds(10))
+        try session.waitFor(text: "Esc: dismiss", timeout: wait)
         try session.send("Escape")
-        try session.waitFor(text: "? help  q quit")
+        try session.waitFor("the articles, the warning dismissed", timeout: wait) {
+            $0.contains("1/165 · 165 unread of 165") && $0.contains("? help  q quit")
+        }
         try session.send("m")
-        try session.waitFor(text: "marked read")
+        try session.waitFor(text: "marked read", timeout: wait)
         try session.send("q")
-        try Self.expectRestored(session, status: 0)
+        try Self.expectRestored(session, status: 0, timeout: wait)
         let screen = session.capture()
         #expect(screen.contains("news: 1 read mark was not saved and is lost ("), "\(screen)")
         #expect(screen.contains("newer version of news"), "\(screen)")
@@ -191,18 +198,11 @@ struct EndToEndTests {
         return counts
     }
 
-    /// True in the sanitizer runs of the suite (Scripts/sanitizers.sh sets `ASAN_OPTIONS`/`TSAN_OPTIONS`): the
-    /// sanitizer's runtime has a thread of its own that wakes ten times a second.
-    static var underSanitizer: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return environment["ASAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil
-    }
-
     /// At rest after loading and a few keys, no thread of the reader is scheduled: its loads ran on a
     /// `WorkerPool`, not on libdispatch's global pool, whose watchdog would wake it every second.
     @Test(
         .enabled(if: hasTmux, "tmux is not installed"),
-        .disabled(if: underSanitizer, "a sanitizer's runtime wakes the process itself"))
+        .disabled(if: Sanitizer.isActive, "a sanitizer's runtime wakes the process itself"))
     func atRestTheReaderIsNotScheduled() throws {
         let session = try Self.start(state: Self.newDirectory(), directory: Self.newDirectory())
         defer { session.close() }

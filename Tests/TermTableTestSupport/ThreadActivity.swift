@@ -1,14 +1,12 @@
 import Foundation
 
 /// How often a process's threads ran: the at-rest tests of the toolkit's run loop (`ApplicationIdleTests`) and of
-/// the `logs` example (`LogsIdleTests`) count context switches before and after a quiet while.
+/// the `logs` and `procs` examples (`LogsIdleTests`, `ProcsIdleTests`) count context switches before and after a
+/// quiet while.
 package enum ThreadActivity {
-    /// True in the sanitizer runs (Scripts/sanitizers.sh sets these): the sanitizer's runtime has a thread that
+    /// True in the sanitizer runs (``Sanitizer/isActive``): the sanitizer's runtime has a thread that
     /// wakes ten times a second.
-    package static var underSanitizer: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return environment["ASAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil
-    }
+    package static var underSanitizer: Bool { Sanitizer.isActive }
 
     /// Each thread of `pid` and its context switches so far (voluntary and not), from `/proc/PID/task/*/status`.
     package static func contextSwitches(_ pid: Int32) -> [String: Int] {

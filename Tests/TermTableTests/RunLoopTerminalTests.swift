@@ -108,5 +108,34 @@ extension ProcessStateTests {
                 #expect(resizedAt >= 1 && resizedAt <= 3, "the resize was handled at turn \(resizedAt)")
             }
         }
+
+        /// A resize between the loop's last look at the keys and its first wait still wakes that wait: SIGWINCH
+        /// then reached only ncurses' handler (the watch chains it when first armed), so before the screen
+        /// compared the sizes nothing woke the loop until a key (`keysShowsAResizeAtOnce` under ThreadSanitizer).
+        @Test func aResizeBeforeTheFirstWaitStillWakesIt() async throws {
+            try await withoutSizeVariables {
+                let terminal = try Terminal(width: 20, height: 5)
+                defer { terminal.close() }
+                let screen = terminal.screen
+                #expect(screen.nextEvent(timeout: .zero) == nil)
+                var size = winsize(ws_row: 7, ws_col: 30, ws_xpixel: 0, ws_ypixel: 0)
+                try #require(ioctl(terminal.master, UInt(TIOCSWINSZ), &size) == 0)
+                // Delivered to this thread before raise() returns, to ncurses' handler alone: nothing is chained yet.
+                var winch = sigset_t()
+                sigemptyset(&winch)
+                sigaddset(&winch, SIGWINCH)
+                var savedMask = sigset_t()
+                try #require(pthread_sigmask(SIG_UNBLOCK, &winch, &savedMask) == 0)
+                raise(SIGWINCH)
+                pthread_sigmask(SIG_SETMASK, &savedMask, nil)
+                var woken = false
+                #expect(screen.notifyWhenInputArrives { woken = true })
+                let deadline = ContinuousClock.now + .seconds(10)
+                while !woken, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+                screen.cancelInputNotification()
+                #expect(woken, "the wait was not woken for the resize")
+                #expect(screen.nextEvent(timeout: .zero) == .resize(Size(width: 30, height: 7)))
+            }
+        }
     }
 }

@@ -23,8 +23,7 @@ struct LayoutFileKindTests {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         // The memory cap stops a read of /dev/zero early; a sanitizer's runtime needs far more address space
         // than it allows (ThreadSanitizer refuses to start), so under one only the time limit applies.
-        let underSanitizer = environment["ASAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil
-        let cap = underSanitizer ? "" : "ulimit -v 4000000; "
+        let cap = Sanitizer.isActive ? "" : "ulimit -v 4000000; "
         let command =
             ["sh", "-c", "\(cap)exec timeout 30 \"$@\" \(redirect)", "sh", termtable] + arguments
         let childEnvironment = environment

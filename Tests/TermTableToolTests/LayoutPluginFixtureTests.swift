@@ -11,13 +11,12 @@ import Testing
 /// only recompiles the fixture's own file.
 @Suite("Layout plugin fixture package")
 struct LayoutPluginFixtureTests {
-    /// On with `TERMTABLE_FIXTURE_BUILD=1`; in CI, except in the sanitizer runs of the suite (Scripts/sanitizers.sh sets
-    /// `ASAN_OPTIONS`/`TSAN_OPTIONS`), where the nested build would only repeat the plain run's, unsanitized.
+    /// On with `TERMTABLE_FIXTURE_BUILD=1`; in CI, except in the sanitizer runs of the suite
+    /// (``/TermTableTestSupport/Sanitizer/isActive``), where the nested build would only repeat the plain run's, unsanitized.
     static var enabled: Bool {
         let environment = ProcessInfo.processInfo.environment
         if environment["TERMTABLE_FIXTURE_BUILD"] == "1" { return true }
-        let underSanitizer = environment["ASAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil
-        return environment["CI"] == "true" && !underSanitizer
+        return environment["CI"] == "true" && !Sanitizer.isActive
     }
 
     /// A cell named `library` shows that the generated `library()` and the cell's identifier do not collide.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExampleSupport
 import Foundation
 import NewsKit
 
@@ -35,23 +36,6 @@ struct NewsCommand: AsyncParsableCommand {
     func validate() throws {
         if format != nil && !printOnly { throw ValidationError("--format goes with --print") }
         if printOnly && layouts != nil { throw ValidationError("--layouts has no effect with --print") }
-    }
-
-    /// Parses the arguments and runs; exits on an error (ArgumentParser's `main()`, on the main actor).
-    ///
-    /// ArgumentParser's own `main()` is not isolated, so it would hop to the default executor first.
-    @MainActor
-    static func mainOnMainActor() async {
-        do {
-            var command = try parseAsRoot()
-            if let news = command as? NewsCommand {
-                try await news.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
-        }
     }
 
     @MainActor

@@ -1,4 +1,5 @@
 import Dispatch
+import ExampleSupport
 import Foundation
 
 /// The program's entry: installs the reader's executors, then runs `NewsCommand` on the main actor.
@@ -12,7 +13,7 @@ import Foundation
 enum NewsEntry {
     static func main() {
         ReaderExecutors.start {
-            await NewsCommand.mainOnMainActor()
+            await NewsCommand.mainOnMainActor { try await $0.run() }
             exit(0)
         }
         dispatchMain()

@@ -4,8 +4,8 @@ import ProcessKit
 import ProcessesCore
 import TermTable
 
-/// `procs`: the processes of this machine from /proc, grouped by user; mark some and signal them.
-@main
+/// `procs`: the processes of this machine from /proc, grouped by user; mark some and signal them (run by
+/// ``ProcsEntry``).
 struct ProcsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "procs",

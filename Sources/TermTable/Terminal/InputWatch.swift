@@ -62,6 +62,13 @@ final class InputWatch {
         resize?.resume()
     }
 
+    /// Makes the resize source ready, as a SIGWINCH does: the handler runs once the watch is armed.
+    func wakeForResize() {
+        guard resizeWriteFD >= 0 else { return }
+        var byte = UInt8(ascii: "w")
+        _ = write(resizeWriteFD, &byte, 1)
+    }
+
     /// Withdraws the call.
     func disarm() {
         ready = nil
