@@ -112,7 +112,8 @@ let package = Package(
         .executableTarget(
             name: "Logs",
             dependencies: [
-                "LogsCore", "LogKit", "TermTable", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LogsCore", "LogKit", "TermTable", "ExampleSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/Logs/App"
         ),

@@ -38,21 +38,6 @@ struct LogsCommand: AsyncParsableCommand {
         return ExitCode(1)
     }
 
-    /// Parses the arguments and runs the command, all on the main actor (see ``LogsEntry``); exits on an error.
-    @MainActor
-    static func mainOnMainActor() async {
-        do {
-            var command = try parseAsRoot()
-            if let logs = command as? LogsCommand {
-                try await logs.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
-        }
-    }
-
     @MainActor
     func run() async throws {
         if let generate {

@@ -1,3 +1,5 @@
+import ExampleSupport
+
 /// The entry point of `logs`: the command parsed and run on the main actor.
 ///
 /// Why not `@main` on ``LogsCommand``: `AsyncParsableCommand`'s `main()` is not isolated, so it starts on
@@ -9,6 +11,6 @@
 enum LogsEntry {
     @MainActor
     static func main() async {
-        await LogsCommand.mainOnMainActor()
+        await LogsCommand.mainOnMainActor { try await $0.run() }
     }
 }
