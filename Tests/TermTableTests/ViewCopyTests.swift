@@ -278,6 +278,7 @@ import Testing
                 table.scrollIndicatorStyle = .bold
                 table.columnHeader = ColumnHeaderView(spec: headedSpec())
                 table.redrawsOnlyChangedRows = false
+                table.followsEnd = true
                 table.register(template: rowTemplate(), forCellReuseIdentifier: "row")
                 table.register(BasicCell.self, forCellReuseIdentifier: "basic")
                 table.onAction("open") { _, _, _ in }

@@ -263,6 +263,8 @@ open class TableView: View {
     let measurements = ItemMeasurements()
     /// The last frame drawn and the last marks given: what the next frame may skip.
     let painter = RowPainter()
+    /// Following the end: the switch, the rows appended while away, a resize to answer.
+    let follower = TableEndFollowing()
 
     /// Counters of cells made, reused and cloned, for tests and benchmarks.
     public var statistics: ReuseStatistics { reuse.statistics }
@@ -300,6 +302,7 @@ open class TableView: View {
         keyBindings = other.keyBindings
         commandHints = other.commandHints
         super.init(copying: other)
+        follower.isOn = other.followsEnd
     }
 
     /// The copied column header becomes the copy's ``columnHeader``.
@@ -331,6 +334,7 @@ open class TableView: View {
         // After a resize the cursor's row is brought back into view.
         if frame.size != oldFrame.size {
             needsReveal = true
+            noteResizeForFollowing(from: oldFrame)
             measurements.forgetHeights()
         }
     }
@@ -358,6 +362,7 @@ open class TableView: View {
     open override func layoutSubviews() {
         if dataSourceWasReleased && !metrics.rowCounts.isEmpty { needsReload = true }
         if needsReload { loadMetrics() }
+        followEndAfterResize()
         restoreCursorLine()
         if state.top == nil || !metrics.contains(state.top!) {
             state.top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem
@@ -394,6 +399,7 @@ open class TableView: View {
             if measurements.lazyHeaderMeasurements == measuredBefore { break }
         }
         reuse.noteOnScreen(placedItems.count)
+        noteEndAfterPass()
         reconcileCells()
         if let columnHeader {
             columnHeader.frame = Rect(x: 0, y: 0, width: contentWidth, height: rowsTop)
