@@ -284,3 +284,21 @@ extension TasksApp: TableViewDelegate {
         app.bind(KeyBinding(keys.sorted { $0.helpName < $1.helpName }, help: command.help)) { line.perform(command) }
     }
 }
+
+/// A process list laid out at 160 columns whatever the terminal's width, scrolled sideways by 10.
+@MainActor func makeWideTable(_ template: CellTemplate) -> TableView {
+    let table = TableView()
+    table.register(template: template, forCellReuseIdentifier: "process")
+    table.columnHeader = ColumnHeaderView(template: template)
+    table.allowsHorizontalScrolling = true
+    table.horizontalContentWidth = 160
+    table.horizontalStep = 10
+    return table
+}
+
+@Test @MainActor func theWideTableScrollsByItsStepUpToItsEnd() {
+    let table = makeWideTable(rowTemplate())
+    table.frame = Rect(x: 0, y: 0, width: 41, height: 5)
+    #expect(table.handleKey(.right) && table.horizontalOffset == 10)
+    #expect(table.handleKey(Key("$")) && table.horizontalOffset == 120)
+}

@@ -265,6 +265,8 @@ open class TableView: View {
     let painter = RowPainter()
     /// Following the end: the switch, the rows appended while away, a resize to answer.
     let follower = TableEndFollowing()
+    /// Scrolling sideways: the switch, the offset, the rows' width, the step and the keys.
+    let horizontal = TableHorizontalScrolling()
 
     /// Counters of cells made, reused and cloned, for tests and benchmarks.
     public var statistics: ReuseStatistics { reuse.statistics }
@@ -303,6 +305,7 @@ open class TableView: View {
         commandHints = other.commandHints
         super.init(copying: other)
         follower.isOn = other.followsEnd
+        horizontal.takeConfiguration(of: other.horizontal)
     }
 
     /// The copied column header becomes the copy's ``columnHeader``.
@@ -402,7 +405,7 @@ open class TableView: View {
         noteEndAfterPass()
         reconcileCells()
         if let columnHeader {
-            columnHeader.frame = Rect(x: 0, y: 0, width: contentWidth, height: rowsTop)
+            columnHeader.frame = Rect(x: -drawnHorizontalOffset, y: 0, width: cellWidth, height: rowsTop)
             columnHeader.leadingInset = showsMarkColumn && selectionMode == .multiple ? 2 : 0
         }
         super.layoutSubviews()
@@ -475,10 +478,11 @@ open class TableView: View {
         for (index, placed) in placedItems.enumerated() { nowOnScreen.append((placed.item, cells[index]!)) }
         self.onScreen = nowOnScreen
         // Place every visible cell; mark again the kept cells whose marks may have changed.
-        let width = contentWidth
+        let width = cellWidth
+        let x = -drawnHorizontalOffset  // scrolled sideways
         var moved = false
         for (placed, (_, cell)) in zip(placedItems, self.onScreen) {
-            let frame = Rect(x: 0, y: rowsTop + placed.y, width: width, height: placed.height)
+            let frame = Rect(x: x, y: rowsTop + placed.y, width: width, height: placed.height)
             if cell.frame != frame {
                 moved = true
                 cell.setFrame(frame, tellingSuperview: false)  // the table marks itself once, below

@@ -8,7 +8,8 @@ extension GeneratedTableHarness.Run {
         var cursor: IndexPath?
         var appendedBelow: Int
         var rows: Int
-        /// The cursor's row was shown whole (a reload reveals a cursor left off screen by `scrollToRow`).
+        /// The cursor's row was shown whole and could take the cursor (a reload reveals a cursor left off screen
+        /// by `scrollToRow`, moves one off a row that cannot take it, and places one where there was none).
         var cursorShown: Bool
     }
 
@@ -18,10 +19,11 @@ extension GeneratedTableHarness.Run {
             atEnd: table.isAtEnd, top: table.state.top, cursor: table.state.cursor,
             appendedBelow: table.rowsAppendedBelow, rows: table.metrics.totalRows,
             cursorShown: table.state.cursor.map { cursor in
-                table.placedItems.contains {
-                    $0.item.indexPath == cursor && !$0.isSticky && $0.y + $0.height <= tableHeight
-                }
-            } ?? true)
+                source.row(cursor)?.selectable == true
+                    && table.placedItems.contains {
+                        $0.item.indexPath == cursor && !$0.isSticky && $0.y + $0.height <= tableHeight
+                    }
+            } ?? (table.selectionMode == .none))
     }
 
     /// The first broken invariant of following the end after `op`, nil when all hold: rows appended at the end
@@ -60,7 +62,7 @@ extension GeneratedTableHarness.Run {
                     return "away from the end, the top moved from \(String(describing: before.top)) "
                         + "to \(String(describing: table.state.top))"
                 }
-                if table.state.cursor != before.cursor {
+                if table.state.cursor != before.cursor && before.cursorShown {
                     return "away from the end, the cursor moved from \(String(describing: before.cursor)) "
                         + "to \(String(describing: table.state.cursor))"
                 }
