@@ -131,8 +131,8 @@ extension TableView {
                 from: top, height: rowsHeight, metrics: metrics, stickyHeaders: stickyHeaders, itemHeight: height(of:))
             let rows = placed.filter { !$0.isSticky && !$0.item.isHeader }.compactMap { $0.item.indexPath }
             // Onto the first row shown that can take it, else the last row that can (above the view).
-            if let first = rows.first, cursor < first,
-                let target = highlightableRow(from: first, direction: 1)
+            if rows.first.map({ cursor < $0 }) ?? true,
+                let target = rows.first.flatMap({ highlightableRow(from: $0, direction: 1) })
                     ?? lastRow().flatMap({ highlightableRow(from: $0, direction: -1) })
             {
                 moveCursorWhileFollowing(to: target)
