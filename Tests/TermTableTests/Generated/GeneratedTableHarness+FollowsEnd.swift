@@ -40,7 +40,8 @@ extension GeneratedTableHarness.Run {
         if atEnd && table.rowsAppendedBelow != 0 {
             return "the end shows but \(table.rowsAppendedBelow) rows are counted as appended below"
         }
-        if atEnd && tableHeight > 0, let last = lastRowWithLines() {
+        // (A table without rows is at its end, whatever headers it has.)
+        if atEnd && tableHeight > 0 && table.metrics.totalRows > 0, let last = lastRowWithLines() {
             guard let placed = table.placedItems.last(where: { $0.item == last }) else {
                 return "at the end, but the last row \(last) is not on screen: \(table.placedItems)"
             }
