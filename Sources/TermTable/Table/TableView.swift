@@ -162,7 +162,8 @@ open class TableView: View {
             setNeedsDisplay()
         }
     }
-    /// A row of column titles shown above the rows, not scrolled (nil: none).
+    /// A row of column titles shown above the rows, not scrolled with them up and down, but sideways with them
+    /// (``allowsHorizontalScrolling``) (nil: none).
     ///
     /// Make it from the cell template of the rows (``ColumnHeaderView/init(template:)``):
     /// its titles stay over their fields at every width. A click on a title
