@@ -45,6 +45,12 @@ enum BenchRun {
             table.delegate = newsSource
             source = nil
             dataSource = newsSource
+        case .autoHeight:
+            let autoSource = try AutoHeightDataSource(rows: rows, table: table)
+            table.showsScrollIndicator = false
+            table.dataSource = autoSource
+            source = nil
+            dataSource = autoSource
         }
         let app = Application(screen: screen, rootView: table)
         let parsesBefore = LayoutLibrary.parseCount
@@ -64,7 +70,11 @@ enum BenchRun {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var finalOK: Bool? = nil
         if let buffer = screen as? BufferScreen {
-            finalOK = workload == .news ? verifyNews(buffer, table: table) : verify(buffer, rows: rows, frames: frames)
+            switch workload {
+            case .list: finalOK = verify(buffer, rows: rows, frames: frames)
+            case .news: finalOK = verifyNews(buffer, table: table)
+            case .autoHeight: finalOK = verifyAutoHeight(buffer, table: table, frames: frames)
+            }
         }
         withExtendedLifetime(dataSource) {}
         let clones = source?.clones ?? 0
@@ -100,6 +110,22 @@ enum BenchRun {
                 && screen.styleMask(line: y) { $0.attributes.contains(.reverse) }.contains("^")
         }
         return shown && screen.line(0).contains("Feed \(top.section):")
+    }
+
+    /// The auto-height workload's final frame: row F under the cursor, every line of it in reverse video, as
+    /// many lines as its message wraps to (or to the bottom), its first line holding its date and title.
+    static func verifyAutoHeight(_ screen: BufferScreen, table: TableView, frames: Int) -> Bool {
+        guard table.state.cursor == IndexPath(row: frames, section: 0) else { return false }
+        let lines = (0..<screen.size.height).filter { y in
+            screen.styleMask(line: y) { $0.attributes.contains(.reverse) }.contains("^")
+        }
+        guard let first = lines.first, lines == Array(first..<(first + lines.count)) else { return false }
+        guard let message = table.cellForRow(at: IndexPath(row: frames, section: 0))?.viewWithTag(2, as: Label.self)
+        else { return false }
+        let wrapped = TerminalText.wrap(AutoHeightDataSource.message(frames), width: message.frame.width).count
+        let line = screen.line(first)
+        return line.contains(Workload.date(frames)) && line.contains(String(Workload.title(frames).prefix(20)))
+            && (lines.count == wrapped || lines.last == screen.size.height - 1)
     }
 
     /// The final frame must show rows top...F with row F in reverse video across the line, as the peers' check requires.

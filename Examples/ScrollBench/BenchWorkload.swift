@@ -5,4 +5,7 @@ enum BenchWorkload: String, CaseIterable, Sendable {
     /// A news reader's list: two-line and one-line articles, sticky feed headers every 50 rows, a scroll
     /// indicator, the cursor moving by rows and by pages (`News.layout`).
     case news
+    /// Self-sizing rows: messages of mixed length wrapped in a `height=auto` cell, measured near the screen,
+    /// the cursor moving down one row per frame (`AutoHeightDataSource`).
+    case autoHeight = "auto-height"
 }

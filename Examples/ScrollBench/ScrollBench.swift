@@ -54,8 +54,10 @@ struct ScrollBench {
           --rows <rows>           Number of rows. (default: 100000)
           --frames <frames>       Number of frames (moves of the selection). (default: 5000)
           --mode <mode>           How cells are made: reuse, no-reuse, reparse, handcoded. (default: reuse)
-          --workload <workload>   What is scrolled: list (the peers' workload) or news (a news reader's list,
-                                  reuse mode only). (default: list)
+          --workload <workload>   What is scrolled: list (the peers' workload), news (a news reader's list) or
+                                  auto-height (rows as tall as their wrapped messages, run beside list in the
+                                  same process, --repeat rounds); news and auto-height in reuse mode only.
+                                  (default: list)
           --screen <screen>       memory (in-memory screen) or tty (the terminal). (default: memory)
           --width <width>         Screen width for --screen memory. (default: 120)
           --height <height>       Screen height for --screen memory. (default: 40)
@@ -159,7 +161,7 @@ struct ScrollBench {
                 "--workload must be one of \(BenchWorkload.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard kind == .list || mode == BenchMode.reuse.rawValue else {
-            throw UsageError("--workload news runs in --mode reuse only")
+            throw UsageError("--workload \(kind.rawValue) runs in --mode reuse only")
         }
     }
 
@@ -178,7 +180,7 @@ struct ScrollBench {
 
     /// The workload's layout as built into the program.
     static func builtIn(_ workload: BenchWorkload) -> BenchLayoutSource {
-        .embedded(workload == .news ? NewsLayout.layoutFile : BenchLayout.layoutFile)
+        .embedded(workload == .news ? NewsLayout.layoutFile : BenchLayout.layoutFile)  // auto-height: its own text
     }
 
     @MainActor
@@ -199,12 +201,14 @@ struct ScrollBench {
                     layout: layout)
             ]
         case .memory:
+            // The auto-height workload runs beside the fixed-height list, interleaved, so the two compare.
             let plan: [(BenchWorkload, BenchMode)] =
                 all
                 ? [(.list, .reuse), (.list, .handcoded), (.list, .noReuse), (.list, .reparse), (.news, .reuse)]
-                : [(workload, chosen)]
+                : workload == .autoHeight ? [(.list, .reuse), (.autoHeight, .reuse)] : [(workload, chosen)]
+            let rounds = all || workload == .autoHeight ? max(1, self.repeat) : 1
             var runs: [String: [BenchResult]] = [:]
-            for _ in 0..<(all ? max(1, self.repeat) : 1) {
+            for _ in 0..<rounds {
                 for (kind, mode) in plan {
                     let source = kind == workload ? layout : Self.builtIn(kind)
                     let memory = BufferScreen(width: width, height: height)

@@ -21,6 +21,10 @@ public enum LayoutLint {
         public var errors: [LayoutError] = []
         /// Files that could not be read at all.
         public var loadFailures: [LayoutLibraryError] = []
+        /// What works but is likely not what was meant, by file, line and column.
+        public var warnings: [LayoutWarning] = []
+        /// Warnings fail the lint too (`termtable lint --strict`).
+        public var warningsAreErrors = false
 
         /// Creates an empty report.
         public init() {}
@@ -28,14 +32,15 @@ public enum LayoutLint {
         /// Errors inside files plus files that could not be read.
         public var errorCount: Int { errors.count + loadFailures.count }
 
-        /// The exit status: 0 when nothing is wrong, 1 otherwise.
-        public var exitCode: Int32 { errorCount == 0 ? 0 : 1 }
+        /// The exit status: 0 when nothing is wrong (warnings included, unless ``warningsAreErrors``), 1 otherwise.
+        public var exitCode: Int32 { errorCount == 0 && (warnings.isEmpty || !warningsAreErrors) ? 0 : 1 }
 
-        /// Everything to print: each problem, then the summary line.
+        /// Everything to print: each problem, the warnings, then the summary line.
         public var output: String {
             var parts = loadFailures.map(\.description)
             if !errors.isEmpty { parts.append(LayoutLint.format(errors)) }
-            parts.append(LayoutLint.summary(files: files, cells: cells, errors: errorCount))
+            parts += warnings.map(\.description)
+            parts.append(LayoutLint.summary(files: files, cells: cells, errors: errorCount, warnings: warnings.count))
             return parts.joined(separator: "\n")
         }
     }
@@ -45,6 +50,15 @@ public enum LayoutLint {
     /// Names that `TermTableLayoutPlugin` could not make Swift names of (two fields that become one, a field
     /// named like its storage) are errors too, at the same lines the plugin reports them.
     public static func lint(text: String, file: String, strict: Bool = false) -> (cells: Int, errors: [LayoutError]) {
+        let result = lintFile(text: text, file: file, strict: strict)
+        return (result.cells, result.errors)
+    }
+
+    /// Checks one file's text as ``lint(text:file:strict:)`` does, with its warnings (``warnings(in:text:)``,
+    /// only for a file without errors).
+    public static func lintFile(text: String, file: String, strict: Bool = false) -> (
+        cells: Int, errors: [LayoutError], warnings: [LayoutWarning]
+    ) {
         let (document, errors) = LayoutParser.check(text, file: file)
         var all = errors
         if errors.isEmpty {
@@ -52,13 +66,16 @@ public enum LayoutLint {
             all += LayoutSwiftPlan(document: document, text: text, displayName: name).errors
         }
         if strict && errors.isEmpty { all += LayoutFileNaming.errors(in: document, text: text) }
-        return (document.cells.count, LayoutErrorList(all).errors)
+        let warnings = errors.isEmpty ? Self.warnings(in: document, text: text) : []
+        return (document.cells.count, LayoutErrorList(all).errors, warnings)
     }
 
-    /// Reads and checks files (not through the cache: the linter wants what is on disk now).
+    /// Reads and checks files (not through the cache: the linter wants what is on disk now); `strict` adds the
+    /// naming convention and makes warnings fail the lint.
     public static func lint(paths: [String], strict: Bool = false) -> Report {
         var report = Report()
         report.files = paths.count
+        report.warningsAreErrors = strict
         // Files of one folder (one target) whose generated enums would share a name.
         let folders = Dictionary(grouping: paths) { $0.split(separator: "/").dropLast().joined(separator: "/") }
         for folder in folders.keys.sorted() {
@@ -67,9 +84,10 @@ public enum LayoutLint {
         for path in paths {
             do {
                 let text = try LayoutCache.read(path: path)
-                let (cells, errors) = lint(text: text, file: path, strict: strict)
+                let (cells, errors, warnings) = lintFile(text: text, file: path, strict: strict)
                 report.cells += cells
                 report.errors += errors
+                report.warnings += warnings
             } catch {
                 report.loadFailures.append(error)
             }
@@ -88,9 +106,11 @@ public enum LayoutLint {
             + "\n\nCell attributes (on the cell line: cell IDENTIFIER attribute...)\n\n" + CellAttribute.referenceTable
     }
 
-    /// `3 files, 7 cells, 0 errors`.
-    public static func summary(files: Int, cells: Int, errors: Int) -> String {
+    /// `3 files, 7 cells, 0 errors`, and `, 2 warnings` when there are any.
+    public static func summary(files: Int, cells: Int, errors: Int, warnings: Int = 0) -> String {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return [count(files, "file"), count(cells, "cell"), count(errors, "error")].joined(separator: ", ")
+        var parts = [count(files, "file"), count(cells, "cell"), count(errors, "error")]
+        if warnings > 0 { parts.append(count(warnings, "warning")) }
+        return parts.joined(separator: ", ")
     }
 }

@@ -8,8 +8,10 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check layout files; report every error as file:line:column with a hint.",
         discussion: """
-            Prints each error with its source line, a caret under the column and a hint, then a \
-            summary such as `3 files, 7 cells, 0 errors`. Exits 1 when anything is wrong. A \
+            Prints each error with its source line, a caret under the column and a hint, then each \
+            warning (`height=auto` on a cell where no field stretches in height) the same way, then a \
+            summary such as `3 files, 7 cells, 0 errors`. Exits 1 when anything is wrong; warnings \
+            only with --strict. A \
             directory stands for the .layout files in it. `--properties` prints every view \
             property and cell attribute the format takes instead.
             """
@@ -18,7 +20,10 @@ struct LintCommand: ParsableCommand {
     @Argument(help: "The .layout files (or directories of them) to check.")
     var files: [String] = []
 
-    @Flag(help: "Also require a file holding one cell to name the cell after the file (Row.layout: cell Row).")
+    @Flag(
+        help:
+            "Also require a file holding one cell to name the cell after the file (Row.layout: cell Row), and fail on warnings."
+    )
     var strict = false
 
     @Flag(help: "Print the view properties and cell attributes of the layout format, then exit.")

@@ -55,6 +55,30 @@ import Testing
         #expect(result.finalScreenOK == true)
     }
 
+    @Test func theAutoHeightWorkloadShowsTheCursorRowAtItsWrappedHeight() throws {
+        let result = try BenchRun.run(
+            workload: .autoHeight, mode: .reuse, rows: 400, frames: 150, screen: BufferScreen(width: 90, height: 30),
+            screenName: "memory", layout: ScrollBench.builtIn(.list))
+        #expect(result.finalScreenOK == true)
+        #expect(result.cellsCreated <= 30 + 4, "cells stay within the rows on screen plus the measuring cells")
+        let narrow = try BenchRun.run(
+            workload: .autoHeight, mode: .reuse, rows: 50, frames: 49, screen: BufferScreen(width: 40, height: 12),
+            screenName: "memory", layout: ScrollBench.builtIn(.list))
+        #expect(narrow.finalScreenOK == true)
+    }
+
+    @Test func autoHeightRunsBesideTheListInOneProcess() throws {
+        let command = try ScrollBench.parse([
+            "--workload", "auto-height", "--rows", "300", "--frames", "20", "--repeat", "1",
+        ])
+        let results = try command.measure(workload: .autoHeight, layout: ScrollBench.builtIn(.autoHeight))
+        #expect(results.map(\.workload) == ["list", "auto-height"])
+        #expect(results.allSatisfy { $0.finalScreenOK == true })
+        #expect(throws: ScrollBench.UsageError.self) {
+            try ScrollBench.parse(["--workload", "auto-height", "--mode", "handcoded"])
+        }
+    }
+
     /// The report's numbers are written as `String(format: "%.Nf")` wrote them before Foundation was dropped.
     @Test func numbersAreFormattedLikePrintf() {
         #expect(Report.fixed(4465.4, 0) == "4465")

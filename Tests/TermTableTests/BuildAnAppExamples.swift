@@ -218,6 +218,56 @@ extension TasksApp: TableViewDelegate {
     }
 }
 
+// The article's "Keep the end of a list in view".
+/// Lines that arrive at the end of a list that follows them; the status says how many wait below.
+@MainActor final class TailList: TableViewDataSource, TableViewDelegate {
+    let table = TableView()
+    let status = Label(text: "following")
+    private(set) var lines: [String] = []
+
+    init() {
+        table.register(BasicCell.self, forCellReuseIdentifier: "line")
+        table.followsEnd = true
+        table.dataSource = self
+        table.delegate = self
+    }
+
+    /// New lines go at the end: shown at once while the end shows, else counted.
+    func append(_ new: [String]) {
+        let first = lines.count
+        lines += new
+        table.insertRows(at: (first..<lines.count).map { IndexPath(row: $0, section: 0) })
+    }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { lines.count }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "line", for: indexPath) as! BasicCell
+        cell.textLabel.text = lines[indexPath.row]
+        return cell
+    }
+
+    func tableView(_ tableView: TableView, didChangeRowsAppendedBelow count: Int) {
+        status.text = count == 0 ? "following" : "\(count) new lines (End: follow)"
+    }
+}
+
+@Test @MainActor func theTailListFollowsItsEndAndCountsWhileTheUserReadsAbove() {
+    let list = TailList()
+    let driver = AppDriver(rootView: list.table, size: Size(width: 30, height: 5))
+    list.append((1...12).map { "line \($0)" })
+    driver.app.renderIfNeeded()
+    #expect(driver.lines[4].hasPrefix("line 12"))
+    driver.press("k k k k k k")
+    list.append(["line 13", "line 14"])
+    driver.app.renderIfNeeded()
+    #expect(list.status.text == "2 new lines (End: follow)")
+    #expect(!driver.lines.contains { $0.hasPrefix("line 14") })
+    driver.press("end")
+    #expect(list.status.text == "following")
+    #expect(driver.lines[4].hasPrefix("line 14"))
+}
+
 // The article's "Show long text".
 /// The lines the log tail kept, in a pane that shows their end.
 @MainActor func makeLogPane(_ tail: LogTail) -> TextView {
@@ -233,4 +283,22 @@ extension TasksApp: TableViewDelegate {
         let keys = HorizontalScrollCommand.defaultKeyBindings.filter { $0.value == command }.map(\.key)
         app.bind(KeyBinding(keys.sorted { $0.helpName < $1.helpName }, help: command.help)) { line.perform(command) }
     }
+}
+
+/// A process list laid out at 160 columns whatever the terminal's width, scrolled sideways by 10.
+@MainActor func makeWideTable(_ template: CellTemplate) -> TableView {
+    let table = TableView()
+    table.register(template: template, forCellReuseIdentifier: "process")
+    table.columnHeader = ColumnHeaderView(template: template)
+    table.allowsHorizontalScrolling = true
+    table.horizontalContentWidth = 160
+    table.horizontalStep = 10
+    return table
+}
+
+@Test @MainActor func theWideTableScrollsByItsStepUpToItsEnd() {
+    let table = makeWideTable(rowTemplate())
+    table.frame = Rect(x: 0, y: 0, width: 41, height: 5)
+    #expect(table.handleKey(.right) && table.horizontalOffset == 10)
+    #expect(table.handleKey(Key("$")) && table.horizontalOffset == 120)
 }

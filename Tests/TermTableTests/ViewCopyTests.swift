@@ -278,6 +278,11 @@ import Testing
                 table.scrollIndicatorStyle = .bold
                 table.columnHeader = ColumnHeaderView(spec: headedSpec())
                 table.redrawsOnlyChangedRows = false
+                table.followsEnd = true
+                table.allowsHorizontalScrolling = true
+                table.horizontalContentWidth = 90
+                table.horizontalStep = 3
+                table.horizontalScrollKeyBindings = [Key("<"): .left]
                 table.register(template: rowTemplate(), forCellReuseIdentifier: "row")
                 table.register(BasicCell.self, forCellReuseIdentifier: "basic")
                 table.onAction("open") { _, _, _ in }

@@ -7,7 +7,7 @@ import TermTableLayout
 /// (``/TermTableCore/AutoresizingLayout``, ``/TermTableCore/ShrinkRule``): at any width each title has the
 /// x and width of its field, and a field that gives way takes its title with
 /// it. Set it as a table's ``TableView/columnHeader``: the table shows it above
-/// its rows (it does not scroll), insets it like the rows (mark column,
+/// its rows (it does not scroll up and down; sideways it moves with the rows), insets it like the rows (mark column,
 /// indentation, accessory) and tells its delegate when a title is clicked.
 ///
 /// ```layout

@@ -253,6 +253,15 @@ package enum TableLayout {
             walked = previous
             if itemHeight(previous) > 0 { best = previous }
         }
+        // A target of no lines under an item taller than the view: that item is shown from its first line
+        // (a top of no lines would place nothing at all).
+        if itemHeight(best) == 0 {
+            var candidate = best
+            while let previous = metrics.previous(before: candidate), previous >= top {
+                candidate = previous
+                if itemHeight(previous) > 0 { return previous }
+            }
+        }
         return best
     }
 }

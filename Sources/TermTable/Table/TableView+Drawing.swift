@@ -72,7 +72,7 @@ extension TableView {
                 }
             }
             if needsDrawing {
-                renderSubview(cell, in: context)
+                renderRow(cell, in: context)
                 for y in max(0, placed.y)..<max(0, min(height, placed.y + placed.height)) { redrawn[y] = true }
             }
             drawnRows.append(
@@ -132,7 +132,7 @@ extension TableView {
             return
         }
         context.fill(Rect(x: 0, y: 0, width: width, height: 1))
-        renderSubview(header, in: context)
+        renderRow(header, in: context)
         painter.lastHeaderDrawing = ColumnHeaderDrawing(
             screenFrame: line, version: header.drawVersion,
             lineVersion: context.screen.lineVersion(line.y))

@@ -3,7 +3,7 @@ import TermTableCore
 extension TableView {
     /// Runs the command bound to `key`, if any.
     func handleTableKey(_ key: Key) -> Bool {
-        guard let command = keyBindings[key] else { return false }
+        guard let command = keyBindings[key] else { return handleHorizontalScrollKey(key) }
         return perform(command)
     }
 
@@ -19,7 +19,7 @@ extension TableView {
             if point.y < rowsTop {
                 // A column title: the delegate sorts (or not); between titles nothing happens. A quick second
                 // click arrives as a double click and is a second selection (to reverse a sort), not dropped.
-                if let column = columnHeader?.column(atX: point.x) {
+                if let columnHeader, let column = columnHeader.column(atX: point.x - columnHeader.frame.x) {
                     delegate?.tableView(self, didSelectColumn: column)
                 }
                 return true
@@ -32,7 +32,7 @@ extension TableView {
             }
             guard let indexPath = placed.item.indexPath, selectionMode != .none else { return true }
             if let cell = visibleCells[placed.item], cell.accessory != .none,
-                point.x >= contentWidth - cell.accessoryWidth, point.x < contentWidth
+                point.x - cell.frame.x >= cell.frame.width - cell.accessoryWidth, point.x < contentWidth
             {
                 delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)
                 return true

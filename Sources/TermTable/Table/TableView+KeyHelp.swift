@@ -34,14 +34,16 @@ extension TableView: KeyHelpProviding {
     /// the ``TableCommand`` cases, labelled with the keys' names (`"↓/j"`).
     ///
     /// Made from ``keyBindings`` each time, so a key rebound or removed changes the help;
-    /// marking commands are left out unless the table has multiple selection.
+    /// marking commands are left out unless the table has multiple selection; the sideways keys follow while
+    /// ``allowsHorizontalScrolling`` is on.
     public var keyHelp: [KeyBinding] {
         var keysByCommand: [TableCommand: [Key]] = [:]
         for (key, command) in keyBindings { keysByCommand[command, default: []].append(key) }
-        return TableCommand.allCases.compactMap { command in
+        let table = TableCommand.allCases.compactMap { command -> KeyBinding? in
             guard command.applies(in: selectionMode), let keys = keysByCommand[command] else { return nil }
             let ordered = keys.sorted { ($0.helpOrder, $0.helpName) < ($1.helpOrder, $1.helpName) }
             return KeyBinding(ordered, help: command.help, hint: commandHints[command])
         }
+        return table + horizontalKeyHelp
     }
 }

@@ -13,6 +13,7 @@ extension TableView {
     /// Reads counts and header heights from the data source and clamps the state to them.
     func loadMetrics() {
         needsReload = false
+        let end = endBeforeReload()  // with following on: at the end before, the cursor on the last row
         measurements.forgetAll()
         guard let dataSource else {
             metrics = TableMetrics(rowCounts: [])
@@ -55,5 +56,6 @@ extension TableView {
             state.selected = [cursor]
         }
         for gone in oldSelection.subtracting(state.selected) { delegate?.tableView(self, didDeselectRowAt: gone) }
+        if let end { followEnd(after: end) }
     }
 }

@@ -49,7 +49,7 @@ extension TableView {
             switch delegateHeight(delegate, item.indexPath!) {
             case .lines(let lines): value = lines
             case .template: value = templateHeight(of: item)
-            case .automatic: value = cell(for: item)?.heightThatFits(width: contentWidth) ?? 1
+            case .automatic: value = cell(for: item)?.heightThatFits(width: cellWidth) ?? 1
             }
         } else {
             value = templateHeight(of: item)
@@ -62,7 +62,7 @@ extension TableView {
     /// height is automatic (`height=auto`), the lines its content needs at the table's width.
     func templateHeight(of item: TableItem) -> Int {
         guard let cell = cell(for: item) else { return 1 }
-        return cell.heightIsAutomatic ? cell.heightThatFits(width: contentWidth) : cell.height
+        return cell.heightIsAutomatic ? cell.heightThatFits(width: cellWidth) : cell.height
     }
 
     /// The delegate's height for a row; in a debug build, first a check that it wrote no near miss of the method.

@@ -162,7 +162,8 @@ open class TableView: View {
             setNeedsDisplay()
         }
     }
-    /// A row of column titles shown above the rows, not scrolled (nil: none).
+    /// A row of column titles shown above the rows, not scrolled with them up and down, but sideways with them
+    /// (``allowsHorizontalScrolling``) (nil: none).
     ///
     /// Make it from the cell template of the rows (``ColumnHeaderView/init(template:)``):
     /// its titles stay over their fields at every width. A click on a title
@@ -263,6 +264,10 @@ open class TableView: View {
     let measurements = ItemMeasurements()
     /// The last frame drawn and the last marks given: what the next frame may skip.
     let painter = RowPainter()
+    /// Following the end: the switch, the rows appended while away, a resize to answer.
+    let follower = TableEndFollowing()
+    /// Scrolling sideways: the switch, the offset, the rows' width, the step and the keys.
+    let horizontal = TableHorizontalScrolling()
 
     /// Counters of cells made, reused and cloned, for tests and benchmarks.
     public var statistics: ReuseStatistics { reuse.statistics }
@@ -300,6 +305,8 @@ open class TableView: View {
         keyBindings = other.keyBindings
         commandHints = other.commandHints
         super.init(copying: other)
+        follower.isOn = other.followsEnd
+        horizontal.takeConfiguration(of: other.horizontal)
     }
 
     /// The copied column header becomes the copy's ``columnHeader``.
@@ -331,6 +338,7 @@ open class TableView: View {
         // After a resize the cursor's row is brought back into view.
         if frame.size != oldFrame.size {
             needsReveal = true
+            noteResizeForFollowing(from: oldFrame)
             measurements.forgetHeights()
         }
     }
@@ -358,6 +366,7 @@ open class TableView: View {
     open override func layoutSubviews() {
         if dataSourceWasReleased && !metrics.rowCounts.isEmpty { needsReload = true }
         if needsReload { loadMetrics() }
+        followEndAfterResize()
         restoreCursorLine()
         if state.top == nil || !metrics.contains(state.top!) {
             state.top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem
@@ -394,9 +403,10 @@ open class TableView: View {
             if measurements.lazyHeaderMeasurements == measuredBefore { break }
         }
         reuse.noteOnScreen(placedItems.count)
+        noteEndAfterPass()
         reconcileCells()
         if let columnHeader {
-            columnHeader.frame = Rect(x: 0, y: 0, width: contentWidth, height: rowsTop)
+            columnHeader.frame = Rect(x: -drawnHorizontalOffset, y: 0, width: cellWidth, height: rowsTop)
             columnHeader.leadingInset = showsMarkColumn && selectionMode == .multiple ? 2 : 0
         }
         super.layoutSubviews()
@@ -469,10 +479,11 @@ open class TableView: View {
         for (index, placed) in placedItems.enumerated() { nowOnScreen.append((placed.item, cells[index]!)) }
         self.onScreen = nowOnScreen
         // Place every visible cell; mark again the kept cells whose marks may have changed.
-        let width = contentWidth
+        let width = cellWidth
+        let x = -drawnHorizontalOffset  // scrolled sideways
         var moved = false
         for (placed, (_, cell)) in zip(placedItems, self.onScreen) {
-            let frame = Rect(x: 0, y: rowsTop + placed.y, width: width, height: placed.height)
+            let frame = Rect(x: x, y: rowsTop + placed.y, width: width, height: placed.height)
             if cell.frame != frame {
                 moved = true
                 cell.setFrame(frame, tellingSuperview: false)  // the table marks itself once, below

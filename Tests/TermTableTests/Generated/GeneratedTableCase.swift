@@ -72,6 +72,10 @@ struct GeneratedTableCase: CustomStringConvertible, Sendable {
         case scrollToRow(section: Int, row: Int)
         case setCursor(section: Int, row: Int)
         case setSticky(Bool)
+        /// Rows added at the end of the last section, told with `insertRows` or (`byReload`) `reloadData`.
+        case appendRows([Row], byReload: Bool)
+        /// ``TableView/scrollToEnd()``.
+        case scrollToEnd
     }
 
     var width: Int
@@ -90,6 +94,8 @@ struct GeneratedTableCase: CustomStringConvertible, Sendable {
     var ops: [Op]
     /// A column header row above the rows (titles on the first kind's fields).
     var columnHeader = false
+    /// The table follows its end (``TableView/followsEnd``).
+    var followsEnd = false
 
     var description: String { GeneratedTableCase.format(self) }
 
@@ -110,7 +116,8 @@ struct GeneratedTableCase: CustomStringConvertible, Sendable {
                 indicator: \(indicator), selectableByDelegate: \(selectableByDelegate), delegateHeights: \(delegateHeights),
                 kinds: [\(kinds.map { ".init(\($0.height)\($0.controls ? ", controls: true" : ""))" }.joined(separator: ", "))],
                 sections: [\(sections.map(format).joined(separator: ", "))],
-                ops: [\(ops.map(\.description).joined(separator: ", "))]\(c.columnHeader ? ", columnHeader: true" : ""))
+                ops: [\(ops.map(\.description).joined(separator: ", "))]\(c.columnHeader ? ", columnHeader: true" : "")\
+            \(c.followsEnd ? ", followsEnd: true" : ""))
             """
     }
 
@@ -157,6 +164,9 @@ extension GeneratedTableCase.Op: CustomStringConvertible {
         case .scrollToRow(let s, let r): return ".scrollToRow(section: \(s), row: \(r))"
         case .setCursor(let s, let r): return ".setCursor(section: \(s), row: \(r))"
         case .setSticky(let b): return ".setSticky(\(b))"
+        case .appendRows(let rows, let byReload):
+            return ".appendRows([\(rows.map(row).joined(separator: ", "))], byReload: \(byReload))"
+        case .scrollToEnd: return ".scrollToEnd"
         }
     }
 }

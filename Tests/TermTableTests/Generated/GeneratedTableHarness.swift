@@ -193,6 +193,7 @@ enum GeneratedTableHarness {
                 }
                 table.columnHeader = ColumnHeaderView(spec: spec)
             }
+            table.followsEnd = c.followsEnd
             table.delegate = source
             table.dataSource = source
             root = TableWithStatus(table: table, statusLine: c.statusLine)
@@ -288,6 +289,17 @@ enum GeneratedTableHarness {
                 table.setCursor(path(s, r))
             case .setSticky(let on):
                 table.stickyHeaders = on
+            case .appendRows(let rows, let byReload):
+                guard let s = source.sections.indices.last, !source.filtered else {
+                    lastOpDidNothing = true
+                    break
+                }
+                let at = source.sections[s].rows.count
+                source.sections[s].rows += rows
+                if byReload { table.reloadData() } else { table.insertRows(at: rows.indices.map { path(s, at + $0) }) }
+                inSync = true
+            case .scrollToEnd:
+                table.scrollToEnd()
             }
         }
 
@@ -420,7 +432,7 @@ enum GeneratedTableHarness {
             if table.state.cursor != cursorBefore { return true }
             if lastOpDidNothing { return false }
             switch op {
-            case .resize?, .reloadData?, .insertRows?, .deleteRows?, .insertSection?, .deleteSection?,
+            case .resize?, .reloadData?, .insertRows?, .appendRows?, .deleteRows?, .insertSection?, .deleteSection?,
                 .filterToNothing?,
                 .unfilter?, .setCursor?, nil:
                 return true
@@ -445,14 +457,19 @@ enum GeneratedTableHarness {
         if let problem = run.violation(after: nil) { return "before any operation: \(problem)" }
         for (step, op) in c.ops.enumerated() {
             run.cursorBefore = run.table.state.cursor
+            let following = c.followsEnd ? run.followingState() : nil
             run.apply(op)
             switch op {
             case .setCursor: run.placedByApp = true
-            case .reloadData, .insertRows, .deleteRows, .insertSection, .deleteSection, .filterToNothing, .unfilter:
+            case .reloadData, .insertRows, .deleteRows, .insertSection, .deleteSection, .filterToNothing, .unfilter,
+                .appendRows:
                 if !run.lastOpDidNothing { run.placedByApp = false }
             default: break
             }
-            if let problem = run.violation(after: op) { return "after operation \(step) (\(op)): \(problem)" }
+            if let problem = run.violation(after: op) ?? following.flatMap({ run.followViolation(after: op, from: $0) })
+            {
+                return "after operation \(step) (\(op)): \(problem)"
+            }
         }
         return nil
     }
