@@ -43,6 +43,62 @@ import Testing
         #expect(!harness.lines[11].contains("new entr"))
     }
 
+    @Test func endShowsTheCountedEntriesAndFollowsAgain() throws {
+        let harness = try LogsHarness(LogsHarness.numbered(50))
+        #expect(harness.viewer.table.followsEnd)
+        harness.driver.press("pgup")
+        #expect(!harness.viewer.table.isAtEnd)
+        let before = harness.lines[2...10].map { $0 }
+        harness.append(LogsHarness.numbered(3, from: 50))
+        #expect(harness.lines[2...10].map { $0 } == before)
+        #expect(harness.viewer.table.rowsAppendedBelow == 3)
+        #expect(harness.lines[11].hasPrefix("3 new entries (G: end)"))
+        harness.append(LogsHarness.numbered(1, from: 53))
+        #expect(harness.lines[11].hasPrefix("4 new entries (G: end)"))
+        harness.driver.press("end")
+        #expect(harness.lines[10].contains("entry 53"))
+        #expect(!harness.lines[11].contains("new entr"))
+        #expect(harness.viewer.newEntries == 0)
+        // Following again: the next entries keep the last row on screen, uncounted.
+        harness.append(LogsHarness.numbered(2, from: 54))
+        #expect(harness.lines[10].contains("entry 55"))
+        #expect(harness.viewer.cursorRow == 55)
+        #expect(!harness.lines[11].contains("new entr"))
+    }
+
+    @Test func aLineCompletedIsNotANewEntry() throws {
+        let harness = try LogsHarness(LogsHarness.numbered(50))
+        harness.driver.press("g")
+        // A line written in parts is a row at once (one new entry), completed in place (not another).
+        harness.append("2026-11-25T00:00:01.0Z INFO comp0: half")
+        #expect(harness.viewer.newEntries == 1)
+        harness.append(" written\n")
+        #expect(harness.viewer.newEntries == 1)
+        #expect(harness.viewer.entry(atRow: 50).message == "half written")
+        harness.append(LogsHarness.numbered(2, from: 50))
+        #expect(harness.viewer.newEntries == 3)
+        #expect(harness.lines[11].hasPrefix("3 new entries"))
+    }
+
+    @Test func theRestIndexedAboveIsNotNewEntries() async throws {
+        let harness = try LogsHarness(LogsHarness.numbered(10_000))
+        let file = harness.files[0]
+        #expect(!file.isComplete)
+        harness.driver.press("pgup")
+        #expect(!harness.viewer.table.isAtEnd)
+        let shown = harness.lines[2...10].map { $0 }
+        await harness.wait { file.isComplete }
+        #expect(harness.viewer.rowCount == 10_000)
+        #expect(harness.viewer.newEntries == 0)
+        #expect(!harness.lines[11].contains("new entr"))
+        #expect(harness.lines[2...10].map { $0 } == shown)
+        harness.append(LogsHarness.numbered(1, from: 10_000))
+        #expect(harness.lines[11].hasPrefix("1 new entry (G: end)"))
+        harness.driver.press("G")
+        #expect(harness.lines[10].contains("entry 10000"))
+        #expect(!harness.lines[11].contains("new entr"))
+    }
+
     @Test func nAndShiftNGoToTheNextAndPreviousError() throws {
         let harness = try LogsHarness(LogsHarness.numbered(50))
         harness.driver.press("g")

@@ -15,7 +15,8 @@ extension LogViewer {
             isFiltering = false
             let row = cursorRow.flatMap { filteredRows?.indices.contains($0) == true ? filteredRows?[$0] : nil }
             filteredRows = nil
-            table.reloadData()
+            // All the rows again, in place of the matches: not new entries.
+            reloadNotAppending()
             if let row {
                 setCursor(row: row)
                 table.scrollToRow(at: IndexPath(row: row, section: 0), at: .middle)

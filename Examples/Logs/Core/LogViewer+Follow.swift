@@ -65,10 +65,7 @@ extension LogViewer {
         for index in truncatedFiles { collection.files[index].restart() }
         truncatedFiles = []
         awaitingLook = []
-        let oldCount = rowCount
         let collectionBefore = collection.count
-        let wasShowingLast = showsLastRow
-        let cursorWasLast = cursorRow == nil || cursorRow == oldCount - 1
         var appended = false
         var restarted = false
         for file in collection.files {
@@ -106,16 +103,10 @@ extension LogViewer {
             let query = FuzzyQuery(filterQuery)
             filteredRows! += newRows.filter { query.matches(collection.entry(atRow: $0).text) }
         }
-        let count = rowCount
-        // The last entry may have grown: drawn again, with the new rows.
+        // The last entry may have grown: drawn again, with the new rows. The table follows its end (at the end,
+        // the new last row shows; scrolled away, it counts the rows added, ``newEntries``). A partial last line
+        // completed adds no row, so it is not counted.
         table.reloadData()
-        guard count > oldCount else { return }
-        if wasShowingLast {
-            if cursorWasLast { setCursor(row: count - 1) }
-            table.scrollToRow(at: IndexPath(row: count - 1, section: 0), at: .bottom)
-        } else {
-            newEntries += count - oldCount
-        }
         updateBars()
     }
 
@@ -126,7 +117,6 @@ extension LogViewer {
         startIndexing()
         entryCache.removeAll()
         expandedRows = []
-        newEntries = 0
         if filteredRows != nil { runFilter() }
         table.reloadData()
         goToEnd()
@@ -157,7 +147,8 @@ extension LogViewer {
         } else {
             let line = table.cursorLine
             let row = cursorRow.map { $0 < oldBefore ? $0 : $0 + shift }
-            table.reloadData()
+            // The rows come in place of the gap row, above the end: not new entries.
+            reloadNotAppending()
             setCursor(row: row)
             if let row { table.scrollToRow(at: IndexPath(row: row, section: 0), at: line.map { .line($0) } ?? .bottom) }
         }

@@ -41,10 +41,7 @@ extension LogViewer {
         for (binding, command) in Self.commandBindings {
             app.bind(binding) { [unowned self] in self.perform(command) }
         }
-        app.willRender = { [unowned self] in
-            if self.newEntries > 0, self.showsLastRow { self.newEntries = 0 }
-            self.updateBars()
-        }
+        app.willRender = { [unowned self] in self.updateBars() }
         app.onResize = { [unowned self] _ in self.root.setNeedsLayout() }
         app.focus(table)
         startIndexing()

@@ -47,8 +47,10 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     public internal(set) var filterQuery = ""
     /// True while a filter scan runs.
     public internal(set) var isFiltering = false
-    /// Entries appended while the last row was off screen (cleared when it shows again).
-    public internal(set) var newEntries = 0
+    /// Rows the table counted as appended below (``/TermTable/TableView/rowsAppendedBelow``) that came in above
+    /// or in place of others: the rest of the file indexed (in place of the gap row), a filter cleared. The
+    /// table counts any load that only grew as appended; set to 0 with the table's count.
+    var rowsNotAppended = 0
     /// The last thing that happened (truncation, rotation, no more errors), shown in the status line.
     public internal(set) var message: String?
     /// The cursor's row (kept from the table's reports and the viewer's own moves), nil when none.
@@ -98,6 +100,8 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         try table.registerCells(from: library)
         // One line a row, but an expanded entry as tall as its lines (``tableView(_:heightForRowAt:)``).
         table.rowHeight = nil
+        // At the end, appended entries keep it in view; scrolled away, the table counts them.
+        table.followsEnd = true
         table.columnHeader = columnHeader
         table.commandHints = [.activate: "entry"]
         table.dataSource = self
@@ -145,23 +149,25 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         table.setCursor(row.map { IndexPath(row: $0, section: 0) }, notify: false)
     }
 
-    /// True when the last row is on screen, or the cursor is on it, or there are no rows: appended rows then
-    /// keep it there.
-    public var showsLastRow: Bool {
-        let count = rowCount
-        guard count > 0, cursorRow != count - 1 else { return true }
-        // The rows on screen as of now (a reload since the last frame lays out again first).
+    /// Entries appended while the view was away from its end, as the table counts them
+    /// (``/TermTable/TableView/rowsAppendedBelow``) less the rows it counted that were not appended; 0 once the
+    /// end shows again.
+    public var newEntries: Int { max(0, table.rowsAppendedBelow - rowsNotAppended) }
+
+    /// Reloads the rows after a change that is not an append (the rest of the file indexed above, the filter
+    /// cleared): the rows the table counts as appended meanwhile are not new entries. Loads the counts now.
+    func reloadNotAppending() {
+        let counted = table.rowsAppendedBelow
+        table.reloadData()
         table.layoutIfNeeded()
-        return table.indexPathsForVisibleRows.contains { $0.row == count - 1 }
+        rowsNotAppended += max(0, table.rowsAppendedBelow - counted)
     }
 
-    /// Moves the cursor to the last row, at the bottom of the view.
+    /// The cursor on the last row, the last row at the bottom, following again (``/TermTable/TableView/scrollToEnd()``).
     public func goToEnd() {
-        let count = rowCount
-        guard count > 0 else { return }
-        setCursor(row: count - 1)
-        table.scrollToRow(at: IndexPath(row: count - 1, section: 0), at: .bottom)
-        newEntries = 0
+        guard rowCount > 0 else { return }
+        table.scrollToEnd()
+        cursorRow = rowCount - 1  // every row takes the cursor
     }
 
     // MARK: TableViewDataSource
@@ -189,7 +195,12 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     /// The cursor moved: a message about the last thing that happened goes.
     public func tableView(_ tableView: TableView, didMoveCursorTo indexPath: IndexPath) {
         cursorRow = indexPath.row
-        if indexPath.row == rowCount - 1 { newEntries = 0 }
         message = nil
+    }
+
+    /// The count of entries appended below changed: the status line says it ("N new entries"), or not at 0.
+    public func tableView(_ tableView: TableView, didChangeRowsAppendedBelow count: Int) {
+        if count == 0 { rowsNotAppended = 0 }
+        updateBars()
     }
 }
