@@ -23,14 +23,12 @@ extension LogViewer {
         let expanded = expandedRows.contains(collectionRow(row))
         let cell = table.dequeueReusableCell(withIdentifier: expanded ? "expanded" : "entry", for: indexPath)
         func set(_ tag: Int, _ text: String) { cell.viewWithTag(tag, as: Label.self)?.text = text }
-        if filteredRows == nil, !collection.isMerged, let gap = collection.files[0].gapRow, gap == row {
+        if isGapRow(row) {
             // The bytes between the entries found from the start and those found from the end.
-            let file = collection.files[0]
-            let megabytes = (file.range(ofRow: row).length + (1 << 19)) >> 20
             set(1, "…")
             cell.viewWithTag(2, as: Label.self)?.text = ""
             set(3, "")
-            set(4, "\(megabytes) MB not indexed yet (the title says how far indexing is)")
+            set(4, shownMessage(ofRow: row))
             return cell
         }
         let entry = entry(atRow: row)
@@ -38,18 +36,13 @@ extension LogViewer {
         cell.viewWithTag(2, as: Label.self)?.styledText = StyledText(
             entry.level.name, style: Self.style(of: entry.level))
         set(3, entry.component)
-        // Untrusted text: the label sanitises control characters when it draws.
-        var message = entry.message
-        if message.utf8.contains(0x09) { message = message.replacingOccurrences(of: "\t", with: "    ") }
         if expanded {
             // Untrusted text: the label sanitises control characters when it draws.
             let rest = entry.text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
             cell.viewWithTag(5, as: Label.self)?.text = rest.joined(separator: "\n")
                 .replacingOccurrences(of: "\t", with: "    ")
-        } else if entry.lineCount > 1 {
-            message += "  (+\(entry.lineCount - 1) lines)"
         }
-        if entry.isCut { message += "  (cut, \(entry.length) bytes)" }
+        let message = shownMessage(ofRow: row)
         let label = cell.viewWithTag(4, as: Label.self)
         if !filterQuery.isEmpty, let match = FuzzyQuery(filterQuery).match(message) {
             label?.styledText = StyledText(message, highlighting: match.ranges, style: Self.matchStyle)
@@ -57,6 +50,29 @@ extension LogViewer {
             label?.text = message
         }
         return cell
+    }
+
+    /// True when table row `row` stands for the bytes not indexed yet (a single file, not filtering).
+    func isGapRow(_ row: Int) -> Bool {
+        filteredRows == nil && !collection.isMerged && collection.files[0].gapRow == row
+    }
+
+    /// The message column of table row `row` as its row shows it: the first line (tabs as four spaces), "+N
+    /// lines" after a multi-line entry not expanded, a note when cut; for the gap row, how much is not indexed.
+    func shownMessage(ofRow row: Int) -> String {
+        if isGapRow(row) {
+            let megabytes = (collection.files[0].range(ofRow: row).length + (1 << 19)) >> 20
+            return "\(megabytes) MB not indexed yet (the title says how far indexing is)"
+        }
+        let entry = entry(atRow: row)
+        // Untrusted text: the label sanitises control characters when it draws.
+        var message = entry.message
+        if message.utf8.contains(0x09) { message = message.replacingOccurrences(of: "\t", with: "    ") }
+        if entry.lineCount > 1, !expandedRows.contains(collectionRow(row)) {
+            message += "  (+\(entry.lineCount - 1) lines)"
+        }
+        if entry.isCut { message += "  (cut, \(entry.length) bytes)" }
+        return message
     }
 
     /// Space: the cursor's entry expanded into its lines (one with continuation lines only), or back to one line.

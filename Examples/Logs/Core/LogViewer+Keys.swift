@@ -41,7 +41,10 @@ extension LogViewer {
         for (binding, command) in Self.commandBindings {
             app.bind(binding) { [unowned self] in self.perform(command) }
         }
-        app.willRender = { [unowned self] in self.updateBars() }
+        app.willRender = { [unowned self] in
+            self.updateHorizontalContentWidth()
+            self.updateBars()
+        }
         app.onResize = { [unowned self] _ in self.root.setNeedsLayout() }
         app.focus(table)
         startIndexing()

@@ -102,6 +102,7 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         table.rowHeight = nil
         // At the end, appended entries keep it in view; scrolled away, the table counts them.
         table.followsEnd = true
+        setUpHorizontalScrolling()
         table.columnHeader = columnHeader
         table.commandHints = [.activate: "entry"]
         table.dataSource = self
