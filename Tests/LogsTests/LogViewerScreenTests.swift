@@ -99,6 +99,22 @@ import Testing
         #expect(!harness.lines[11].contains("new entr"))
     }
 
+    @Test func theFilterClearedAwayFromTheEndIsNotNewEntries() async throws {
+        let harness = try LogsHarness(LogsHarness.numbered(200))
+        await harness.viewer.filter("ERROR")
+        let matches = harness.viewer.rowCount
+        #expect(matches == 20)
+        harness.driver.press("g")
+        #expect(!harness.viewer.table.isAtEnd)
+        harness.viewer.setFilter("")
+        harness.driver.app.render()
+        #expect(harness.viewer.rowCount == 200)
+        #expect(harness.viewer.newEntries == 0)
+        #expect(!harness.lines[11].contains("new entr"))
+        harness.append(LogsHarness.numbered(2, from: 200))
+        #expect(harness.viewer.newEntries == 2)
+    }
+
     @Test func nAndShiftNGoToTheNextAndPreviousError() throws {
         let harness = try LogsHarness(LogsHarness.numbered(50))
         harness.driver.press("g")

@@ -16,12 +16,13 @@ extension LogViewer {
             let row = cursorRow.flatMap { filteredRows?.indices.contains($0) == true ? filteredRows?[$0] : nil }
             filteredRows = nil
             // All the rows again, in place of the matches: not new entries.
-            reloadNotAppending()
-            if let row {
-                setCursor(row: row)
-                table.scrollToRow(at: IndexPath(row: row, section: 0), at: .middle)
-            } else {
-                goToEnd()
+            reloadNotAppending {
+                if let row {
+                    setCursor(row: row)
+                    table.scrollToRow(at: IndexPath(row: row, section: 0), at: .middle)
+                } else {
+                    goToEnd()
+                }
             }
             updateBars()
             return

@@ -148,9 +148,12 @@ extension LogViewer {
             let line = table.cursorLine
             let row = cursorRow.map { $0 < oldBefore ? $0 : $0 + shift }
             // The rows come in place of the gap row, above the end: not new entries.
-            reloadNotAppending()
-            setCursor(row: row)
-            if let row { table.scrollToRow(at: IndexPath(row: row, section: 0), at: line.map { .line($0) } ?? .bottom) }
+            reloadNotAppending {
+                setCursor(row: row)
+                if let row {
+                    table.scrollToRow(at: IndexPath(row: row, section: 0), at: line.map { .line($0) } ?? .bottom)
+                }
+            }
         }
         updateBars()
         app?.setNeedsDisplay()

@@ -156,11 +156,13 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     public var newEntries: Int { max(0, table.rowsAppendedBelow - rowsNotAppended) }
 
     /// Reloads the rows after a change that is not an append (the rest of the file indexed above, the filter
-    /// cleared): the rows the table counts as appended meanwhile are not new entries. Loads the counts now.
-    func reloadNotAppending() {
+    /// cleared), then runs `place` (which puts the cursor back): the rows the table counts as appended meanwhile
+    /// are not new entries. The counts are loaded before `place` returns.
+    func reloadNotAppending(then place: () -> Void) {
         let counted = table.rowsAppendedBelow
         table.reloadData()
         table.layoutIfNeeded()
+        place()
         rowsNotAppended += max(0, table.rowsAppendedBelow - counted)
     }
 
