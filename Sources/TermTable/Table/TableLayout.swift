@@ -181,8 +181,11 @@ package enum TableLayout {
     ///
     /// When `top` is a row of a section with a header and `stickyHeaders` is on,
     /// the header is placed first (at line 0) and the rows follow below it.
+    ///
+    /// The top item's first `topOffset` lines are scrolled out: it is placed that many lines above the
+    /// first line of rows (a negative `y` without a sticky header), so only its lower part shows.
     package static func visibleItems(
-        from top: TableItem?, height viewport: Int, metrics: TableMetrics,
+        from top: TableItem?, topOffset: Int = 0, height viewport: Int, metrics: TableMetrics,
         stickyHeaders: Bool = true, itemHeight: (TableItem) -> Int
     ) -> [PlacedItem] {
         guard let top, viewport > 0 else { return [] }
@@ -195,10 +198,13 @@ package enum TableLayout {
             placed.append(PlacedItem(item: .header(top.section), y: 0, height: sticky, isSticky: true))
             y = sticky
         }
+        y -= max(0, topOffset)
         var item: TableItem? = top
         while let current = item, y < viewport {
             let h = max(0, itemHeight(current))
-            if h > 0 { placed.append(PlacedItem(item: current, y: y, height: h, isSticky: false)) }
+            if h > 0, y + h > (sticky > 0 ? sticky : 0) {
+                placed.append(PlacedItem(item: current, y: y, height: h, isSticky: false))
+            }
             y += h
             item = metrics.next(after: current)
         }

@@ -53,6 +53,12 @@ extension TableView {
             previous.removeAll()
         }
 
+        // A top row scrolled by lines starts above the rows' first line (or under the sticky header): its
+        // drawing is clipped to the lines below those.
+        let stickyLines = placedItems.first.map { $0.isSticky ? $0.height : 0 } ?? 0
+        var rowsContext = context
+        rowsContext.clip = context.clip.intersection(
+            Rect(x: screenFrame.x, y: screenFrame.y + stickyLines, width: width, height: max(0, height - stickyLines)))
         var next = 0  // merge pointer into `previous`
         var drawnRows: [TableDrawing.Row] = []
         drawnRows.reserveCapacity(placedItems.count)
@@ -72,7 +78,7 @@ extension TableView {
                 }
             }
             if needsDrawing {
-                renderSubview(cell, in: context)
+                renderSubview(cell, in: !placed.isSticky && placed.y < stickyLines ? rowsContext : context)
                 for y in max(0, placed.y)..<max(0, min(height, placed.y + placed.height)) { redrawn[y] = true }
             }
             drawnRows.append(

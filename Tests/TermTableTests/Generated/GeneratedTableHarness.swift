@@ -326,13 +326,22 @@ enum GeneratedTableHarness {
                     + fullRedraw().enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: "\n")
             }
 
-            // 2. Placed items are in order, inside the view, and do not overlap.
+            // 2. Placed items are in order, inside the view, and do not overlap; only the first row under the
+            // sticky header starts above it (scrolled by `topLineOffset` lines), and it still shows a line.
             var lastEnd = 0
-            for placed in table.placedItems {
-                if placed.y < lastEnd || placed.y >= tableHeight || placed.height <= 0 {
-                    return "placed items overlap or leave the view: \(table.placedItems)"
+            let offset = table.state.topLineOffset
+            for (index, placed) in table.placedItems.enumerated() {
+                let scrolled = !placed.isSticky && (index == 0 || table.placedItems[index - 1].isSticky)
+                let start = scrolled ? lastEnd - offset : lastEnd
+                if placed.y != start && (placed.y < lastEnd || scrolled) || placed.y >= tableHeight
+                    || placed.height <= 0 || placed.y + placed.height <= lastEnd
+                {
+                    return "placed items overlap or leave the view (offset \(offset)): \(table.placedItems)"
                 }
                 lastEnd = placed.y + placed.height
+            }
+            if offset < 0 || (offset > 0 && table.placedItems.isEmpty) {
+                return "the top row is scrolled by \(offset) lines with \(table.placedItems.count) items placed"
             }
 
             // 3. Cells made stay within the visible rows + 2 per identifier; queues likewise.
@@ -355,7 +364,9 @@ enum GeneratedTableHarness {
                 {
                     return "the last row is fully shown but the thumb \(thumb) does not reach line \(tableHeight)"
                 }
-                if inSync, table.state.top == table.metrics.firstItem, thumb.lowerBound != 0 {
+                if inSync, table.state.top == table.metrics.firstItem, table.state.topLineOffset == 0,
+                    thumb.lowerBound != 0
+                {
                     return "the view is at the top but the thumb \(thumb) is not"
                 }
             }

@@ -286,23 +286,31 @@ struct TableRegressionTests {
         }
     }
 
-    /// A row taller than the view is shown from its top; j and k step over it; G and PgDn reach the end.
+    /// A row taller than the view is shown from its top; j and k scroll it by line, then step to the next row;
+    /// G shows the last row's end and PgDn reaches it.
     @Test func rowsTallerThanTheViewAreShownFromTheirTop() {
         let source = NumbersSource(sections: [(0..<6).map { "Row \($0)" }], titles: ["Head"])
         for row in 0..<6 { source.heights[IndexPath(row: row, section: 0)] = 5 }
         let table = makeTable(source, width: 12, height: 3)
         let driver = AppDriver(rootView: table, size: Size(width: 12, height: 3))
         #expect(driver.lines[0].hasPrefix("Row 0"), "the cursor's row, taller than the view, from its top")
+        driver.press("j j")
+        #expect(table.state.cursor == IndexPath(row: 0, section: 0), "j scrolls the tall row until its end shows")
+        #expect(table.state.topLineOffset == 2)
         driver.press("j")
         #expect(table.state.cursor == IndexPath(row: 1, section: 0))
         #expect(
             driver.lines[0].hasPrefix("Row 1"),
             "the tall row from its top, without the header that would not leave it room")
         driver.press("k")
+        #expect(table.state.cursor == IndexPath(row: 0, section: 0))
+        #expect(table.state.topLineOffset == 2, "coming from below, the row shows its end")
+        driver.press("k k")
         #expect(driver.lines[0].hasPrefix("Row 0"))
         driver.press("G")
-        #expect(driver.lines[0].hasPrefix("Row 5"))
-        driver.press("g pgdn pgdn pgdn pgdn pgdn pgdn")
+        #expect(table.state.cursor == IndexPath(row: 5, section: 0))
+        #expect(table.state.topLineOffset == 2, "G shows the end of the last row")
+        driver.press("g pgdn pgdn pgdn pgdn pgdn pgdn pgdn pgdn pgdn pgdn pgdn pgdn")
         #expect(table.state.cursor == IndexPath(row: 5, section: 0))
     }
 
