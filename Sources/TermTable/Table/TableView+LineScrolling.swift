@@ -42,10 +42,11 @@ extension TableView {
         return nil
     }
 
-    /// The lines of context kept above and below a row `rowHeight` lines tall: ``scrollPadding``, less
-    /// when the view is too short for the row and both paddings.
-    func effectivePadding(forRowHeight rowHeight: Int) -> Int {
-        min(max(0, scrollPadding), max(0, (rowsHeight - rowHeight) / 2))
+    /// The lines of context kept above and below `item`, `rowHeight` lines tall: ``scrollPadding``, less
+    /// when the view is too short for the row, its section's sticky header and both paddings.
+    func effectivePadding(for item: TableItem, rowHeight: Int) -> Int {
+        guard scrollPadding > 0 else { return 0 }
+        return min(scrollPadding, max(0, (rowsHeight - rowHeight - stickyLines(above: item)) / 2))
     }
 
     /// Moves the scroll position so `target` (the cursor's row) shows with the least scrolling.
@@ -69,7 +70,7 @@ extension TableView {
             }
             return
         }
-        let padding = effectivePadding(forRowHeight: rowHeight)
+        let padding = effectivePadding(for: target, rowHeight: rowHeight)
         if padding == 0 && state.topLineOffset == 0 {
             // Rows that fit, scrolled by whole rows: the item-granular rule.
             state.top = TableLayout.top(

@@ -34,10 +34,28 @@ final class GeneratedTableSource: TableViewDataSource, TableViewDelegate {
         return indexPath.row >= 0 && indexPath.row < rows.count ? rows[indexPath.row] : nil
     }
 
-    /// The height the row should have on screen.
+    /// Times each row (by id) was edited and reloaded alone (`reloadRow`): an auto-height row's text grows or shrinks.
+    var edits: [Int: Int] = [:]
+    /// The width auto-height rows are measured at (the table's ``TableView/contentWidth``).
+    var contentWidth = 0
+
+    /// The text of an auto-height row: words of lengths from its id and edits, so rows wrap to many line counts.
+    func autoText(_ row: GeneratedTableCase.Row) -> String {
+        let edit = edits[row.id] ?? 0
+        let count = (row.id &* 37 &+ edit &* 11) % 24
+        let words = (0..<count).map {
+            String(repeating: Array("abcdefgh")[(row.id + $0) % 8], count: 1 + (row.id + $0 * 3) % 9)
+        }
+        return (["r\(row.id)"] + words).joined(separator: " ")
+    }
+
+    /// The height the row should have on screen: the delegate's, else an auto kind's wrapped text (at least its
+    /// canvas), else the kind's template height.
     func expectedHeight(_ row: GeneratedTableCase.Row) -> Int {
         if delegateHeights, let h = row.height { return h }
-        return kinds[row.kind].height
+        let kind = kinds[row.kind]
+        if kind.auto { return max(kind.height, TerminalText.wrap(autoText(row), width: contentWidth).count) }
+        return kind.height
     }
 
     func record(_ cell: TableViewCell) {
@@ -56,7 +74,8 @@ final class GeneratedTableSource: TableViewDataSource, TableViewDelegate {
         }
         let cell = tableView.dequeueReusableCell(withIdentifier: "k\(row.kind)", for: indexPath)
         cell.viewWithTag(1, as: Label.self)?.text =
-            "r\(row.id) v\(revision) \(String(repeating: "x", count: row.id % 9))"
+            kinds[row.kind].auto
+            ? autoText(row) : "r\(row.id) v\(revision) \(String(repeating: "x", count: row.id % 9))"
         cell.isSelectable = selectableByDelegate ? true : row.selectable
         record(cell)
         return cell
@@ -169,7 +188,14 @@ enum GeneratedTableHarness {
             self.c = c
             source = GeneratedTableSource(c)
             table = TableView()
-            for (index, kind) in c.kinds.enumerated() {
+            for (index, kind) in c.kinds.enumerated() where kind.auto {
+                let canvas = String(repeating: "|[1          ]|\n", count: kind.height)
+                let layout = "cell k\(index) height=auto\n" + canvas + "  1 label wrap stretch=both"
+                table.register(
+                    template: try! LayoutLibrary(string: layout).template("k\(index)"),
+                    forCellReuseIdentifier: "k\(index)")
+            }
+            for (index, kind) in c.kinds.enumerated() where !kind.auto {
                 table.register(
                     template: GeneratedTableHarness.template(
                         identifier: "k\(index)", height: kind.height,
@@ -184,6 +210,7 @@ enum GeneratedTableHarness {
                     forCellReuseIdentifier: "h\(height)")
             }
             table.stickyHeaders = c.sticky
+            table.scrollPadding = c.padding
             table.selectionMode = c.mode
             table.showsScrollIndicator = c.indicator
             if c.columnHeader {
@@ -250,6 +277,7 @@ enum GeneratedTableHarness {
                 inSync = true
             case .reloadRow(let s, let r):
                 source.revision += 1
+                if let row = source.row(path(s, r)) { source.edits[row.id, default: 0] += 1 }
                 table.reloadRows(at: [path(s, r)])
             case .insertSection(let at, let section):
                 source.sections.insert(section, at: min(at, source.sections.count))
@@ -288,6 +316,8 @@ enum GeneratedTableHarness {
                 table.setCursor(path(s, r))
             case .setSticky(let on):
                 table.stickyHeaders = on
+            case .setPadding(let lines):
+                table.scrollPadding = lines
             }
         }
 
@@ -307,6 +337,7 @@ enum GeneratedTableHarness {
 
         /// The first broken invariant after `op`, nil when all hold.
         func violation(after op: GeneratedTableCase.Op?) -> String? {
+            source.contentWidth = table.contentWidth
             // What is on screen: record cells and how many of each kind are visible at once.
             var visibleNow: [String: Int] = [:]
             for cell in table.visibleCellsInOrder {
@@ -342,6 +373,18 @@ enum GeneratedTableHarness {
             }
             if offset < 0 || (offset > 0 && table.placedItems.isEmpty) {
                 return "the top row is scrolled by \(offset) lines with \(table.placedItems.count) items placed"
+            }
+
+            // 2b. A row's drawn height is what its content asks for: the delegate's lines, the template's, or an
+            // auto-height row's text wrapped at the table's width.
+            if inSync {
+                for placed in table.placedItems {
+                    guard let indexPath = placed.item.indexPath, let row = source.row(indexPath) else { continue }
+                    let expected = source.expectedHeight(row)
+                    if placed.height != expected {
+                        return "row \(indexPath) is drawn \(placed.height) lines tall; its content has \(expected)"
+                    }
+                }
             }
 
             // 3. Cells made stay within the visible rows + 2 per identifier; queues likewise.
@@ -409,15 +452,65 @@ enum GeneratedTableHarness {
             }
             if cursorMustBeVisible(after: op), tableHeight > 0 {
                 let h = source.expectedHeight(row)
+                let item = TableItem(section: cursor.section, row: cursor.row)
                 if h > 0 && h <= tableHeight {
-                    let item = TableItem(section: cursor.section, row: cursor.row)
                     guard let placed = table.placedItems.first(where: { $0.item == item }),
-                        placed.y + placed.height <= tableHeight
+                        placed.y >= 0, placed.y + placed.height <= tableHeight
                     else {
                         return
                             "the cursor row \(cursor) (\(h) lines) fits in \(tableHeight) lines but is not fully shown"
                     }
+                    if let problem = paddingViolation(after: op, cursor: item, rowHeight: h) { return problem }
+                } else if h > tableHeight {
+                    // Taller than the view: the scroll position is inside it, and it fills the view.
+                    guard table.state.top == item,
+                        let placed = table.placedItems.first(where: { $0.item == item }),
+                        placed.y <= 0, placed.y + placed.height >= tableHeight
+                    else {
+                        return "the cursor row \(cursor) (\(h) lines) is taller than the view (\(tableHeight)) but "
+                            + "the scroll position is \(String(describing: table.state.top)) +\(table.state.topLineOffset)"
+                    }
                 }
+            }
+            return nil
+        }
+
+        /// After the cursor moved (a key, a click, the wheel, the app): `scrollPadding` lines of context above and
+        /// below its row, as the rows allow (fewer at the table's ends, and when the view is short).
+        private func paddingViolation(after op: GeneratedTableCase.Op?, cursor: TableItem, rowHeight h: Int) -> String?
+        {
+            guard table.state.cursor != cursorBefore, table.scrollPadding > 0 else { return nil }
+            switch op {
+            case .key?, .click?, .doubleClick?, .wheel?, .setCursor?: break
+            default: return nil
+            }
+            // A sticky header takes lines from the padding's room: the cursor's section's, which the table counts;
+            // a taller one of another section above (the top row's) may leave less.
+            let sticky = table.placedItems.first(where: \.isSticky)?.height ?? 0
+            let cursorSticky = table.stickyLines(above: cursor)
+            let pad = min(table.scrollPadding, max(0, (tableHeight - h - cursorSticky) / 2))
+            guard pad > 0, sticky <= cursorSticky, let y = table.cursorLine else { return nil }
+            // Lines of rows and headers next to the cursor's row, from the heights the table measured (an item not
+            // measured yet: unknown, no check).
+            func lines(from start: TableItem, up: Bool) -> Int? {
+                var total = 0
+                var item = start
+                while total < pad,
+                    let next = up ? table.metrics.previous(before: item) : table.metrics.next(after: item)
+                {
+                    guard let height = table.measurements.heights[next] else { return nil }
+                    total += height
+                    item = next
+                }
+                return min(total, pad)
+            }
+            if let above = lines(from: cursor, up: true), y - sticky < above {
+                return "the cursor row \(cursor) is on line \(y) (sticky \(sticky)): fewer than \(above) lines of "
+                    + "padding \(table.scrollPadding) above it"
+            }
+            if let below = lines(from: cursor, up: false), y + h + below > tableHeight {
+                return "the cursor row \(cursor) (\(h) lines) is on line \(y): fewer than \(below) lines of padding "
+                    + "\(table.scrollPadding) below it in \(tableHeight)"
             }
             return nil
         }
