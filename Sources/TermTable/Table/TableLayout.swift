@@ -173,9 +173,9 @@ package struct PlacedItem: Hashable, Sendable {
 
 /// The pure layout rules of a table: what is visible from a top item, and where to scroll to show a row.
 ///
-/// The scroll position is the item at the top of the viewport, not a line
-/// offset, so a table of 10 million rows of any heights needs no measuring of
-/// rows it does not show.
+/// The scroll position is the item at the top of the viewport (with a line offset
+/// inside it), not a line number, so a table of 10 million rows of any heights
+/// needs no measuring of rows it does not show.
 package enum TableLayout {
     /// The items visible from `top` in a viewport `height` lines tall.
     ///

@@ -85,9 +85,9 @@ extension TableView {
             return
         }
         let above = target < top || line(of: target).map { $0 - sticky < padding } ?? (target == top)
-        let position = position(showing: target, rowHeight: rowHeight) { stickyLines in
-            above ? padding : viewport - padding - rowHeight - stickyLines
-        }
+        let position = position(
+            showing: target, rowHeight: rowHeight, linesAbove: above ? padding : viewport - padding - rowHeight,
+            linesBelow: above ? 0 : padding)
         state.top = position.top
         state.topLineOffset = position.offset
         // A sticky header that changed with the new top may still cut the row: the item-granular rule then.
@@ -98,22 +98,20 @@ extension TableView {
         }
     }
 
-    /// The position with `lines(sticky)` lines of rows above `target` (below a sticky header `sticky` lines tall),
-    /// no more than leave the row whole.
+    /// The position with the most lines of rows above `target`, up to `wanted`, that leaves the row whole and
+    /// `linesBelow` lines below it, counting the sticky header each position shows (sections' headers differ,
+    /// so each count is tried, most lines first).
     private func position(
-        showing target: TableItem, rowHeight: Int, lines: (Int) -> Int
+        showing target: TableItem, rowHeight: Int, linesAbove wanted: Int, linesBelow: Int
     ) -> (top: TableItem, offset: Int) {
         let viewport = rowsHeight
-        var sticky = 0
-        var position = linePosition(placing: target, linesAbove: min(lines(0), viewport - rowHeight))
-        for _ in 0..<4 {
-            let now = stickyLines(above: position.top)
-            if now == sticky { break }
-            sticky = now
-            position = linePosition(
-                placing: target, linesAbove: max(0, min(lines(sticky), viewport - rowHeight - sticky)))
+        var lines = min(wanted, viewport - rowHeight)
+        while lines > 0 {
+            let position = linePosition(placing: target, linesAbove: lines)
+            if stickyLines(above: position.top) + lines + rowHeight + linesBelow <= viewport { return position }
+            lines -= 1
         }
-        return position
+        return (target, 0)
     }
 
     /// The lines of rows above `item` in the table, counted up to `limit`.

@@ -10,9 +10,11 @@ import TermTableLayout
 /// however far one scrolls, and a frame's work does not grow with the number
 /// of rows. ``statistics`` counts cells made, reused and cloned.
 ///
-/// The scroll position is the item at the top, not a line offset, so rows of
-/// any height scroll without measuring rows off screen. The current section's
-/// header stays at the top while its rows scroll (``stickyHeaders``).
+/// The scroll position is the item at the top (and a line offset inside it), so
+/// rows of any height scroll without measuring rows off screen. A row taller than
+/// the view scrolls by line under j/k, the wheel and PgUp/PgDn until its far edge
+/// shows; ``scrollPadding`` keeps lines of context around the cursor's row. The
+/// current section's header stays at the top while its rows scroll (``stickyHeaders``).
 ///
 /// The cursor row (under the reverse-video bar) and the selected set are
 /// separate: in ``SelectionMode/single`` the selection follows the cursor, in

@@ -14,6 +14,30 @@ struct TableRegressionTests {
 
     // MARK: Found by the generator
 
+    /// Scroll padding (issue 23): placing the cursor's row three lines above the bottom counted one section's
+    /// sticky header (2 lines) for a position that showed another's (1 line), back and forth, and the row
+    /// ended a line too low, with two lines of padding below it instead of three.
+    @Test func scrollPaddingCountsTheStickyHeaderOfThePositionItChooses() {
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 1, statusLine: false, sticky: true, mode: .single,
+                indicator: false, selectableByDelegate: false, delegateHeights: true,
+                kinds: [.init(1)],
+                sections: [
+                    .init(.title, [.init(5)]),
+                    .init(.title, [.init(8), .init(9), .init(10), .init(11), .init(12), .init(13), .init(14)]),
+                    .init(.custom(2), [.init(15), .init(16), .init(17), .init(18)]),
+                    .init(
+                        .title,
+                        [
+                            .init(19), .init(20, height: 6), .init(21), .init(22), .init(23), .init(24), .init(25),
+                            .init(26), .init(27),
+                        ]),
+                ],
+                ops: [.changeUnderTable(section: 1, delta: -3), .resize(47, 17), .unfilter, .key("G"), .key("pgup")],
+                padding: 3))
+    }
+
     /// Found with a column header, but the header is not needed: revealing the cursor's row walked up onto a
     /// section without a header (height 0) and made it the top; the next layout clamped that top to the item
     /// above, and the 4-line cursor row was cut by the bottom edge.
