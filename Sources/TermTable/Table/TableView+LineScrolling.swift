@@ -87,7 +87,7 @@ extension TableView {
         let above = target < top || line(of: target).map { $0 - sticky < padding } ?? (target == top)
         let position = position(
             showing: target, rowHeight: rowHeight, linesAbove: above ? padding : viewport - padding - rowHeight,
-            linesBelow: above ? 0 : padding)
+            linesBelow: above ? 0 : padding, orMore: above)
         state.top = position.top
         state.topLineOffset = position.offset
         // A sticky header that changed with the new top may still cut the row: the item-granular rule then.
@@ -98,17 +98,29 @@ extension TableView {
         }
     }
 
-    /// The position with the most lines of rows above `target`, up to `wanted`, that leaves the row whole and
-    /// `linesBelow` lines below it, counting the sticky header each position shows (sections' headers differ,
-    /// so each count is tried, most lines first).
+    /// A position with `wanted` lines of rows above `target` that leaves the row whole and `linesBelow` lines
+    /// below it, counting the sticky header each position shows (sections' headers differ, so line counts
+    /// are tried in turn): with `orMore` (context above) the nearest count from `wanted` up, else the most
+    /// below it.
     private func position(
-        showing target: TableItem, rowHeight: Int, linesAbove wanted: Int, linesBelow: Int
+        showing target: TableItem, rowHeight: Int, linesAbove wanted: Int, linesBelow: Int, orMore: Bool
     ) -> (top: TableItem, offset: Int) {
         let viewport = rowsHeight
-        var lines = min(wanted, viewport - rowHeight)
-        while lines > 0 {
+        let most = viewport - rowHeight - linesBelow
+        func fits(_ lines: Int) -> (top: TableItem, offset: Int)? {
             let position = linePosition(placing: target, linesAbove: lines)
-            if stickyLines(above: position.top) + lines + rowHeight + linesBelow <= viewport { return position }
+            return stickyLines(above: position.top) + lines + rowHeight + linesBelow <= viewport ? position : nil
+        }
+        if orMore, wanted > 0, wanted <= most {
+            // A section's sticky header may take the room of the context; a position that shows the header in
+            // the flow (or another section's) may leave it.
+            for lines in wanted...most {
+                if let position = fits(lines) { return position }
+            }
+        }
+        var lines = min(wanted, most)
+        while lines > 0 {
+            if let position = fits(lines) { return position }
             lines -= 1
         }
         return (target, 0)

@@ -491,12 +491,14 @@ enum GeneratedTableHarness {
             let pad = min(table.scrollPadding, max(0, (tableHeight - h - cursorSticky) / 2))
             guard pad > 0, sticky <= cursorSticky, let y = table.cursorLine else { return nil }
             // Lines of rows and headers next to the cursor's row, from the heights the table measured (an item not
-            // measured yet: unknown, no check).
+            // measured yet: unknown, no check). Above, only the cursor's section counts (its header included): the
+            // rows of a section above come with that section's sticky header, which may leave no room for them.
             func lines(from start: TableItem, up: Bool) -> Int? {
                 var total = 0
                 var item = start
                 while total < pad,
-                    let next = up ? table.metrics.previous(before: item) : table.metrics.next(after: item)
+                    let next = up ? table.metrics.previous(before: item) : table.metrics.next(after: item),
+                    !up || next.section == cursor.section
                 {
                     guard let height = table.measurements.heights[next] else { return nil }
                     total += height

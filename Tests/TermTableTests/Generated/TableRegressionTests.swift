@@ -14,6 +14,21 @@ struct TableRegressionTests {
 
     // MARK: Found by the generator
 
+    /// Scroll padding (issue 23): the cursor's section's 6-line sticky header left no room for two lines of
+    /// context above its row, and the row went to the top without any; showing the header in the flow, cut,
+    /// leaves room for them.
+    @Test func scrollPaddingShowsTheContextWithoutTheStickyHeaderWhenOnlyThatLeavesRoom() {
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 1, statusLine: false, sticky: true, mode: .single,
+                indicator: false, selectableByDelegate: false, delegateHeights: false,
+                kinds: [.init(1), .init(2, auto: true)],
+                sections: [
+                    .init(.custom(6), [.init(100, selectable: false), .init(101), .init(102, kind: 1, height: 1)])
+                ],
+                ops: [.resize(11, 10), .setPadding(3), .key("pgdn")], columnHeader: true))
+    }
+
     /// Scroll padding (issue 23): placing the cursor's row three lines above the bottom counted one section's
     /// sticky header (2 lines) for a position that showed another's (1 line), back and forth, and the row
     /// ended a line too low, with two lines of padding below it instead of three.
