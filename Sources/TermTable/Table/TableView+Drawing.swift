@@ -54,11 +54,17 @@ extension TableView {
         }
 
         // A top row scrolled by lines starts above the rows' first line (or under the sticky header): its
-        // drawing is clipped to the lines below those.
-        let stickyLines = placedItems.first.map { $0.isSticky ? $0.height : 0 } ?? 0
-        var rowsContext = context
-        rowsContext.clip = context.clip.intersection(
-            Rect(x: screenFrame.x, y: screenFrame.y + stickyLines, width: width, height: max(0, height - stickyLines)))
+        // drawing is clipped to the lines below those (a context made only then: copies cost retains).
+        var stickyLines = 0
+        var cutsTopRow = false
+        for placed in placedItems {
+            if placed.isSticky {
+                stickyLines = placed.height
+                continue
+            }
+            cutsTopRow = placed.y < stickyLines
+            break
+        }
         var next = 0  // merge pointer into `previous`
         var drawnRows: [TableDrawing.Row] = []
         drawnRows.reserveCapacity(placedItems.count)
@@ -78,7 +84,16 @@ extension TableView {
                 }
             }
             if needsDrawing {
-                renderSubview(cell, in: !placed.isSticky && placed.y < stickyLines ? rowsContext : context)
+                if cutsTopRow && !placed.isSticky && placed.y < stickyLines {
+                    var rowsContext = context
+                    rowsContext.clip = context.clip.intersection(
+                        Rect(
+                            x: screenFrame.x, y: screenFrame.y + stickyLines, width: width,
+                            height: max(0, height - stickyLines)))
+                    renderSubview(cell, in: rowsContext)
+                } else {
+                    renderSubview(cell, in: context)
+                }
                 for y in max(0, placed.y)..<max(0, min(height, placed.y + placed.height)) { redrawn[y] = true }
             }
             drawnRows.append(

@@ -506,7 +506,9 @@ enum GeneratedTableHarness {
                 }
                 return min(total, pad)
             }
-            if let above = lines(from: cursor, up: true), y - sticky < above {
+            if let above = lines(from: cursor, up: true), y - sticky < above,
+                someTopShows(linesAbove: above, cursor: cursor, rowHeight: h)
+            {
                 return "the cursor row \(cursor) is on line \(y) (sticky \(sticky)): fewer than \(above) lines of "
                     + "padding \(table.scrollPadding) above it"
             }
@@ -515,6 +517,30 @@ enum GeneratedTableHarness {
                     + "\(table.scrollPadding) below it in \(tableHeight)"
             }
             return nil
+        }
+
+        /// True when some scroll position inside the cursor's section shows `linesAbove` lines of it above the
+        /// cursor's row, the row whole and the sticky header such a position brings (its section's, when it
+        /// and the top row fit): a tall header may leave no room for context.
+        private func someTopShows(linesAbove wanted: Int, cursor: TableItem, rowHeight h: Int) -> Bool {
+            let header = TableItem.header(cursor.section)
+            let headerHeight =
+                table.stickyHeaders && table.metrics.contains(header) ? table.measurements.heights[header] : 0
+            guard let headerHeight else { return true }
+            var below = 0  // lines from the walked item's top to the cursor's row
+            var item = cursor
+            while let previous = table.metrics.previous(before: item), previous.section == cursor.section {
+                guard let height = table.measurements.heights[previous] else { return true }
+                below += height
+                item = previous
+                for offset in 0..<max(1, height) {
+                    let lines = below - offset
+                    let sticky = !previous.isHeader && headerHeight + height <= tableHeight ? headerHeight : 0
+                    if lines >= wanted && sticky + lines + h <= tableHeight { return true }
+                }
+                if below - height > tableHeight { break }
+            }
+            return false
         }
 
         /// The cursor before the last operation.
