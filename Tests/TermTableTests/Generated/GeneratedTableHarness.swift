@@ -490,8 +490,7 @@ enum GeneratedTableHarness {
             let cursorSticky = table.stickyLines(above: cursor)
             let pad = min(table.scrollPadding, max(0, (tableHeight - h - cursorSticky) / 2))
             guard pad > 0, sticky <= cursorSticky, let y = table.cursorLine else { return nil }
-            // Lines of rows and headers next to the cursor's row, from the heights the table measured (an item not
-            // measured yet: unknown, no check). Above, only the cursor's section counts (its header included): the
+            // Lines of rows and headers next to the cursor's row, as the data gives them. Above, only the cursor's section counts (its header included): the
             // rows of a section above come with that section's sticky header, which may leave no room for them.
             func lines(from start: TableItem, up: Bool) -> Int? {
                 var total = 0
@@ -500,7 +499,7 @@ enum GeneratedTableHarness {
                     let next = up ? table.metrics.previous(before: item) : table.metrics.next(after: item),
                     !up || next.section == cursor.section
                 {
-                    guard let height = table.measurements.heights[next] else { return nil }
+                    guard let height = expectedHeight(of: next) else { return nil }
                     total += height
                     item = next
                 }
@@ -519,18 +518,28 @@ enum GeneratedTableHarness {
             return nil
         }
 
+        /// The lines of a row or header as the data gives them (nil for an item the data does not have).
+        private func expectedHeight(of item: TableItem) -> Int? {
+            guard item.section < source.sections.count else { return nil }
+            if let indexPath = item.indexPath { return source.row(indexPath).map(source.expectedHeight) }
+            switch source.sections[item.section].header {
+            case .none: return 0
+            case .title: return 1
+            case .custom(let height): return height
+            }
+        }
+
         /// True when some scroll position inside the cursor's section shows `linesAbove` lines of it above the
         /// cursor's row, the row whole and the sticky header such a position brings (its section's, when it
         /// and the top row fit): a tall header may leave no room for context.
         private func someTopShows(linesAbove wanted: Int, cursor: TableItem, rowHeight h: Int) -> Bool {
             let header = TableItem.header(cursor.section)
-            let headerHeight =
-                table.stickyHeaders && table.metrics.contains(header) ? table.measurements.heights[header] : 0
-            guard let headerHeight else { return true }
+            let headerHeight = table.stickyHeaders ? expectedHeight(of: header) : 0
+            guard let headerHeight else { return false }
             var below = 0  // lines from the walked item's top to the cursor's row
             var item = cursor
             while let previous = table.metrics.previous(before: item), previous.section == cursor.section {
-                guard let height = table.measurements.heights[previous] else { return true }
+                guard let height = expectedHeight(of: previous) else { return false }
                 below += height
                 item = previous
                 for offset in 0..<max(1, height) {
