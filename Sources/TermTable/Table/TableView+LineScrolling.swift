@@ -87,7 +87,7 @@ extension TableView {
         let above = target < top || line(of: target).map { $0 - sticky < padding } ?? (target == top)
         let position = position(
             showing: target, rowHeight: rowHeight, linesAbove: above ? padding : viewport - padding - rowHeight,
-            linesBelow: above ? 0 : padding, orMore: above)
+            linesBelow: above ? linesBelow(target, atMost: padding) : padding, orMore: above)
         state.top = position.top
         state.topLineOffset = position.offset
         // A sticky header that changed with the new top may still cut the row: the item-granular rule then.
@@ -133,6 +133,17 @@ extension TableView {
         while total < limit, let previous = metrics.previous(before: current) {
             total += height(of: previous)
             current = previous
+        }
+        return min(total, limit)
+    }
+
+    /// The lines of rows and headers below `item` in the table, counted up to `limit`.
+    private func linesBelow(_ item: TableItem, atMost limit: Int) -> Int {
+        var total = 0
+        var current = item
+        while total < limit, let next = metrics.next(after: current) {
+            total += height(of: next)
+            current = next
         }
         return min(total, limit)
     }

@@ -506,7 +506,8 @@ enum GeneratedTableHarness {
                 return min(total, pad)
             }
             if let above = lines(from: cursor, up: true), y - sticky < above,
-                someTopShows(linesAbove: above, cursor: cursor, rowHeight: h)
+                someTopShows(
+                    linesAbove: above, linesBelow: lines(from: cursor, up: false) ?? 0, cursor: cursor, rowHeight: h)
             {
                 return "the cursor row \(cursor) is on line \(y) (sticky \(sticky)): fewer than \(above) lines of "
                     + "padding \(table.scrollPadding) above it"
@@ -530,9 +531,10 @@ enum GeneratedTableHarness {
         }
 
         /// True when some scroll position inside the cursor's section shows `linesAbove` lines of it above the
-        /// cursor's row, the row whole and the sticky header such a position brings (its section's, when it
-        /// and the top row fit): a tall header may leave no room for context.
-        private func someTopShows(linesAbove wanted: Int, cursor: TableItem, rowHeight h: Int) -> Bool {
+        /// cursor's row, the row whole, `linesBelow` lines below it and the sticky header such a position brings
+        /// (its section's, when it and the top row fit): a tall header may leave no room for context.
+        private func someTopShows(linesAbove wanted: Int, linesBelow: Int, cursor: TableItem, rowHeight h: Int) -> Bool
+        {
             let header = TableItem.header(cursor.section)
             let headerHeight = table.stickyHeaders ? expectedHeight(of: header) : 0
             guard let headerHeight else { return false }
@@ -545,7 +547,7 @@ enum GeneratedTableHarness {
                 for offset in 0..<max(1, height) {
                     let lines = below - offset
                     let sticky = !previous.isHeader && headerHeight + height <= tableHeight ? headerHeight : 0
-                    if lines >= wanted && sticky + lines + h <= tableHeight { return true }
+                    if lines >= wanted && sticky + lines + h + linesBelow <= tableHeight { return true }
                 }
                 if below - height > tableHeight { break }
             }

@@ -14,6 +14,19 @@ struct TableRegressionTests {
 
     // MARK: Found by the generator
 
+    /// Scroll padding (issue 23): the context above the cursor's row was found by showing the section's 3-line
+    /// header in the flow, which pushed the row onto the last lines and left no context below it, though the
+    /// row at the top would have kept the line below.
+    @Test func scrollPaddingKeepsTheContextBelowWhileLookingForContextAbove() {
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 1, statusLine: false, sticky: true, mode: .single,
+                indicator: false, selectableByDelegate: false, delegateHeights: true,
+                kinds: [.init(1), .init(1), .init(1)],
+                sections: [.init(.custom(3), [.init(1, kind: 1), .init(2, kind: 2, height: 2)]), .init(.title, [])],
+                ops: [.resize(9, 4), .key("pgdn")], padding: 2))
+    }
+
     /// Scroll padding (issue 23): the cursor's section's 6-line sticky header left no room for two lines of
     /// context above its row, and the row went to the top without any; showing the header in the flow, cut,
     /// leaves room for them.
