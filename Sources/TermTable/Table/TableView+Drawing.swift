@@ -65,6 +65,11 @@ extension TableView {
             cutsTopRow = placed.y < stickyLines
             break
         }
+        // A row under a sticky header that came, went or changed height shows other lines than it did, at the
+        // same place: it is drawn again.
+        var oldStickyLines = 0
+        if let first = previous.first, first.isSticky { oldStickyLines = first.height }
+        let uncoveredTop = oldStickyLines == stickyLines ? 0 : max(oldStickyLines, stickyLines)
         var next = 0  // merge pointer into `previous`
         var drawnRows: [TableDrawing.Row] = []
         drawnRows.reserveCapacity(placedItems.count)
@@ -78,7 +83,7 @@ extension TableView {
                 old.height == placed.height, old.isSticky == placed.isSticky,
                 old.y - (placed.isSticky ? 0 : shift) == placed.y
             {
-                needsDrawing = false
+                needsDrawing = !placed.isSticky && placed.y < uncoveredTop
                 for y in max(0, placed.y)..<max(0, min(height, placed.y + placed.height)) where dirty[y] {
                     needsDrawing = true
                 }

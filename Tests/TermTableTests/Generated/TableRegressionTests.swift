@@ -14,6 +14,25 @@ struct TableRegressionTests {
 
     // MARK: Found by the generator
 
+    /// A top row cut by scroll padding (issue 23) kept its place while the sticky header above it went away: its
+    /// lines under the old header were not drawn again, and the header's last line stayed on screen.
+    @Test func aCutTopRowIsDrawnAgainWhenTheStickyHeaderOverItChanges() {
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 1, statusLine: true, sticky: true, mode: .single,
+                indicator: false, selectableByDelegate: false, delegateHeights: true,
+                kinds: [.init(5), .init(2, controls: true)],
+                sections: [.init(.title, []), .init(.title, [.init(1, kind: 1), .init(2, kind: 1, height: 4)])],
+                ops: [
+                    .insertSection(
+                        at: 2,
+                        .init(.custom(2), [.init(110, kind: 1, selectable: false), .init(111), .init(112), .init(113)])),
+                    .resize(10, 10), .wheel(up: false, 0, 1), .key("ctrl-f"),
+                    .insertSection(
+                        at: 4, .init(.title, [.init(130, kind: 1, selectable: false), .init(131), .init(132, kind: 1)])),
+                ], padding: 4))
+    }
+
     /// Scroll padding (issue 23): the context above the cursor's row was found by showing the section's 3-line
     /// header in the flow, which pushed the row onto the last lines and left no context below it, though the
     /// row at the top would have kept the line below.
