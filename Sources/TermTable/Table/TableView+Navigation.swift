@@ -253,6 +253,7 @@ extension TableView {
             }
             guard let first = firstRow() else { return false }
             state.top = metrics.firstItem
+            setNeedsLayout()  // the top (and its line offset) changed even when no row can take the cursor
             guard let target = highlightableRow(from: first, direction: 1) else { return false }
             setCursor(target)
             return true
