@@ -274,6 +274,7 @@ import Testing
                 table.focusedCursorStyle = .custom(.bold)
                 table.unfocusedCursorStyle = .custom(.dim)
                 table.rowHeight = 2
+                table.scrollPadding = 3
                 table.headerStyle = .dim
                 table.scrollIndicatorStyle = .bold
                 table.columnHeader = ColumnHeaderView(spec: headedSpec())

@@ -173,16 +173,19 @@ package struct PlacedItem: Hashable, Sendable {
 
 /// The pure layout rules of a table: what is visible from a top item, and where to scroll to show a row.
 ///
-/// The scroll position is the item at the top of the viewport, not a line
-/// offset, so a table of 10 million rows of any heights needs no measuring of
-/// rows it does not show.
+/// The scroll position is the item at the top of the viewport (with a line offset
+/// inside it), not a line number, so a table of 10 million rows of any heights
+/// needs no measuring of rows it does not show.
 package enum TableLayout {
     /// The items visible from `top` in a viewport `height` lines tall.
     ///
     /// When `top` is a row of a section with a header and `stickyHeaders` is on,
     /// the header is placed first (at line 0) and the rows follow below it.
+    ///
+    /// The top item's first `topOffset` lines are scrolled out: it is placed that many lines above the
+    /// first line of rows (a negative `y` without a sticky header), so only its lower part shows.
     package static func visibleItems(
-        from top: TableItem?, height viewport: Int, metrics: TableMetrics,
+        from top: TableItem?, topOffset: Int = 0, height viewport: Int, metrics: TableMetrics,
         stickyHeaders: Bool = true, itemHeight: (TableItem) -> Int
     ) -> [PlacedItem] {
         guard let top, viewport > 0 else { return [] }
@@ -195,10 +198,13 @@ package enum TableLayout {
             placed.append(PlacedItem(item: .header(top.section), y: 0, height: sticky, isSticky: true))
             y = sticky
         }
+        y -= max(0, topOffset)
         var item: TableItem? = top
         while let current = item, y < viewport {
             let h = max(0, itemHeight(current))
-            if h > 0 { placed.append(PlacedItem(item: current, y: y, height: h, isSticky: false)) }
+            if h > 0, y + h > (sticky > 0 ? sticky : 0) {
+                placed.append(PlacedItem(item: current, y: y, height: h, isSticky: false))
+            }
             y += h
             item = metrics.next(after: current)
         }

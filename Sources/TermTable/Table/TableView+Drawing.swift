@@ -53,6 +53,23 @@ extension TableView {
             previous.removeAll()
         }
 
+        // A top row scrolled by lines starts above the rows' first line (or under the sticky header): its
+        // drawing is clipped to the lines below those (a context made only then: copies cost retains).
+        var stickyLines = 0
+        var cutsTopRow = false
+        for placed in placedItems {
+            if placed.isSticky {
+                stickyLines = placed.height
+                continue
+            }
+            cutsTopRow = placed.y < stickyLines
+            break
+        }
+        // A row under a sticky header that came, went or changed height shows other lines than it did, at the
+        // same place: it is drawn again.
+        var oldStickyLines = 0
+        if let first = previous.first, first.isSticky { oldStickyLines = first.height }
+        let uncoveredTop = oldStickyLines == stickyLines ? 0 : max(oldStickyLines, stickyLines)
         var next = 0  // merge pointer into `previous`
         var drawnRows: [TableDrawing.Row] = []
         drawnRows.reserveCapacity(placedItems.count)
@@ -66,13 +83,22 @@ extension TableView {
                 old.height == placed.height, old.isSticky == placed.isSticky,
                 old.y - (placed.isSticky ? 0 : shift) == placed.y
             {
-                needsDrawing = false
+                needsDrawing = !placed.isSticky && placed.y < uncoveredTop
                 for y in max(0, placed.y)..<max(0, min(height, placed.y + placed.height)) where dirty[y] {
                     needsDrawing = true
                 }
             }
             if needsDrawing {
-                renderRow(cell, in: context)
+                if cutsTopRow && !placed.isSticky && placed.y < stickyLines {
+                    var rowsContext = context
+                    rowsContext.clip = context.clip.intersection(
+                        Rect(
+                            x: screenFrame.x, y: screenFrame.y + stickyLines, width: width,
+                            height: max(0, height - stickyLines)))
+                    renderRow(cell, in: rowsContext)
+                } else {
+                    renderRow(cell, in: context)
+                }
                 for y in max(0, placed.y)..<max(0, min(height, placed.y + placed.height)) { redrawn[y] = true }
             }
             drawnRows.append(

@@ -60,11 +60,12 @@ extension TableView {
         if needsReload { loadMetrics() }
         let top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem
         let placed = TableLayout.visibleItems(
-            from: top, height: rowsHeight, metrics: metrics,
+            from: top, topOffset: top == state.top ? state.topLineOffset : 0, height: rowsHeight, metrics: metrics,
             stickyHeaders: stickyHeaders, itemHeight: height(of:))
-        // Rows shown whole (a row cut by the bottom edge does not count, unless none is whole).
+        // Rows shown whole (a row cut by an edge does not count, unless none is whole).
+        let stickyLines = placed.first(where: \.isSticky)?.height ?? 0
         let placedRows = placed.filter { !$0.isSticky && !$0.item.isHeader }
-        let whole = placedRows.filter { $0.y + $0.height <= rowsHeight }
+        let whole = placedRows.filter { $0.y >= stickyLines && $0.y + $0.height <= rowsHeight }
         let rows = (whole.isEmpty ? placedRows : whole).compactMap { $0.item.indexPath }
         guard let first = rows.first, let last = rows.last, cursor < first || cursor > last else { return }
         let target = cursor < first ? first : last

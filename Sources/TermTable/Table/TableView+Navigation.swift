@@ -166,23 +166,44 @@ extension TableView {
     }
 
     /// Scrolls the view by `items` items without moving the cursor; returns false at an end.
+    ///
+    /// A row taller than the view counts one step per line scrolled inside it: the view moves through it
+    /// line by line until its far edge shows, then to the next row.
     @discardableResult
     public func scroll(by items: Int) -> Bool {
         if needsReload { loadMetrics() }
         guard var top = state.top else { return false }
+        var offset = state.topLineOffset
         let limit = lastTop()
+        let viewport = rowsHeight
         var moved = false
         for _ in 0..<abs(items) {
+            let h = height(of: top)
             if items > 0 {
+                if viewport > 0, h > viewport, offset < h - viewport {
+                    offset += 1
+                    moved = true
+                    continue
+                }
                 guard top < limit, let next = metrics.next(after: top) else { break }
                 top = next
+                offset = 0
             } else {
+                if offset > 0 {
+                    // Inside a tall row, a line up; a row cut by scroll padding shows whole.
+                    offset = h > viewport ? min(offset, h - viewport) - 1 : 0
+                    moved = true
+                    continue
+                }
                 guard let previous = metrics.previous(before: top) else { break }
                 top = previous
+                let previousHeight = height(of: previous)
+                offset = previousHeight > viewport ? previousHeight - viewport : 0
             }
             moved = true
         }
         state.top = top
+        state.topLineOffset = offset
         setNeedsLayout()
         setNeedsDisplay()
         return moved
@@ -201,16 +222,23 @@ extension TableView {
     public func perform(_ command: TableCommand) -> Bool {
         if needsReload { loadMetrics() }
         switch command {
-        case .moveUp: return moveCursor(by: -1)
-        case .moveDown: return moveCursor(by: 1)
+        case .moveUp: return scrollTallCursorRow(by: -1) || moveCursor(by: -1)
+        case .moveDown: return scrollTallCursorRow(by: 1) || moveCursor(by: 1)
         case .pageUp, .pageDown:
+            // A row taller than the view (the cursor's, or any in selection mode none) moves by a page of lines.
+            let lines = command == .pageDown ? pageLines : -pageLines
+            if selectionMode == .none ? scrollTallTopRow(by: lines) : scrollTallCursorRow(by: lines) { return true }
             let steps = command == .pageDown ? pageSize : -pageSize
             if selectionMode == .none { return scroll(by: steps) }
             // The cursor moves a page of rows and stays on its screen line, headers crossed or not.
             let line = cursorLine
             let moved = moveCursor(by: steps)
             if let line, let cursor = state.cursor {
-                state.top = top(placing: TableItem(section: cursor.section, row: cursor.row), atLine: line)
+                // A cursor row scrolled by lines (above line 0) leaves its lines as they are when it stays.
+                if moved || line >= 0 {
+                    state.top = top(placing: TableItem(section: cursor.section, row: cursor.row), atLine: max(0, line))
+                    setNeedsLayout()
+                }
             } else {
                 scroll(by: steps)
             }
@@ -225,22 +253,26 @@ extension TableView {
             }
             guard let first = firstRow() else { return false }
             state.top = metrics.firstItem
+            setNeedsLayout()  // the top (and its line offset) changed even when no row can take the cursor
             guard let target = highlightableRow(from: first, direction: 1) else { return false }
             setCursor(target)
             return true
         case .moveToBottom:
             if selectionMode == .none {
-                state.top = lastTop()
+                scrollToLastLine()
                 setNeedsLayout()
                 setNeedsDisplay()
                 return true
             }
             guard let last = lastRow() else { return false }
-            guard let target = highlightableRow(from: last, direction: -1) else { return false }
-            setCursor(target)
-            // The end of the list is shown, rows the cursor cannot stop on included (the cursor is revealed from there).
-            state.top = lastTop()
-            return true
+            // The end of the list is shown, rows the cursor cannot stop on included (the cursor is revealed from
+            // there); shown too when no row can take the cursor, as the top is for g.
+            let target = highlightableRow(from: last, direction: -1)
+            if let target { setCursor(target) }
+            scrollToLastLine()
+            setNeedsLayout()
+            setNeedsDisplay()
+            return target != nil
         case .activate:
             guard let cursor = state.cursor else { return false }
             delegate?.tableView(self, performPrimaryActionForRowAt: cursor)

@@ -45,9 +45,7 @@ extension TableView {
         let rowHeight = height(of: item)
         switch position {
         case .none:
-            state.top = TableLayout.top(
-                revealing: item, from: state.top, height: viewport, metrics: metrics,
-                stickyHeaders: stickyHeaders, itemHeight: height(of:))
+            reveal(item)
         case .top:
             state.top = item
         case .middle:

@@ -33,8 +33,11 @@ extension TableView {
             lastFits
             && (lastRow == total - 1
                 || onlyEmptyRows(from: TableItem(section: last.section, row: last.row), forward: true))
+        // A top row scrolled by lines is not at the top, and moves the thumb by its share of the row.
+        let offset = state.topLineOffset
+        let firstItem = TableItem(section: first.section, row: first.row)
         let atTop =
-            firstRow == 0 || onlyEmptyRows(from: TableItem(section: first.section, row: first.row), forward: false)
+            offset == 0 && (firstRow == 0 || onlyEmptyRows(from: firstItem, forward: false))
         if atTop && atEnd { return nil }
         let height = rowsHeight
         let size = max(1, min(height - 1, height * shown / total))
@@ -47,7 +50,9 @@ extension TableView {
         } else if room >= 2 {
             // Between the ends: never on the first or last line, which mean "at the top" and "at the end".
             let scrollable = max(1, total - shown)
-            start = min(room - 1, max(1, 1 + (room - 1) * firstRow / scrollable))
+            let rowLines = offset > 0 && state.top == firstItem ? max(1, self.height(of: firstItem)) : 1
+            let scrolled = firstRow * rowLines + min(offset, rowLines - 1)
+            start = min(room - 1, max(1, 1 + (room - 1) * scrolled / (scrollable * rowLines)))
         } else {
             start = firstRow * 2 >= total - shown ? room : 0
         }

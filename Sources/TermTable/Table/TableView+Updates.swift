@@ -2,10 +2,16 @@ import TermTableCore
 
 extension TableView {
     /// Reloads the cells of the given rows (their content changed; counts did not).
+    ///
+    /// When the cursor's row is among them and on screen, the next layout reveals it: a row that grew
+    /// shows whole when it fits, else from its first line.
     public func reloadRows(at indexPaths: [IndexPath]) {
         for indexPath in indexPaths {
             let item = TableItem(section: indexPath.section, row: indexPath.row)
             measurements.forget(item)
+            if indexPath == state.cursor, placedItems.contains(where: { $0.item == item && !$0.isSticky }) {
+                needsReveal = true
+            }
         }
         setNeedsLayout()
         setNeedsDisplay()

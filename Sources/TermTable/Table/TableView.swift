@@ -10,9 +10,11 @@ import TermTableLayout
 /// however far one scrolls, and a frame's work does not grow with the number
 /// of rows. ``statistics`` counts cells made, reused and cloned.
 ///
-/// The scroll position is the item at the top, not a line offset, so rows of
-/// any height scroll without measuring rows off screen. The current section's
-/// header stays at the top while its rows scroll (``stickyHeaders``).
+/// The scroll position is the item at the top (and a line offset inside it), so
+/// rows of any height scroll without measuring rows off screen. A row taller than
+/// the view scrolls by line under j/k, the wheel and PgUp/PgDn until its far edge
+/// shows; ``scrollPadding`` keeps lines of context around the cursor's row. The
+/// current section's header stays at the top while its rows scroll (``stickyHeaders``).
 ///
 /// The cursor row (under the reverse-video bar) and the selected set are
 /// separate: in ``SelectionMode/single`` the selection follows the cursor, in
@@ -151,6 +153,19 @@ open class TableView: View {
         @exclusivity(unchecked)  // read for every row measured
     #endif
     private var storedRowHeight: Int?
+    /// Lines of context kept above and below the cursor's row when it moves, as the rows allow (vim's
+    /// `scrolloff`; default 0).
+    ///
+    /// Counted in lines, not rows: with padding 2 and a tall row above the cursor, the view shows that row's
+    /// last two lines. Less is kept when the view is too short for the row and both paddings, and none at
+    /// the ends of the table.
+    public var scrollPadding: Int = 0 {
+        didSet {
+            needsReveal = true
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
+    }
     /// The style of title headers (``TableViewDataSource/tableView(_:titleForHeaderInSection:)``).
     public var headerStyle: Style = Style(attributes: [.bold, .underline]) {
         didSet { reloadData() }
@@ -295,6 +310,7 @@ open class TableView: View {
         storedMarkStyle = other.markStyle
         storedShowsMarkColumn = other.showsMarkColumn
         storedRowHeight = other.rowHeight
+        scrollPadding = other.scrollPadding
         focusedCursorStyle = other.focusedCursorStyle
         unfocusedCursorStyle = other.unfocusedCursorStyle
         headerStyle = other.headerStyle
@@ -376,29 +392,33 @@ open class TableView: View {
         if needsReveal, let cursor = state.cursor { reveal = TableItem(section: cursor.section, row: cursor.row) }
         needsReveal = false
         let startTop = state.top
+        let startOffset = state.topLineOffset
         // Header cells measured on the way (see `measureLazyHeader`) change the metrics the pass started
         // with: a header counted as 1 line may have 6, or none. Place again until no measurement changes
         // them (each pass measures more; a header is measured once, so this ends, usually at once).
         for _ in 0..<8 {
             let measuredBefore = measurements.lazyHeaderMeasurements
             state.top = startTop.flatMap(metrics.clamp) ?? metrics.firstItem
-            if let reveal {
-                state.top = TableLayout.top(
-                    revealing: reveal, from: state.top, height: rowsHeight, metrics: metrics,
-                    stickyHeaders: stickyHeaders, itemHeight: height(of:))
+            if startOffset > 0, rowsHeight > 0, let top = state.top, top == startTop {
+                // The same top row keeps its scrolled-out lines (fewer than its height; none without a view).
+                state.topLineOffset = max(0, min(startOffset, height(of: top) - 1))
             }
-            placedItems = TableLayout.visibleItems(
-                from: state.top, height: rowsHeight, metrics: metrics,
-                stickyHeaders: stickyHeaders, itemHeight: height(of:))
-            // Never leave empty lines at the bottom while rows above are scrolled out of view (after a resize, a delete).
+            if let reveal { self.reveal(reveal) }
+            placeRows()
+            // Never leave empty lines at the bottom while lines above are scrolled out of view (after a resize, a
+            // delete): the top row's scrolled-out lines come back first, then whole rows.
+            if let lastPlaced = placedItems.last, case let bottom = lastPlaced.y + lastPlaced.height,
+                bottom < rowsHeight, state.topLineOffset > 0
+            {
+                state.topLineOffset -= min(state.topLineOffset, rowsHeight - bottom)
+                placeRows()
+            }
             if let lastPlaced = placedItems.last, case let bottom = lastPlaced.y + lastPlaced.height,
                 bottom < rowsHeight,
                 let top = state.top, top != metrics.firstItem, case let limit = lastTop(), limit < top
             {
                 state.top = limit
-                placedItems = TableLayout.visibleItems(
-                    from: state.top, height: rowsHeight, metrics: metrics,
-                    stickyHeaders: stickyHeaders, itemHeight: height(of:))
+                placeRows()
             }
             if measurements.lazyHeaderMeasurements == measuredBefore { break }
         }
@@ -410,6 +430,13 @@ open class TableView: View {
             columnHeader.leadingInset = showsMarkColumn && selectionMode == .multiple ? 2 : 0
         }
         super.layoutSubviews()
+    }
+
+    /// Places the items from the scroll position down (`placedItems`).
+    private func placeRows() {
+        placedItems = TableLayout.visibleItems(
+            from: state.top, topOffset: state.topLineOffset, height: rowsHeight, metrics: metrics,
+            stickyHeaders: stickyHeaders, itemHeight: height(of:))
     }
 
     /// Puts the right cells on screen: keeps those still visible, recycles the rest, asks for the new ones.

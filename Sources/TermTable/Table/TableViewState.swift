@@ -2,8 +2,13 @@ import TermTableCore
 
 /// A table's scroll position, cursor and selection: plain values, testable without a screen.
 @usableFromInline package struct TableViewState: Hashable, Sendable {
-    /// The item at the top of the viewport (nil for an empty table).
-    package var top: TableItem?
+    /// The item at the top of the viewport (nil for an empty table); setting it shows the item from its first line.
+    package var top: TableItem? { didSet { topLineOffset = 0 } }
+    /// The lines of ``top`` scrolled out above the view (0: it shows from its first line).
+    ///
+    /// Set it after ``top`` (which resets it). The table keeps it below the item's height, and above 0
+    /// only for a row taller than the view or when ``TableView/scrollPadding`` asks for part of a row.
+    package var topLineOffset = 0
     /// The row under the cursor.
     @usableFromInline package var cursor: IndexPath?
     /// The selected rows.
@@ -38,7 +43,9 @@ import TermTableCore
         if let top, !top.isHeader, let p = top.indexPath {
             // Rows inserted above the top push it down, so the same rows stay in view.
             let shifted = shift(p)
+            let offset = topLineOffset
             self.top = TableItem(section: shifted.section, row: shifted.row)
+            topLineOffset = offset  // the same row: its lines keep their place
         }
     }
 
@@ -55,8 +62,10 @@ import TermTableCore
         }
         selected = Set(selected.compactMap(shift))
         if let top, let p = top.indexPath {
-            let shifted = shift(p) ?? p
-            self.top = TableItem(section: shifted.section, row: shifted.row)
+            let shifted = shift(p)
+            let offset = topLineOffset
+            self.top = TableItem(section: (shifted ?? p).section, row: (shifted ?? p).row)
+            if shifted != nil { topLineOffset = offset }  // the same row: its lines keep their place
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TermTableTesting
 
 @testable import TermTable
 
@@ -39,13 +40,16 @@ struct GeneratedTableCase: CustomStringConvertible, Sendable {
         }
     }
 
-    /// A cell kind: its template's height and whether it holds controls (button, field, slider).
+    /// A cell kind: its template's height and whether it holds controls (button, field, slider), or a
+    /// `height=auto` kind whose wrapping label makes each row as tall as its text at the table's width.
     struct Kind: Hashable, Sendable {
         var height: Int
         var controls: Bool
-        init(_ height: Int, controls: Bool = false) {
+        var auto: Bool
+        init(_ height: Int, controls: Bool = false, auto: Bool = false) {
             self.height = height
             self.controls = controls
+            self.auto = auto
         }
     }
 
@@ -76,6 +80,8 @@ struct GeneratedTableCase: CustomStringConvertible, Sendable {
         case appendRows([Row], byReload: Bool)
         /// ``TableView/scrollToEnd()``.
         case scrollToEnd
+        /// ``TableView/scrollPadding`` set to this many lines.
+        case setPadding(Int)
     }
 
     var width: Int
@@ -96,6 +102,8 @@ struct GeneratedTableCase: CustomStringConvertible, Sendable {
     var columnHeader = false
     /// The table follows its end (``TableView/followsEnd``).
     var followsEnd = false
+    /// The table's ``TableView/scrollPadding`` at the start.
+    var padding = 0
 
     var description: String { GeneratedTableCase.format(self) }
 
@@ -114,10 +122,10 @@ struct GeneratedTableCase: CustomStringConvertible, Sendable {
             GeneratedTableCase(
                 width: \(width), height: \(height), statusLine: \(statusLine), sticky: \(sticky), mode: \(mode),
                 indicator: \(indicator), selectableByDelegate: \(selectableByDelegate), delegateHeights: \(delegateHeights),
-                kinds: [\(kinds.map { ".init(\($0.height)\($0.controls ? ", controls: true" : ""))" }.joined(separator: ", "))],
+                kinds: [\(kinds.map { ".init(\($0.height)\($0.controls ? ", controls: true" : "")\($0.auto ? ", auto: true" : ""))" }.joined(separator: ", "))],
                 sections: [\(sections.map(format).joined(separator: ", "))],
                 ops: [\(ops.map(\.description).joined(separator: ", "))]\(c.columnHeader ? ", columnHeader: true" : "")\
-            \(c.followsEnd ? ", followsEnd: true" : ""))
+            \(c.followsEnd ? ", followsEnd: true" : "")\(c.padding != 0 ? ", padding: \(c.padding)" : ""))
             """
     }
 
@@ -167,6 +175,7 @@ extension GeneratedTableCase.Op: CustomStringConvertible {
         case .appendRows(let rows, let byReload):
             return ".appendRows([\(rows.map(row).joined(separator: ", "))], byReload: \(byReload))"
         case .scrollToEnd: return ".scrollToEnd"
+        case .setPadding(let n): return ".setPadding(\(n))"
         }
     }
 }
@@ -251,7 +260,38 @@ extension GeneratedTableCase {
             }
             c.ops.append(op)
         }
+        c.addLineScrolling()
         return c
+    }
+
+    /// Auto-height kinds, rows taller than the view, scroll padding and padding changes (issue 23), drawn from a
+    /// second generator seeded by the case, so the main random stream (and every earlier case) stays as it was.
+    mutating func addLineScrolling() {
+        var seed = UInt64(truncatingIfNeeded: width &* 1_000_003 &+ height &* 10_007 &+ ops.count &* 101)
+        seed = seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: sections.map(\.rows.count).reduce(7, &+))
+        var rng = SeededRandom(seed: seed)
+        func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
+        func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+        if chance(40) {
+            for index in kinds.indices where chance(50) { kinds[index] = Kind(int(1...2), auto: true) }
+        }
+        if chance(30) {
+            // Rows taller than most views (their delegate height).
+            for s in sections.indices {
+                for r in sections[s].rows.indices where chance(12) { sections[s].rows[r].height = int(7...30) }
+            }
+        }
+        padding = chance(30) ? int(0...4) : 0
+        if chance(25) {
+            for _ in 0..<int(1...3) { ops.insert(.setPadding(int(0...5)), at: int(0...ops.count)) }
+        }
+        if chance(30) {
+            // Runs of line-scrolling keys, where tall rows show their lines.
+            for _ in 0..<int(1...4) {
+                let key = ["j", "k", "pgdn", "pgup", "G"][int(0...4)]
+                ops.insert(contentsOf: Array(repeating: .key(key), count: int(1...12)), at: int(0...ops.count))
+            }
+        }
     }
 }
 
@@ -303,7 +343,12 @@ extension GeneratedTableCase {
                 out.append(c)
             }
         }
-        if kinds.contains(where: { $0.controls || $0.height > 1 }) {
+        if padding != 0 {
+            var c = self
+            c.padding = 0
+            out.append(c)
+        }
+        if kinds.contains(where: { $0.controls || $0.height > 1 || $0.auto }) {
             var c = self
             c.kinds = kinds.map { Kind(max(1, $0.height - 1)) }
             out.append(c)

@@ -34,10 +34,28 @@ final class GeneratedTableSource: TableViewDataSource, TableViewDelegate {
         return indexPath.row >= 0 && indexPath.row < rows.count ? rows[indexPath.row] : nil
     }
 
-    /// The height the row should have on screen.
+    /// Times each row (by id) was edited and reloaded alone (`reloadRow`): an auto-height row's text grows or shrinks.
+    var edits: [Int: Int] = [:]
+    /// The width auto-height rows are measured at (the table's ``TableView/contentWidth``).
+    var contentWidth = 0
+
+    /// The text of an auto-height row: words of lengths from its id and edits, so rows wrap to many line counts.
+    func autoText(_ row: GeneratedTableCase.Row) -> String {
+        let edit = edits[row.id] ?? 0
+        let count = (row.id &* 37 &+ edit &* 11) % 24
+        let words = (0..<count).map {
+            String(repeating: Array("abcdefgh")[(row.id + $0) % 8], count: 1 + (row.id + $0 * 3) % 9)
+        }
+        return (["r\(row.id)"] + words).joined(separator: " ")
+    }
+
+    /// The height the row should have on screen: the delegate's, else an auto kind's wrapped text (at least its
+    /// canvas), else the kind's template height.
     func expectedHeight(_ row: GeneratedTableCase.Row) -> Int {
         if delegateHeights, let h = row.height { return h }
-        return kinds[row.kind].height
+        let kind = kinds[row.kind]
+        if kind.auto { return max(kind.height, TerminalText.wrap(autoText(row), width: contentWidth).count) }
+        return kind.height
     }
 
     func record(_ cell: TableViewCell) {
@@ -56,7 +74,8 @@ final class GeneratedTableSource: TableViewDataSource, TableViewDelegate {
         }
         let cell = tableView.dequeueReusableCell(withIdentifier: "k\(row.kind)", for: indexPath)
         cell.viewWithTag(1, as: Label.self)?.text =
-            "r\(row.id) v\(revision) \(String(repeating: "x", count: row.id % 9))"
+            kinds[row.kind].auto
+            ? autoText(row) : "r\(row.id) v\(revision) \(String(repeating: "x", count: row.id % 9))"
         cell.isSelectable = selectableByDelegate ? true : row.selectable
         record(cell)
         return cell
@@ -169,7 +188,14 @@ enum GeneratedTableHarness {
             self.c = c
             source = GeneratedTableSource(c)
             table = TableView()
-            for (index, kind) in c.kinds.enumerated() {
+            for (index, kind) in c.kinds.enumerated() where kind.auto {
+                let canvas = String(repeating: "|[1          ]|\n", count: kind.height)
+                let layout = "cell k\(index) height=auto\n" + canvas + "  1 label wrap stretch=both"
+                table.register(
+                    template: try! LayoutLibrary(string: layout).template("k\(index)"),
+                    forCellReuseIdentifier: "k\(index)")
+            }
+            for (index, kind) in c.kinds.enumerated() where !kind.auto {
                 table.register(
                     template: GeneratedTableHarness.template(
                         identifier: "k\(index)", height: kind.height,
@@ -184,6 +210,7 @@ enum GeneratedTableHarness {
                     forCellReuseIdentifier: "h\(height)")
             }
             table.stickyHeaders = c.sticky
+            table.scrollPadding = c.padding
             table.selectionMode = c.mode
             table.showsScrollIndicator = c.indicator
             if c.columnHeader {
@@ -251,6 +278,7 @@ enum GeneratedTableHarness {
                 inSync = true
             case .reloadRow(let s, let r):
                 source.revision += 1
+                if let row = source.row(path(s, r)) { source.edits[row.id, default: 0] += 1 }
                 table.reloadRows(at: [path(s, r)])
             case .insertSection(let at, let section):
                 source.sections.insert(section, at: min(at, source.sections.count))
@@ -300,6 +328,8 @@ enum GeneratedTableHarness {
                 inSync = true
             case .scrollToEnd:
                 table.scrollToEnd()
+            case .setPadding(let lines):
+                table.scrollPadding = lines
             }
         }
 
@@ -319,6 +349,7 @@ enum GeneratedTableHarness {
 
         /// The first broken invariant after `op`, nil when all hold.
         func violation(after op: GeneratedTableCase.Op?) -> String? {
+            source.contentWidth = table.contentWidth
             // What is on screen: record cells and how many of each kind are visible at once.
             var visibleNow: [String: Int] = [:]
             for cell in table.visibleCellsInOrder {
@@ -338,13 +369,34 @@ enum GeneratedTableHarness {
                     + fullRedraw().enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: "\n")
             }
 
-            // 2. Placed items are in order, inside the view, and do not overlap.
+            // 2. Placed items are in order, inside the view, and do not overlap; only the first row under the
+            // sticky header starts above it (scrolled by `topLineOffset` lines), and it still shows a line.
             var lastEnd = 0
-            for placed in table.placedItems {
-                if placed.y < lastEnd || placed.y >= tableHeight || placed.height <= 0 {
-                    return "placed items overlap or leave the view: \(table.placedItems)"
+            let offset = table.state.topLineOffset
+            for (index, placed) in table.placedItems.enumerated() {
+                let scrolled = !placed.isSticky && (index == 0 || table.placedItems[index - 1].isSticky)
+                let start = scrolled ? lastEnd - offset : lastEnd
+                if placed.y != start && (placed.y < lastEnd || scrolled) || placed.y >= tableHeight
+                    || placed.height <= 0 || placed.y + placed.height <= lastEnd
+                {
+                    return "placed items overlap or leave the view (offset \(offset)): \(table.placedItems)"
                 }
                 lastEnd = placed.y + placed.height
+            }
+            if offset < 0 || (offset > 0 && table.placedItems.isEmpty) {
+                return "the top row is scrolled by \(offset) lines with \(table.placedItems.count) items placed"
+            }
+
+            // 2b. A row's drawn height is what its content asks for: the delegate's lines, the template's, or an
+            // auto-height row's text wrapped at the table's width.
+            if inSync {
+                for placed in table.placedItems {
+                    guard let indexPath = placed.item.indexPath, let row = source.row(indexPath) else { continue }
+                    let expected = source.expectedHeight(row)
+                    if placed.height != expected {
+                        return "row \(indexPath) is drawn \(placed.height) lines tall; its content has \(expected)"
+                    }
+                }
             }
 
             // 3. Cells made stay within the visible rows + 2 per identifier; queues likewise.
@@ -367,7 +419,9 @@ enum GeneratedTableHarness {
                 {
                     return "the last row is fully shown but the thumb \(thumb) does not reach line \(tableHeight)"
                 }
-                if inSync, table.state.top == table.metrics.firstItem, thumb.lowerBound != 0 {
+                if inSync, table.state.top == table.metrics.firstItem, table.state.topLineOffset == 0,
+                    thumb.lowerBound != 0
+                {
                     return "the view is at the top but the thumb \(thumb) is not"
                 }
             }
@@ -410,17 +464,106 @@ enum GeneratedTableHarness {
             }
             if cursorMustBeVisible(after: op), tableHeight > 0 {
                 let h = source.expectedHeight(row)
+                let item = TableItem(section: cursor.section, row: cursor.row)
                 if h > 0 && h <= tableHeight {
-                    let item = TableItem(section: cursor.section, row: cursor.row)
                     guard let placed = table.placedItems.first(where: { $0.item == item }),
-                        placed.y + placed.height <= tableHeight
+                        placed.y >= 0, placed.y + placed.height <= tableHeight
                     else {
                         return
                             "the cursor row \(cursor) (\(h) lines) fits in \(tableHeight) lines but is not fully shown"
                     }
+                    if let problem = paddingViolation(after: op, cursor: item, rowHeight: h) { return problem }
+                } else if h > tableHeight {
+                    // Taller than the view: the scroll position is inside it, and it fills the view.
+                    guard table.state.top == item,
+                        let placed = table.placedItems.first(where: { $0.item == item }),
+                        placed.y <= 0, placed.y + placed.height >= tableHeight
+                    else {
+                        return "the cursor row \(cursor) (\(h) lines) is taller than the view (\(tableHeight)) but "
+                            + "the scroll position is \(String(describing: table.state.top)) +\(table.state.topLineOffset)"
+                    }
                 }
             }
             return nil
+        }
+
+        /// After the cursor moved (a key, a click, the wheel, the app): `scrollPadding` lines of context above and
+        /// below its row, as the rows allow (fewer at the table's ends, and when the view is short).
+        private func paddingViolation(after op: GeneratedTableCase.Op?, cursor: TableItem, rowHeight h: Int) -> String?
+        {
+            guard table.state.cursor != cursorBefore, table.scrollPadding > 0 else { return nil }
+            switch op {
+            case .key?, .click?, .doubleClick?, .wheel?, .setCursor?: break
+            default: return nil
+            }
+            // A sticky header takes lines from the padding's room: the cursor's section's, which the table counts;
+            // a taller one of another section above (the top row's) may leave less.
+            let sticky = table.placedItems.first(where: \.isSticky)?.height ?? 0
+            let cursorSticky = table.stickyLines(above: cursor)
+            let pad = min(table.scrollPadding, max(0, (tableHeight - h - cursorSticky) / 2))
+            guard pad > 0, sticky <= cursorSticky, let y = table.cursorLine else { return nil }
+            // Lines of rows and headers next to the cursor's row, as the data gives them. Above, only the cursor's section counts (its header included): the
+            // rows of a section above come with that section's sticky header, which may leave no room for them.
+            func lines(from start: TableItem, up: Bool) -> Int? {
+                var total = 0
+                var item = start
+                while total < pad,
+                    let next = up ? table.metrics.previous(before: item) : table.metrics.next(after: item),
+                    !up || next.section == cursor.section
+                {
+                    guard let height = expectedHeight(of: next) else { return nil }
+                    total += height
+                    item = next
+                }
+                return min(total, pad)
+            }
+            if let above = lines(from: cursor, up: true), y - sticky < above,
+                someTopShows(
+                    linesAbove: above, linesBelow: lines(from: cursor, up: false) ?? 0, cursor: cursor, rowHeight: h)
+            {
+                return "the cursor row \(cursor) is on line \(y) (sticky \(sticky)): fewer than \(above) lines of "
+                    + "padding \(table.scrollPadding) above it"
+            }
+            if let below = lines(from: cursor, up: false), y + h + below > tableHeight {
+                return "the cursor row \(cursor) (\(h) lines) is on line \(y): fewer than \(below) lines of padding "
+                    + "\(table.scrollPadding) below it in \(tableHeight)"
+            }
+            return nil
+        }
+
+        /// The lines of a row or header as the data gives them (nil for an item the data does not have).
+        private func expectedHeight(of item: TableItem) -> Int? {
+            guard item.section < source.sections.count else { return nil }
+            if let indexPath = item.indexPath { return source.row(indexPath).map(source.expectedHeight) }
+            switch source.sections[item.section].header {
+            case .none: return 0
+            case .title: return 1
+            case .custom(let height): return height
+            }
+        }
+
+        /// True when some scroll position inside the cursor's section shows `linesAbove` lines of it above the
+        /// cursor's row, the row whole, `linesBelow` lines below it and the sticky header such a position brings
+        /// (its section's, when it and the top row fit): a tall header may leave no room for context.
+        private func someTopShows(linesAbove wanted: Int, linesBelow: Int, cursor: TableItem, rowHeight h: Int) -> Bool
+        {
+            let header = TableItem.header(cursor.section)
+            let headerHeight = table.stickyHeaders ? expectedHeight(of: header) : 0
+            guard let headerHeight else { return false }
+            var below = 0  // lines from the walked item's top to the cursor's row
+            var item = cursor
+            while let previous = table.metrics.previous(before: item), previous.section == cursor.section {
+                guard let height = expectedHeight(of: previous) else { return false }
+                below += height
+                item = previous
+                for offset in 0..<max(1, height) {
+                    let lines = below - offset
+                    let sticky = !previous.isHeader && headerHeight + height <= tableHeight ? headerHeight : 0
+                    if lines >= wanted && sticky + lines + h + linesBelow <= tableHeight { return true }
+                }
+                if below - height > tableHeight { break }
+            }
+            return false
         }
 
         /// The cursor before the last operation.

@@ -14,6 +14,77 @@ struct TableRegressionTests {
 
     // MARK: Found by the generator
 
+    /// A top row cut by scroll padding (issue 23) kept its place while the sticky header above it went away: its
+    /// lines under the old header were not drawn again, and the header's last line stayed on screen.
+    @Test func aCutTopRowIsDrawnAgainWhenTheStickyHeaderOverItChanges() {
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 1, statusLine: true, sticky: true, mode: .single,
+                indicator: false, selectableByDelegate: false, delegateHeights: true,
+                kinds: [.init(5), .init(2, controls: true)],
+                sections: [.init(.title, []), .init(.title, [.init(1, kind: 1), .init(2, kind: 1, height: 4)])],
+                ops: [
+                    .insertSection(
+                        at: 2,
+                        .init(.custom(2), [.init(110, kind: 1, selectable: false), .init(111), .init(112), .init(113)])),
+                    .resize(10, 10), .wheel(up: false, 0, 1), .key("ctrl-f"),
+                    .insertSection(
+                        at: 4, .init(.title, [.init(130, kind: 1, selectable: false), .init(131), .init(132, kind: 1)])),
+                ], padding: 4))
+    }
+
+    /// Scroll padding (issue 23): the context above the cursor's row was found by showing the section's 3-line
+    /// header in the flow, which pushed the row onto the last lines and left no context below it, though the
+    /// row at the top would have kept the line below.
+    @Test func scrollPaddingKeepsTheContextBelowWhileLookingForContextAbove() {
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 1, statusLine: false, sticky: true, mode: .single,
+                indicator: false, selectableByDelegate: false, delegateHeights: true,
+                kinds: [.init(1), .init(1), .init(1)],
+                sections: [.init(.custom(3), [.init(1, kind: 1), .init(2, kind: 2, height: 2)]), .init(.title, [])],
+                ops: [.resize(9, 4), .key("pgdn")], padding: 2))
+    }
+
+    /// Scroll padding (issue 23): the cursor's section's 6-line sticky header left no room for two lines of
+    /// context above its row, and the row went to the top without any; showing the header in the flow, cut,
+    /// leaves room for them.
+    @Test func scrollPaddingShowsTheContextWithoutTheStickyHeaderWhenOnlyThatLeavesRoom() {
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 1, statusLine: false, sticky: true, mode: .single,
+                indicator: false, selectableByDelegate: false, delegateHeights: false,
+                kinds: [.init(1), .init(2, auto: true)],
+                sections: [
+                    .init(.custom(6), [.init(100, selectable: false), .init(101), .init(102, kind: 1, height: 1)])
+                ],
+                ops: [.resize(11, 10), .setPadding(3), .key("pgdn")], columnHeader: true))
+    }
+
+    /// Scroll padding (issue 23): placing the cursor's row three lines above the bottom counted one section's
+    /// sticky header (2 lines) for a position that showed another's (1 line), back and forth, and the row
+    /// ended a line too low, with two lines of padding below it instead of three.
+    @Test func scrollPaddingCountsTheStickyHeaderOfThePositionItChooses() {
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 1, statusLine: false, sticky: true, mode: .single,
+                indicator: false, selectableByDelegate: false, delegateHeights: true,
+                kinds: [.init(1)],
+                sections: [
+                    .init(.title, [.init(5)]),
+                    .init(.title, [.init(8), .init(9), .init(10), .init(11), .init(12), .init(13), .init(14)]),
+                    .init(.custom(2), [.init(15), .init(16), .init(17), .init(18)]),
+                    .init(
+                        .title,
+                        [
+                            .init(19), .init(20, height: 6), .init(21), .init(22), .init(23), .init(24), .init(25),
+                            .init(26), .init(27),
+                        ]),
+                ],
+                ops: [.changeUnderTable(section: 1, delta: -3), .resize(47, 17), .unfilter, .key("G"), .key("pgup")],
+                padding: 3))
+    }
+
     /// Found with a column header, but the header is not needed: revealing the cursor's row walked up onto a
     /// section without a header (height 0) and made it the top; the next layout clamped that top to the item
     /// above, and the 4-line cursor row was cut by the bottom edge.
@@ -286,23 +357,31 @@ struct TableRegressionTests {
         }
     }
 
-    /// A row taller than the view is shown from its top; j and k step over it; G and PgDn reach the end.
+    /// A row taller than the view is shown from its top; j and k scroll it by line, then step to the next row;
+    /// G shows the last row's end and PgDn reaches it.
     @Test func rowsTallerThanTheViewAreShownFromTheirTop() {
         let source = NumbersSource(sections: [(0..<6).map { "Row \($0)" }], titles: ["Head"])
         for row in 0..<6 { source.heights[IndexPath(row: row, section: 0)] = 5 }
         let table = makeTable(source, width: 12, height: 3)
         let driver = AppDriver(rootView: table, size: Size(width: 12, height: 3))
         #expect(driver.lines[0].hasPrefix("Row 0"), "the cursor's row, taller than the view, from its top")
+        driver.press("j j")
+        #expect(table.state.cursor == IndexPath(row: 0, section: 0), "j scrolls the tall row until its end shows")
+        #expect(table.state.topLineOffset == 2)
         driver.press("j")
         #expect(table.state.cursor == IndexPath(row: 1, section: 0))
         #expect(
             driver.lines[0].hasPrefix("Row 1"),
             "the tall row from its top, without the header that would not leave it room")
         driver.press("k")
+        #expect(table.state.cursor == IndexPath(row: 0, section: 0))
+        #expect(table.state.topLineOffset == 2, "coming from below, the row shows its end")
+        driver.press("k k")
         #expect(driver.lines[0].hasPrefix("Row 0"))
         driver.press("G")
-        #expect(driver.lines[0].hasPrefix("Row 5"))
-        driver.press("g pgdn pgdn pgdn pgdn pgdn pgdn")
+        #expect(table.state.cursor == IndexPath(row: 5, section: 0))
+        #expect(table.state.topLineOffset == 2, "G shows the end of the last row")
+        driver.press("g pgdn pgdn pgdn pgdn pgdn pgdn pgdn pgdn pgdn pgdn pgdn pgdn")
         #expect(table.state.cursor == IndexPath(row: 5, section: 0))
     }
 
