@@ -239,6 +239,14 @@ extension TasksApp: TableViewDelegate {
         table.insertRows(at: (first..<lines.count).map { IndexPath(row: $0, section: 0) })
     }
 
+    /// The last line grew (a line written in parts) and new ones came: one reload, the new lines told as
+    /// appended (a plain `reloadData()` appends none).
+    func lastLineGrew(to text: String, then new: [String]) {
+        lines[lines.count - 1] = text
+        lines += new
+        table.reloadData(appendingRows: new.count)
+    }
+
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { lines.count }
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
@@ -266,6 +274,14 @@ extension TasksApp: TableViewDelegate {
     driver.press("end")
     #expect(list.status.text == "following")
     #expect(driver.lines[4].hasPrefix("line 14"))
+    driver.press("k k k k k k")
+    list.lastLineGrew(to: "line 14, grown", then: ["line 15"])
+    driver.app.renderIfNeeded()
+    #expect(list.status.text == "1 new lines (End: follow)", "the grown line is not counted, the new one is")
+    driver.press("end")
+    list.lastLineGrew(to: "line 15, grown", then: ["line 16", "line 17"])
+    driver.app.renderIfNeeded()
+    #expect(driver.lines[4].hasPrefix("line 17") && list.status.text == "following")
 }
 
 // The article's "Show long text".

@@ -61,7 +61,7 @@ struct TableViewFollowsEndTests {
         let top = table.state.top
         #expect(!table.isAtEnd)
         _ = append(4, to: source)
-        table.reloadData()
+        table.reloadData(appendingRows: 4)
         table.layoutIfNeeded()
         table.insertRows(at: append(3, to: source))
         table.layoutIfNeeded()
@@ -214,5 +214,121 @@ struct TableViewFollowsEndTests {
         let table = TableView()
         table.followsEnd = true
         #expect(table.copy().followsEnd)
+    }
+
+    // MARK: Only rows appended after the last count
+
+    /// The table scrolled away from its end: the cursor on the second row, the top on the first.
+    func scrolledAway(_ table: TableView) {
+        table.perform(.moveToTop)
+        table.perform(.moveDown)
+        table.layoutIfNeeded()
+    }
+
+    @Test func rowsInsertedAtTheStartOrInTheMiddleAreNotCounted() {
+        let (table, source, recorder) = makeFollowingTable(rows: 20)
+        scrolledAway(table)
+        #expect(!table.isAtEnd)
+        source.sections[0].insert(contentsOf: ["first A", "first B"], at: 0)
+        table.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)])
+        table.layoutIfNeeded()
+        source.sections[0].insert("middle", at: 10)
+        table.insertRows(at: [IndexPath(row: 10, section: 0)])
+        table.layoutIfNeeded()
+        #expect(table.rowsAppendedBelow == 0 && recorder.counts.isEmpty)
+        #expect(table.state.cursor == IndexPath(row: 3, section: 0), "the cursor stays on its row")
+        // One call that inserts at the start and after the last row: only the last counts.
+        source.sections[0].insert("start", at: 0)
+        source.sections[0] += ["end 1", "end 2"]
+        let count = source.sections[0].count
+        table.insertRows(at: [0, count - 2, count - 1].map { IndexPath(row: $0, section: 0) })
+        table.layoutIfNeeded()
+        #expect(table.rowsAppendedBelow == 2 && recorder.counts == [2])
+    }
+
+    @Test func rowsInsertedAboveTheEndWhileItShowsKeepItShownUncounted() {
+        let (table, source, recorder) = makeFollowingTable(rows: 20)
+        #expect(table.isAtEnd && table.state.cursor == IndexPath(row: 19, section: 0))
+        let shown = table.indexPathsForVisibleRows.map { source.sections[0][$0.row] }
+        source.sections[0].insert(contentsOf: ["a", "b", "c"], at: 5)
+        table.insertRows(at: (5..<8).map { IndexPath(row: $0, section: 0) })
+        table.layoutIfNeeded()
+        #expect(table.isAtEnd && table.rowsAppendedBelow == 0 && recorder.counts.isEmpty)
+        #expect(table.indexPathsForVisibleRows.map { source.sections[0][$0.row] } == shown, "the view keeps its rows")
+        #expect(table.state.cursor == IndexPath(row: 22, section: 0))
+    }
+
+    @Test func aPlainReloadThatGrowsAppendsNothing() {
+        let (table, source, recorder) = makeFollowingTable(rows: 20)
+        scrolledAway(table)
+        let top = table.state.top
+        // A filter cleared, a placeholder replaced: more rows, none of them appended.
+        _ = append(6, to: source)
+        table.reloadData()
+        table.layoutIfNeeded()
+        #expect(table.rowsAppendedBelow == 0 && recorder.counts.isEmpty)
+        #expect(table.state.top == top)
+        _ = append(2, to: source)
+        table.reloadData(appendingRows: 2)
+        table.layoutIfNeeded()
+        #expect(table.rowsAppendedBelow == 2 && recorder.counts == [2])
+    }
+
+    @Test func aPlainReloadAtTheEndDoesNotScroll() {
+        let (table, source, _) = makeFollowingTable(rows: 20)
+        #expect(table.isAtEnd)
+        let top = table.state.top
+        _ = append(5, to: source)
+        table.reloadData()
+        table.layoutIfNeeded()
+        #expect(table.state.top == top && table.state.cursor == IndexPath(row: 19, section: 0))
+        #expect(!table.isAtEnd && table.rowsAppendedBelow == 0)
+        // Told, the table shows the end again.
+        _ = append(1, to: source)
+        table.reloadData(appendingRows: 1)
+        table.layoutIfNeeded()
+        #expect(!table.isAtEnd, "away from the end: counted, not followed")
+        #expect(table.rowsAppendedBelow == 1)
+    }
+
+    @Test func aReloadAppendingRowsAtTheEndFollowsIt() {
+        let (table, source, recorder) = makeFollowingTable(rows: 20)
+        _ = append(3, to: source)
+        source.sections[0][19] = "Row 19, grown"
+        table.reloadData(appendingRows: 3)
+        table.layoutIfNeeded()
+        #expect(table.isAtEnd && table.state.cursor == IndexPath(row: 22, section: 0))
+        #expect(table.rowsAppendedBelow == 0 && recorder.counts.isEmpty)
+    }
+
+    @Test func aDiffableSnapshotCountsOnlyNewItemsAfterTheLastOne() {
+        let table = TableView()
+        table.register(BasicCell.self, forCellReuseIdentifier: "basic")
+        table.followsEnd = true
+        let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, indexPath, item in
+            let cell = table.dequeueReusableCell(withIdentifier: "basic", for: indexPath) as! BasicCell
+            cell.textLabel.text = "line \(item)"
+            return cell
+        }
+        let driver = AppDriver(rootView: table, size: Size(width: 20, height: 4))
+        func show(_ items: [Int]) {
+            var snapshot = TableSnapshot<Int, Int>()
+            snapshot.appendSections([0])
+            snapshot.appendItems(items, toSection: 0)
+            dataSource.apply(snapshot)
+            driver.app.renderIfNeeded()
+        }
+        show(Array(0..<10))
+        driver.press("g")
+        #expect(!table.isAtEnd)
+        // New items in the middle and at the start, old ones moved after the last: not appended.
+        show([100, 101, 0, 1, 2, 3, 4, 102, 5, 6, 7, 8, 9])
+        #expect(table.rowsAppendedBelow == 0)
+        show([100, 101, 0, 1, 3, 4, 102, 5, 6, 7, 8, 9, 103, 104, 2])
+        #expect(table.rowsAppendedBelow == 2, "the two new items after the last count, the moved one does not")
+        // The last item replaced (a placeholder): nothing can be told appended.
+        show([100, 101, 0, 1, 3, 4, 102, 5, 6, 7, 8, 9, 103, 104, 200, 201, 202, 203])
+        #expect(table.rowsAppendedBelow == 2)
+        #expect(dataSource.cursorItemIdentifier == 0, "the cursor stays on its item")
     }
 }

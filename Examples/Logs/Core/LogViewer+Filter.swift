@@ -15,14 +15,14 @@ extension LogViewer {
             isFiltering = false
             let row = cursorRow.flatMap { filteredRows?.indices.contains($0) == true ? filteredRows?[$0] : nil }
             filteredRows = nil
-            // All the rows again, in place of the matches: not new entries.
-            reloadNotAppending {
-                if let row {
-                    setCursor(row: row)
-                    table.scrollToRow(at: IndexPath(row: row, section: 0), at: .middle)
-                } else {
-                    goToEnd()
-                }
+            // All the rows again, in place of the matches: a reload that appends none (not new entries).
+            table.reloadData()
+            table.layoutIfNeeded()
+            if let row {
+                setCursor(row: row)
+                table.scrollToRow(at: IndexPath(row: row, section: 0), at: .middle)
+            } else {
+                goToEnd()
             }
             updateBars()
             return

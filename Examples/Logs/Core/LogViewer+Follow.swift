@@ -98,15 +98,16 @@ extension LogViewer {
         } else {
             entryCache[collectionBefore - 1] = nil
         }
+        let shownBefore = filteredRows?.count ?? collectionBefore
         let newRows = collectionBefore..<collection.count
         if filteredRows != nil {
             let query = FuzzyQuery(filterQuery)
             filteredRows! += newRows.filter { query.matches(collection.entry(atRow: $0).text) }
         }
-        // The last entry may have grown: drawn again, with the new rows. The table follows its end (at the end,
-        // the new last row shows; scrolled away, it counts the rows added, ``newEntries``). A partial last line
-        // completed adds no row, so it is not counted.
-        table.reloadData()
+        // The last entry may have grown: drawn again, with the new rows, appended after the last. The table follows
+        // its end (at the end, the new last row shows; scrolled away, it counts them, ``newEntries``). A partial
+        // last line completed adds no row, so it is not counted.
+        table.reloadData(appendingRows: rowCount - shownBefore)
         updateBars()
     }
 
@@ -147,12 +148,12 @@ extension LogViewer {
         } else {
             let line = table.cursorLine
             let row = cursorRow.map { $0 < oldBefore ? $0 : $0 + shift }
-            // The rows come in place of the gap row, above the end: not new entries.
-            reloadNotAppending {
-                setCursor(row: row)
-                if let row {
-                    table.scrollToRow(at: IndexPath(row: row, section: 0), at: line.map { .line($0) } ?? .bottom)
-                }
+            // The rows come in place of the gap row, above the end: a reload that appends none (not new entries).
+            table.reloadData()
+            table.layoutIfNeeded()
+            setCursor(row: row)
+            if let row {
+                table.scrollToRow(at: IndexPath(row: row, section: 0), at: line.map { .line($0) } ?? .bottom)
             }
         }
         updateBars()

@@ -47,10 +47,6 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     public internal(set) var filterQuery = ""
     /// True while a filter scan runs.
     public internal(set) var isFiltering = false
-    /// Rows the table counted as appended below (``/TermTable/TableView/rowsAppendedBelow``) that came in above
-    /// or in place of others: the rest of the file indexed (in place of the gap row), a filter cleared. The
-    /// table counts any load that only grew as appended; set to 0 with the table's count.
-    var rowsNotAppended = 0
     /// The last thing that happened (truncation, rotation, no more errors), shown in the status line.
     public internal(set) var message: String?
     /// The cursor's row (kept from the table's reports and the viewer's own moves), nil when none.
@@ -151,20 +147,9 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     }
 
     /// Entries appended while the view was away from its end, as the table counts them
-    /// (``/TermTable/TableView/rowsAppendedBelow``) less the rows it counted that were not appended; 0 once the
-    /// end shows again.
-    public var newEntries: Int { max(0, table.rowsAppendedBelow - rowsNotAppended) }
-
-    /// Reloads the rows after a change that is not an append (the rest of the file indexed above, the filter
-    /// cleared), then runs `place` (which puts the cursor back): the rows the table counts as appended meanwhile
-    /// are not new entries. The counts are loaded before `place` returns.
-    func reloadNotAppending(then place: () -> Void) {
-        let counted = table.rowsAppendedBelow
-        table.reloadData()
-        table.layoutIfNeeded()
-        place()
-        rowsNotAppended += max(0, table.rowsAppendedBelow - counted)
-    }
+    /// (``/TermTable/TableView/rowsAppendedBelow``: only rows appended after the last, never those indexed above
+    /// or shown again when the filter is cleared); 0 once the end shows again.
+    public var newEntries: Int { table.rowsAppendedBelow }
 
     /// The cursor on the last row, the last row at the bottom, following again (``/TermTable/TableView/scrollToEnd()``).
     public func goToEnd() {
@@ -203,7 +188,6 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
 
     /// The count of entries appended below changed: the status line says it ("N new entries"), or not at 0.
     public func tableView(_ tableView: TableView, didChangeRowsAppendedBelow count: Int) {
-        if count == 0 { rowsNotAppended = 0 }
         updateBars()
     }
 }

@@ -3,8 +3,9 @@ import TermTableCore
 extension TableView {
     /// Keep the end in view as rows arrive, as `tail -f` and `less +F` do (off by default).
     ///
-    /// While the view is at its end (``isAtEnd``), rows appended to the table (``insertRows(at:)`` at the end,
-    /// a diffable snapshot that appends, a ``reloadData()`` after the data grew) scroll the view so the last
+    /// While the view is at its end (``isAtEnd``), rows appended to the table (``insertRows(at:)`` after the last
+    /// row, a diffable snapshot with new items after the previous last one, ``reloadData(appendingRows:)``)
+    /// scroll the view so the last
     /// row stays on screen, and a cursor on the last row moves to the new last row. A cursor on another row
     /// stays on it while it shows, and moves to the first row shown when the view scrolls past it. The cursor
     /// stays on screen: when the last row it can stop on and the rows below it do not fit together, the view
@@ -16,10 +17,10 @@ extension TableView {
     /// so the app can show "12 new lines". Coming back to the end (End or G, ``scrollToEnd()``, or scrolling
     /// down until the last row shows) follows again and sets the count to 0.
     ///
-    /// The table tells appended rows from the counts: when, at a load, no section has fewer rows than before
-    /// and there are more rows in all, the difference counts as appended (so a log that drops as many old
-    /// lines as it appends, or fewer, still follows, but is counted by the difference). A change that leaves
-    /// a section shorter is a reload like any other.
+    /// Only rows appended after the previous last row count: rows inserted above it (the rest of a file indexed,
+    /// a filter cleared, a placeholder replaced) keep the view where it is and are never counted. A plain
+    /// ``reloadData()`` appends none (the table cannot tell from the counts); a load that leaves a section
+    /// shorter appends none either.
     public var followsEnd: Bool {
         get { follower.isOn }
         set {
@@ -53,9 +54,18 @@ extension TableView {
 
     // MARK: The table's hooks
 
-    /// Before the counts are read again: whether the view was at its end and the cursor on the last row,
-    /// nil when following is off or the data did not only grow (a section lost rows, or none was added).
+    /// Adds `count` rows to those the next load appends (a diffable snapshot's new items after its last one).
+    @usableFromInline
+    func noteRowsToAppend(_ count: Int) {
+        follower.rowsToAppend += max(0, count)
+    }
+
+    /// Before the counts are read again: whether the view was at its end and the cursor on the last row, and
+    /// the rows appended; nil when following is off or nothing is appended (a section lost rows, or the
+    /// table's updates told of none). A table without rows that gets some shows their end.
     func endBeforeReload() -> TableEndFollowing.BeforeReload? {
+        let told = follower.rowsToAppend
+        follower.rowsToAppend = 0
         guard followsEnd, let dataSource else { return nil }
         let old = metrics
         // Only growth is followed: the old rows must all still be there (so measuring them is safe).
@@ -67,23 +77,26 @@ extension TableView {
             if section < old.sectionCount, count < old.rowCounts[section] { return nil }
             total += count
         }
-        guard total > old.totalRows else { return nil }
-        guard old.totalRows > 0 else { return .init(metrics: old, wasAtEnd: true, cursorWasLast: true) }
+        guard old.totalRows > 0 else {
+            guard total > 0 else { return nil }
+            return .init(metrics: old, appended: total, wasAtEnd: true, cursorWasLast: true)
+        }
+        let appended = min(told, total)
+        guard appended > 0 else { return nil }
         let wasAtEnd = isAtEnd  // the old counts, the heights not forgotten yet
         var cursorWasLast = false
         if let cursor = state.cursor, metrics.contains(cursor) {
             // The last row the cursor can stop on: none after it.
             cursorWasLast = cursor == lastRow() || row(1, from: cursor) == cursor
         }
-        return .init(metrics: old, wasAtEnd: wasAtEnd, cursorWasLast: cursorWasLast)
+        return .init(metrics: old, appended: appended, wasAtEnd: wasAtEnd, cursorWasLast: cursorWasLast)
     }
 
     /// After the counts were read again: follows the end if the view was at it, else counts the new rows.
     func followEnd(after before: TableEndFollowing.BeforeReload) {
-        let appended = metrics.totalRows - before.metrics.totalRows
-        guard appended > 0 else { return }
+        guard before.appended > 0 else { return }
         guard before.wasAtEnd else {
-            setRowsAppendedBelow(follower.rowsAppendedBelow + appended)
+            setRowsAppendedBelow(follower.rowsAppendedBelow + before.appended)
             return
         }
         showEnd(movingCursorToLast: before.cursorWasLast)

@@ -4,10 +4,23 @@ extension TableView {
     // MARK: Loading
 
     /// Reloads counts and every visible row from the data source, keeping the cursor, selection and position where the rows still exist.
+    ///
+    /// The table cannot tell from the counts alone whether rows were appended: a reload appends none, so a table
+    /// that follows its end (``followsEnd``) neither scrolls nor counts ``rowsAppendedBelow`` for it. Use
+    /// ``reloadData(appendingRows:)`` when the data grew at its end.
     public func reloadData() {
         needsReload = true
         setNeedsLayout()
         setNeedsDisplay()
+    }
+
+    /// Reloads as ``reloadData()`` does, telling the table the last `count` rows are new, appended after the
+    /// previous last row (of the last section): a table that follows its end (``followsEnd``) keeps the end in
+    /// view if it showed, else adds them to ``rowsAppendedBelow``. Other changes may come with them (the old
+    /// last row grown, say) as long as no section gets shorter; a reload that shortens a section appends none.
+    public func reloadData(appendingRows count: Int) {
+        follower.rowsToAppend += max(0, count)
+        reloadData()
     }
 
     /// Reads counts and header heights from the data source and clamps the state to them.

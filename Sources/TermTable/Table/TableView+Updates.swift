@@ -19,8 +19,12 @@ extension TableView {
 
     /// Tells the table rows were inserted in the data: the cursor, selection and scroll position stay on the same rows.
     ///
-    /// Update the data source first; the table then reloads its counts.
+    /// Update the data source first; the table then reloads its counts. Index paths are those of the rows
+    /// after the insertion. Only the rows inserted after the previous last row (at the end of the last section)
+    /// are appended for ``followsEnd``: rows inserted above keep the view on its rows and are never counted in
+    /// ``rowsAppendedBelow``.
     public func insertRows(at indexPaths: [IndexPath]) {
+        follower.rowsToAppend += rowsAppended(byInserting: indexPaths)
         for indexPath in indexPaths.sorted() { state.rowsInserted(at: indexPath) }
         reloadData()
     }
@@ -33,5 +37,16 @@ extension TableView {
         for gone in state.selected.intersection(removed) { delegate?.tableView(self, didDeselectRowAt: gone) }
         for indexPath in indexPaths.sorted(by: >) { state.rowDeleted(at: indexPath) }
         reloadData()
+    }
+
+    /// How many of the rows inserted at `indexPaths` come after the previous last row: the run of inserted rows
+    /// that ends the last section (as the table knows it).
+    private func rowsAppended(byInserting indexPaths: [IndexPath]) -> Int {
+        guard let last = metrics.rowCounts.indices.last else { return 0 }
+        let rows = Set(indexPaths.lazy.filter { $0.section == last }.map(\.row))
+        let newCount = metrics.rowCounts[last] + rows.count
+        var appended = 0
+        while appended < newCount, rows.contains(newCount - 1 - appended) { appended += 1 }
+        return appended
     }
 }

@@ -135,9 +135,33 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
         if let old = state.cursor, let item = itemIdentifier(for: old) {
             cursor = newIndex[item]?.indexPath ?? nearestSurvivor(of: old, in: newIndex)
         }
+        tableView.noteRowsToAppend(itemsAppended(in: snapshot, newIndex: newIndex))
         current = snapshot
         index = newIndex
         tableView.reload(cursor: cursor, selected: marks, cursorLine: line)
+    }
+
+    /// The items of `snapshot` that are new and placed after the current last item (appended, for
+    /// ``TableView/followsEnd``): none when that item is gone, all when there was none.
+    @inlinable
+    func itemsAppended(
+        in snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, newIndex: [ItemIdentifier: ItemPosition]
+    ) -> Int {
+        guard let last = current.itemsBySection.last(where: { !$0.isEmpty })?.last else {
+            return snapshot.itemsBySection.reduce(0) { $0 + $1.count }
+        }
+        guard let position = newIndex[last]?.indexPath else { return 0 }
+        var appended = 0
+        var row = position.row + 1
+        for section in position.section..<snapshot.itemsBySection.count {
+            let items = snapshot.itemsBySection[section]
+            while row < items.count {
+                if index[items[row]] == nil { appended += 1 }
+                row += 1
+            }
+            row = 0
+        }
+        return appended
     }
 
     /// The item nearest after `indexPath` in the old order that is still there (else before), where it is now.

@@ -1,8 +1,8 @@
 @testable import TermTable
 
 extension GeneratedTableCase {
-    /// A random case of a table that follows its end: rows appended (told by `insertRows` or `reloadData`),
-    /// keys and the wheel that scroll away and back, resizes, ``TableView/scrollToEnd()``.
+    /// A random case of a table that follows its end: rows appended (told by `insertRows` or
+    /// `reloadData(appendingRows:)`), rows inserted at the start or in the middle of a section, keys and the wheel that scroll away and back, resizes, ``TableView/scrollToEnd()``.
     static func generateFollowing<R: RandomNumberGenerator>(using rng: inout R) -> GeneratedTableCase {
         func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
         func chance(_ percent: Int) -> Bool { int(0...99) < percent }
@@ -33,7 +33,12 @@ extension GeneratedTableCase {
             let (w, h) = size()
             let op: Op
             switch int(0...99) {
-            case 0..<40: op = .appendRows((0..<int(1...8)).map { _ in makeRow() }, byReload: chance(40))
+            case 0..<30: op = .appendRows((0..<int(1...8)).map { _ in makeRow() }, byReload: chance(40))
+            case 30..<40:
+                // At the start or in the middle of a section (past its end: appended).
+                op = .insertRows(
+                    section: int(0...max(0, sections.count - 1)), at: chance(40) ? 0 : int(0...30),
+                    (0..<int(1...5)).map { _ in makeRow() })
             case 40..<65: op = .key(keys[int(0...(keys.count - 1))])
             case 65..<75: op = .wheel(up: chance(50), int(0...max(0, width - 1)), int(0...max(0, height - 1)))
             case 75..<85: op = .resize(w, h)

@@ -76,7 +76,7 @@ struct GeneratedTableCase: CustomStringConvertible, Sendable {
         case scrollToRow(section: Int, row: Int)
         case setCursor(section: Int, row: Int)
         case setSticky(Bool)
-        /// Rows added at the end of the last section, told with `insertRows` or (`byReload`) `reloadData`.
+        /// Rows added at the end of the last section, told with `insertRows` or (`byReload`) `reloadData(appendingRows:)`.
         case appendRows([Row], byReload: Bool)
         /// ``TableView/scrollToEnd()``.
         case scrollToEnd

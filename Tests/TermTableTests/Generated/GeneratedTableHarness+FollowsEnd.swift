@@ -27,7 +27,8 @@ extension GeneratedTableHarness.Run {
     }
 
     /// The first broken invariant of following the end after `op`, nil when all hold: rows appended at the end
-    /// keep the end shown; away from it, the top and cursor items stay and the count grows by the rows appended;
+    /// keep the end shown; away from it, the top and cursor items stay and the count grows by exactly the rows
+    /// appended at the end (rows inserted above the last row, sections inserted, reloads are never counted);
     /// the count is 0 whenever the end shows.
     func followViolation(after op: GeneratedTableCase.Op, from before: FollowingState) -> String? {
         let atEnd = table.isAtEnd
@@ -72,12 +73,25 @@ extension GeneratedTableHarness.Run {
                         + "to \(table.rowsAppendedBelow)"
                 }
             }
+        case .insertRows(let s, let at, let rows) where !lastOpDidNothing:
+            // Appended when they went past the last row of the last section, else inserted above it.
+            let count = source.sections[s].rows.count
+            let appended = s == source.sections.count - 1 && at >= count - rows.count ? rows.count : 0
+            if !before.atEnd && !atEnd && table.rowsAppendedBelow != before.appendedBelow + appended {
+                return "\(rows.count) rows inserted at \(s).\(at), \(appended) appended: the count went from "
+                    + "\(before.appendedBelow) to \(table.rowsAppendedBelow)"
+            }
+            if before.atEnd && appended > 0 && !atEnd && endMustShow {
+                return "at the end before \(rows.count) rows were appended, not after"
+            }
         case .scrollToEnd:
             if !atEnd && endMustShow { return "scrollToEnd did not show the end" }
         case .resize:
             if before.atEnd && !atEnd && endMustShow { return "at the end before the resize, not after" }
         default:
-            break
+            if table.rowsAppendedBelow > before.appendedBelow {
+                return "no rows appended, but the count went from \(before.appendedBelow) to \(table.rowsAppendedBelow)"
+            }
         }
         return nil
     }

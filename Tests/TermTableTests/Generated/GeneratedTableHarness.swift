@@ -324,7 +324,11 @@ enum GeneratedTableHarness {
                 }
                 let at = source.sections[s].rows.count
                 source.sections[s].rows += rows
-                if byReload { table.reloadData() } else { table.insertRows(at: rows.indices.map { path(s, at + $0) }) }
+                if byReload {
+                    table.reloadData(appendingRows: rows.count)
+                } else {
+                    table.insertRows(at: rows.indices.map { path(s, at + $0) })
+                }
                 inSync = true
             case .scrollToEnd:
                 table.scrollToEnd()
