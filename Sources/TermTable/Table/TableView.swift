@@ -407,14 +407,14 @@ open class TableView: View {
             placeRows()
             // Never leave empty lines at the bottom while lines above are scrolled out of view (after a resize, a
             // delete): the top row's scrolled-out lines come back first, then whole rows.
-            if let lastPlaced = placedItems.last, case let bottom = lastPlaced.y + lastPlaced.height,
-                bottom < rowsHeight, state.topLineOffset > 0
+            // (Nothing placed, e.g. a top row of no lines at the end: the bottom is the first line.)
+            if case let bottom = placedItems.last.map({ $0.y + $0.height }) ?? 0, bottom < rowsHeight,
+                state.topLineOffset > 0
             {
                 state.topLineOffset -= min(state.topLineOffset, rowsHeight - bottom)
                 placeRows()
             }
-            if let lastPlaced = placedItems.last, case let bottom = lastPlaced.y + lastPlaced.height,
-                bottom < rowsHeight,
+            if case let bottom = placedItems.last.map({ $0.y + $0.height }) ?? 0, bottom < rowsHeight,
                 let top = state.top, top != metrics.firstItem, case let limit = lastTop(), limit < top
             {
                 state.top = limit

@@ -24,7 +24,15 @@ import TermTableCore
     /// Keeps what still exists in `metrics`: the cursor and top move to the nearest row, vanished selections go.
     package mutating func clamp(to metrics: TableMetrics) {
         selected = selected.filter(metrics.contains)
-        if let top { self.top = metrics.clamp(top) } else { top = metrics.firstItem }
+        if let top {
+            // The same top keeps its line offset (a reload that only appends leaves a cut top row as it was).
+            let offset = topLineOffset
+            let clamped = metrics.clamp(top)
+            self.top = clamped
+            if clamped == top { topLineOffset = offset }
+        } else {
+            top = metrics.firstItem
+        }
         if let cursor {
             self.cursor =
                 metrics.clamp(TableItem(section: cursor.section, row: cursor.row))?.indexPath

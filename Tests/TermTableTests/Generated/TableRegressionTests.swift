@@ -14,6 +14,41 @@ struct TableRegressionTests {
 
     // MARK: Found by the generator
 
+    /// A following table with no lines for rows put its top on the last row, of no lines; grown to 25 lines it
+    /// placed nothing and showed no row, because the pull-down at the end looked only at placed rows.
+    @Test func aTopRowOfNoLinesIsPulledDownWhenTheViewGrows() {
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 1, statusLine: false, sticky: false, mode: .multiple,
+                indicator: false, selectableByDelegate: false, delegateHeights: true,
+                kinds: [.init(1), .init(1), .init(1)],
+                sections: [.init(.none, [.init(24, kind: 1, selectable: false), .init(25, height: 0)])],
+                ops: [.resize(21, 25)], columnHeader: true, followsEnd: true))
+    }
+
+    /// A reload that only appended reset the line offset of a cut top row (issue 23 with the follow-the-end
+    /// table): the cursor's row below then left the view and revealing it moved the top, away from the end.
+    @Test func aReloadThatAppendsKeepsTheTopRowsLineOffset() {
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 3, statusLine: false, sticky: true, mode: .multiple,
+                indicator: false, selectableByDelegate: false, delegateHeights: true,
+                kinds: [.init(4), .init(1)],
+                sections: [.init(.none, [])],
+                ops: [
+                    .appendRows(
+                        [
+                            .init(60, kind: 1, height: 1), .init(61), .init(62, kind: 1, height: 3, selectable: false),
+                            .init(63), .init(64, kind: 1, selectable: false), .init(65, kind: 1), .init(66, height: 0),
+                        ], byReload: true), .key("pgup"),
+                    .appendRows(
+                        [
+                            .init(67, kind: 1), .init(68), .init(69, height: 3, selectable: false), .init(70, kind: 1),
+                            .init(71), .init(72, selectable: false), .init(73), .init(74),
+                        ], byReload: true),
+                ], followsEnd: true))
+    }
+
     /// A top row cut by scroll padding (issue 23) kept its place while the sticky header above it went away: its
     /// lines under the old header were not drawn again, and the header's last line stayed on screen.
     @Test func aCutTopRowIsDrawnAgainWhenTheStickyHeaderOverItChanges() {
