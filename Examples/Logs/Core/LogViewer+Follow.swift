@@ -116,23 +116,23 @@ extension LogViewer {
         collection.resetMerge()
         if !collection.isMerged { tailRowsStart = collection.files[0].rowsBeforeTail }
         startIndexing()
-        entryCache.removeAll()
-        expandedRows = []
-        if filteredRows != nil { runFilter() }
-        table.reloadData()
-        goToEnd()
-        updateBars()
+        showAllRowsAtTheEnd()
     }
 
     /// Several files are indexed and merged: their rows, the cursor at the end.
     func mergeFinished() {
+        showAllRowsAtTheEnd()
+        app?.setNeedsDisplay()
+    }
+
+    /// Every row read again (cached entries, expansions and the filter's rows dropped), the cursor at the end.
+    private func showAllRowsAtTheEnd() {
         entryCache.removeAll()
         expandedRows = []
         if filteredRows != nil { runFilter() }
         table.reloadData()
         goToEnd()
         updateBars()
-        app?.setNeedsDisplay()
     }
 
     /// The rows of the part before the end are indexed: they take the gap row's place, the rows found from the end

@@ -128,22 +128,21 @@ extension TableView {
 
     /// The lines of rows above `item` in the table, counted up to `limit`.
     private func linesAbove(_ item: TableItem, atMost limit: Int) -> Int {
-        var total = 0
-        var current = item
-        while total < limit, let previous = metrics.previous(before: current) {
-            total += height(of: previous)
-            current = previous
-        }
-        return min(total, limit)
+        lines(from: item, atMost: limit, step: metrics.previous(before:))
     }
 
     /// The lines of rows and headers below `item` in the table, counted up to `limit`.
     private func linesBelow(_ item: TableItem, atMost limit: Int) -> Int {
+        lines(from: item, atMost: limit, step: metrics.next(after:))
+    }
+
+    /// The lines of the items `step` reaches one after another from `item` (not counting it), up to `limit`.
+    private func lines(from item: TableItem, atMost limit: Int, step: (TableItem) -> TableItem?) -> Int {
         var total = 0
         var current = item
-        while total < limit, let next = metrics.next(after: current) {
-            total += height(of: next)
-            current = next
+        while total < limit, let following = step(current) {
+            total += height(of: following)
+            current = following
         }
         return min(total, limit)
     }
