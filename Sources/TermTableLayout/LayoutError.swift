@@ -43,41 +43,9 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// ``/TermTableCore/TerminalText/sanitize(_:)``, as text on the screens does: a layout holding escape sequences
     /// cannot retitle, clear or recolour the terminal that prints its errors.
     public var description: String {
-        var text = TerminalText.sanitize(location.description) + ": error: " + TerminalText.sanitize(message) + "\n"
-        text += "  " + LayoutError.printable(sourceLine) + "\n"
-        text += "  " + LayoutError.caretPadding(sourceLine, column: column) + "^"
-        if let hint { text += "\nhint: " + TerminalText.sanitize(hint) }
-        return text
-    }
-
-    /// The line with control characters made visible, tabs kept so the caret lines up.
-    static func printable(_ line: String) -> String {
-        var result = ""
-        for character in line {
-            if character == "\t" {
-                result.append(character)
-            } else {
-                result += TerminalText.sanitize(String(character))
-            }
-        }
-        return result
-    }
-
-    /// The blanks that put a caret under character `column` of `line`, measured in display columns.
-    static func caretPadding(_ line: String, column: Int) -> String {
-        var padding = ""
-        var index = 1
-        for character in line {
-            if index >= column { break }
-            if character == "\t" {
-                padding.append("\t")
-            } else {
-                padding += String(repeating: " ", count: TerminalText.width(of: character))
-            }
-            index += 1
-        }
-        if index < column { padding += String(repeating: " ", count: column - index) }
-        return padding
+        LayoutDiagnosticText.format(
+            severity: "error", location: location, message: message, sourceLine: sourceLine, column: column,
+            hint: hint)
     }
 }
 

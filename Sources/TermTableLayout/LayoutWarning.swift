@@ -39,10 +39,8 @@ public struct LayoutWarning: Hashable, Sendable, CustomStringConvertible {
     /// `file:line:column: warning: message`, the source line, a caret under the column, and the hint; every
     /// part that can quote the file sanitised, as ``LayoutError/description`` does.
     public var description: String {
-        var text = TerminalText.sanitize(location.description) + ": warning: " + TerminalText.sanitize(message) + "\n"
-        text += "  " + LayoutError.printable(sourceLine) + "\n"
-        text += "  " + LayoutError.caretPadding(sourceLine, column: column) + "^"
-        if let hint { text += "\nhint: " + TerminalText.sanitize(hint) }
-        return text
+        LayoutDiagnosticText.format(
+            severity: "warning", location: location, message: message, sourceLine: sourceLine, column: column,
+            hint: hint)
     }
 }

@@ -1,6 +1,6 @@
 import TermTableCore
 
-extension TableView {
+extension TableView: HorizontallyScrollable {
     /// Rows wider than the view scroll sideways, as `less -S` does (off by default).
     ///
     /// Cells are then laid out at ``horizontalContentWidth`` (by default the widest registered template's
@@ -56,22 +56,6 @@ extension TableView {
 
     /// The most columns the rows can be scrolled: their end then touches the right edge (0 when they fit).
     public var maximumHorizontalOffset: Int { max(0, cellWidth - contentWidth) }
-
-    /// Scrolls by `columns` (negative: back to the left), between the start and ``maximumHorizontalOffset``.
-    public func scrollHorizontally(by columns: Int) {
-        let current = min(horizontalOffset, maximumHorizontalOffset)
-        horizontalOffset = max(0, min(maximumHorizontalOffset, current + columns))
-    }
-
-    /// Runs `command`: by ``horizontalStep`` columns, or to an end.
-    public func perform(_ command: HorizontalScrollCommand) {
-        switch command {
-        case .left: scrollHorizontally(by: -horizontalStep)
-        case .right: scrollHorizontally(by: horizontalStep)
-        case .start: horizontalOffset = 0
-        case .end: horizontalOffset = maximumHorizontalOffset
-        }
-    }
 
     // MARK: The table's hooks
 

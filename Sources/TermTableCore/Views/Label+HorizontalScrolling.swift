@@ -1,24 +1,8 @@
 /// Scrolling a one-line text sideways, for text cut at the right edge (`less -S`).
-extension Label {
+extension Label: HorizontallyScrollable {
     /// The most columns the text can be scrolled: its end then touches the right edge (0 when it fits).
     public var maximumHorizontalOffset: Int {
         max(0, TerminalText.width(of: text) - frame.width)
-    }
-
-    /// Scrolls by `columns` (negative: back to the left), between the start and ``maximumHorizontalOffset``.
-    public func scrollHorizontally(by columns: Int) {
-        let current = min(horizontalOffset, maximumHorizontalOffset)
-        horizontalOffset = max(0, min(maximumHorizontalOffset, current + columns))
-    }
-
-    /// Runs `command`: by ``horizontalStep`` columns, or to an end.
-    public func perform(_ command: HorizontalScrollCommand) {
-        switch command {
-        case .left: scrollHorizontally(by: -horizontalStep)
-        case .right: scrollHorizontally(by: horizontalStep)
-        case .start: horizontalOffset = 0
-        case .end: horizontalOffset = maximumHorizontalOffset
-        }
     }
 
     /// Runs the command `key` is bound to in `bindings` (a label takes no focus: an app or a superview passes its
