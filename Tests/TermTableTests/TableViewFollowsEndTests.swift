@@ -331,4 +331,47 @@ struct TableViewFollowsEndTests {
         #expect(table.rowsAppendedBelow == 2)
         #expect(dataSource.cursorItemIdentifier == 0, "the cursor stays on its item")
     }
+
+    @Test func aFilteredDiffableTableFollowsAndCountsOnlyTheAppendedRowsItShows() {
+        let table = TableView()
+        table.register(BasicCell.self, forCellReuseIdentifier: "basic")
+        table.showsScrollIndicator = false
+        table.followsEnd = true
+        let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, indexPath, item in
+            let cell = table.dequeueReusableCell(withIdentifier: "basic", for: indexPath) as! BasicCell
+            cell.textLabel.text = "line \(item)"
+            return cell
+        }
+        let driver = AppDriver(rootView: table, size: Size(width: 20, height: 4))
+        var snapshot = TableSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        func append(_ items: [Int]) {
+            snapshot.appendItems(items, toSection: 0)
+            dataSource.apply(snapshot)
+            driver.app.renderIfNeeded()
+        }
+        append(Array(0..<20))
+        dataSource.setFilter { $0.isMultiple(of: 2) }
+        driver.press("G")
+        #expect(table.isAtEnd && dataSource.cursorItemIdentifier == 18)
+        append([20, 21, 22, 23])
+        #expect(table.isAtEnd && dataSource.cursorItemIdentifier == 22, "the end shown follows through the filter")
+        #expect(driver.screen.line(3).hasPrefix("line 22"))
+        driver.press("k k k k")
+        #expect(!table.isAtEnd)
+        let top = table.state.top
+        append([24, 25, 27, 29, 26])
+        #expect(table.state.top == top)
+        #expect(table.rowsAppendedBelow == 2, "the appended rows the filter shows count, the hidden ones do not")
+        // A row inserted above the end is not appended, even when the filter shows it.
+        var inserted = TableSnapshot<Int, Int>()
+        inserted.appendSections([0])
+        inserted.appendItems([100] + snapshot.itemIdentifiers)
+        snapshot = inserted
+        dataSource.apply(snapshot)
+        driver.app.renderIfNeeded()
+        #expect(table.rowsAppendedBelow == 2)
+        driver.press("G")
+        #expect(table.rowsAppendedBelow == 0 && dataSource.cursorItemIdentifier == 26)
+    }
 }

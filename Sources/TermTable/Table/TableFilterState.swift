@@ -27,6 +27,10 @@ final class TableFilterState<SectionIdentifier: Hashable, ItemIdentifier: Hashab
     /// The last complete query and its hits (indices in `flat`, ascending), for narrowing.
     var lastQuery: FuzzyQuery?
     var lastHits: [Int32]?
+    /// Items that a snapshot applied while filtering added after the last item before it (rows appended to the
+    /// data): those the filter shows after the rows shown before count as appended for ``TableView/followsEnd``
+    /// when the filter next shows a complete result.
+    var appended: Set<ItemIdentifier> = []
     /// The matching in flight, and a counter that tells a stale result from the current one.
     var task: Task<Void, Never>?
     var generation = 0

@@ -164,6 +164,7 @@ extension TableViewDiffableDataSource {
             tableView.state.selected = kept
         }
         filter.hiddenMarks = filter.hiddenMarks.filter { fullIndex[$0] != nil }
+        filter.appended.formUnion(Self.itemsAppended(to: filter.full, in: snapshot, newIndex: fullIndex))
         filter.full = snapshot
         filter.invalidateCorpus()
         runFilter(resetCursor: false)
@@ -201,7 +202,7 @@ extension TableViewDiffableDataSource {
         let screen = max(1, tableView?.frame.height ?? 50)
         var first = corpus.firstScreen(query, count: screen, among: candidates).hits
         if filterOrder == .items { first.sort { $0.index < $1.index } }
-        present(snapshot(of: first, in: filter), cursor: resetCursor ? .first : .follow)
+        present(snapshot(of: first, in: filter), cursor: resetCursor ? .first : .follow, countingAppends: false)
         filter.shownCursor = cursorItemIdentifier
         let generation = filter.generation
         let executor = filterExecutor
@@ -280,9 +281,14 @@ extension TableViewDiffableDataSource {
 
     /// Shows `snapshot` (a filtered one, or the whole one when clearing): marks on items it leaves out become
     /// hidden marks while filtering, hidden marks on items it shows are marked again, `extraMarks` are marked.
+    ///
+    /// A complete result (`countingAppends`) tells the table how many of the items it shows were appended to the
+    /// data since the last one (``TableFilterState/appended``) and come after every row shown before, so a table
+    /// that follows its end keeps following through a filter; a first screen shown before the rest is matched
+    /// counts none.
     func present(
         _ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, cursor rule: FilterCursorRule<ItemIdentifier>,
-        extraMarks: Set<ItemIdentifier> = []
+        extraMarks: Set<ItemIdentifier> = [], countingAppends: Bool = true
     ) {
         let (newIndex, _) = snapshot.makeIndex()
         guard let tableView else {
@@ -339,6 +345,10 @@ extension TableViewDiffableDataSource {
                 top = TableItem(section: position.section, row: position.row)
             }
         }
+        if countingAppends, let filter, !filter.appended.isEmpty {
+            tableView.noteRowsToAppend(shownAppends(of: filter.appended, in: snapshot, newIndex: newIndex))
+            filter.appended = []
+        }
         current = snapshot
         index = newIndex
         tableView.reload(cursor: cursor, selected: marks, cursorLine: line)
@@ -347,5 +357,57 @@ extension TableViewDiffableDataSource {
             tableView.layoutIfNeeded()
             tableView.topItem = top
         }
+    }
+
+    /// How many of `appended` the shown `snapshot` places after the last row shown now (all it shows of them when
+    /// nothing is shown now; none when that row is gone from it).
+    func shownAppends(
+        of appended: Set<ItemIdentifier>, in snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>,
+        newIndex: [ItemIdentifier: ItemPosition]
+    ) -> Int {
+        var section = 0
+        var row = 0
+        if let last = current.itemsBySection.last(where: { !$0.isEmpty })?.last {
+            guard let position = newIndex[last]?.indexPath else { return 0 }
+            section = position.section
+            row = position.row + 1
+        }
+        var count = 0
+        while section < snapshot.itemsBySection.count {
+            let items = snapshot.itemsBySection[section]
+            while row < items.count {
+                if appended.contains(items[row]) { count += 1 }
+                row += 1
+            }
+            section += 1
+            row = 0
+        }
+        return count
+    }
+
+    /// The items of `new` that are not in `old` and come after `old`'s last item (rows appended to the data);
+    /// every item of `new` when `old` is empty, none when its last item is gone.
+    static func itemsAppended(
+        to old: TableSnapshot<SectionIdentifier, ItemIdentifier>,
+        in new: TableSnapshot<SectionIdentifier, ItemIdentifier>,
+        newIndex: [ItemIdentifier: ItemPosition]
+    ) -> Set<ItemIdentifier> {
+        var section = 0
+        var row = 0
+        if let last = old.itemsBySection.last(where: { !$0.isEmpty })?.last {
+            guard let position = newIndex[last]?.indexPath else { return [] }
+            section = position.section
+            row = position.row + 1
+        }
+        var after: [ItemIdentifier] = []
+        while section < new.itemsBySection.count {
+            let items = new.itemsBySection[section]
+            if row < items.count { after += items[row...] }
+            section += 1
+            row = 0
+        }
+        guard !after.isEmpty else { return [] }
+        let before = Set(old.itemsBySection.joined())
+        return Set(after.filter { !before.contains($0) })
     }
 }
