@@ -5,8 +5,8 @@ extension TableView {
     ///
     /// While the view is at its end (``isAtEnd``), rows appended to the table (``insertRows(at:)`` after the last
     /// row, a diffable snapshot with new items after the previous last one, also those a filter in force shows,
-    /// ``reloadData(appendingRows:)``) scroll the view so the last row stays on screen, and a cursor on the last row moves to the new last row. A cursor on another row
-    /// stays on it while it shows, and moves to the first row shown when the view scrolls past it. The cursor
+    /// ``reloadData(appendingRows:)``) scroll the view so the last row stays on screen, and a cursor on the last
+    /// row moves to the new last row. A cursor on another row stays on it while it shows, and moves to the first row shown when the view scrolls past it. The cursor
     /// stays on screen: when the last row it can stop on and the rows below it do not fit together, the view
     /// shows the cursor. A table without rows that gets some shows their end, the cursor on the last row. A
     /// resize while the end shows keeps it shown.
