@@ -30,6 +30,22 @@ struct TableViewFollowsEndTests {
         return (table, source, recorder)
     }
 
+    /// A following table on a diffable data source of numbered lines, 20x4, in a driven app.
+    func makeDiffableFollowingTable(
+        showsScrollIndicator: Bool = false
+    ) -> (TableView, TableViewDiffableDataSource<Int, Int>, AppDriver) {
+        let table = TableView()
+        table.register(BasicCell.self, forCellReuseIdentifier: "basic")
+        table.showsScrollIndicator = showsScrollIndicator
+        table.followsEnd = true
+        let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, indexPath, item in
+            let cell = table.dequeueReusableCell(withIdentifier: "basic", for: indexPath) as! BasicCell
+            cell.textLabel.text = "line \(item)"
+            return cell
+        }
+        return (table, dataSource, AppDriver(rootView: table, size: Size(width: 20, height: 4)))
+    }
+
     func append(_ count: Int, to source: NumbersSource) -> [IndexPath] {
         let start = source.sections[0].count
         source.sections[0] += (start..<(start + count)).map { "Row \($0)" }
@@ -146,16 +162,7 @@ struct TableViewFollowsEndTests {
     }
 
     @Test func aDiffableSnapshotThatAppendsIsFollowed() {
-        let table = TableView()
-        table.register(BasicCell.self, forCellReuseIdentifier: "basic")
-        table.showsScrollIndicator = false
-        table.followsEnd = true
-        let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, indexPath, item in
-            let cell = table.dequeueReusableCell(withIdentifier: "basic", for: indexPath) as! BasicCell
-            cell.textLabel.text = "line \(item)"
-            return cell
-        }
-        let driver = AppDriver(rootView: table, size: Size(width: 20, height: 4))
+        let (table, dataSource, driver) = makeDiffableFollowingTable()
         var snapshot = TableSnapshot<Int, Int>()
         snapshot.appendSections([0])
         func append(_ range: Range<Int>) {
@@ -302,15 +309,7 @@ struct TableViewFollowsEndTests {
     }
 
     @Test func aDiffableSnapshotCountsOnlyNewItemsAfterTheLastOne() {
-        let table = TableView()
-        table.register(BasicCell.self, forCellReuseIdentifier: "basic")
-        table.followsEnd = true
-        let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, indexPath, item in
-            let cell = table.dequeueReusableCell(withIdentifier: "basic", for: indexPath) as! BasicCell
-            cell.textLabel.text = "line \(item)"
-            return cell
-        }
-        let driver = AppDriver(rootView: table, size: Size(width: 20, height: 4))
+        let (table, dataSource, driver) = makeDiffableFollowingTable(showsScrollIndicator: true)
         func show(_ items: [Int]) {
             var snapshot = TableSnapshot<Int, Int>()
             snapshot.appendSections([0])
@@ -333,16 +332,7 @@ struct TableViewFollowsEndTests {
     }
 
     @Test func aFilteredDiffableTableFollowsAndCountsOnlyTheAppendedRowsItShows() {
-        let table = TableView()
-        table.register(BasicCell.self, forCellReuseIdentifier: "basic")
-        table.showsScrollIndicator = false
-        table.followsEnd = true
-        let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, indexPath, item in
-            let cell = table.dequeueReusableCell(withIdentifier: "basic", for: indexPath) as! BasicCell
-            cell.textLabel.text = "line \(item)"
-            return cell
-        }
-        let driver = AppDriver(rootView: table, size: Size(width: 20, height: 4))
+        let (table, dataSource, driver) = makeDiffableFollowingTable()
         var snapshot = TableSnapshot<Int, Int>()
         snapshot.appendSections([0])
         func append(_ items: [Int]) {
