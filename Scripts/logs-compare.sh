@@ -8,6 +8,11 @@
 # (120x40, its own socket), measures:
 #   end     time from launch to the first screen at the end (`less +G FILE`, `logs FILE`, `lnav FILE`): the
 #           file's last entry on the pane (the pane polled every 5 ms);
+#   pty     the same as `end` without tmux: each program started on a pseudo-terminal of its own (120x40) whose
+#           output is read as it comes (no polling), the time to the bytes that draw the last entry's time; the
+#           median of PTY_RUNS (20) launches (`less +G FILE`, `logs FILE`; not lnav, which takes seconds). tmux
+#           bounds `end` from below: a launch in a new tmux server and a `capture-pane` every 5 ms (a process each,
+#           a few ms) are in both programs' figures, so `end` is the measure users see and `pty` the programs';
 #   top     time from launch to the first screen at the top (`less FILE`; `logs` and `lnav` are sent `g`
 #           every 50 ms until the first line shows: logs opens at the end and reaches the top only when its
 #           index is complete);
@@ -20,7 +25,7 @@
 #   rest    then, after a key (logs, lnav: k then G; less: none, it would leave +F), wake-ups per second over
 #           REST_SECONDS at rest: the scheduler's "times run" summed over all threads (/proc/PID/task/*/schedstat),
 #           counted by Scripts/wakeups.py as Scripts/idle-and-latency.py counts them.
-# Environment: LINES_COUNT (10000000), SEED (25), FOLLOW_SECONDS (10), REST_SECONDS (10).
+# Environment: LINES_COUNT (10000000), SEED (25), FOLLOW_SECONDS (10), REST_SECONDS (10), PTY_RUNS (20).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lines=${LINES_COUNT:-10000000}
@@ -28,8 +33,12 @@ seed=${SEED:-25}
 
 say() { printf '%s\n' "$*" >&2; }
 
-swift build -c release --product logs >&2
-logs=$(swift build -c release --show-bin-path)/logs
+# Built as a command-line tool is shipped: the Swift runtime and Foundation linked in (--static-swift-stdlib; no
+# dynamic loading of libFoundation and libswiftCore at start), in a build directory of its own so that the release
+# build `swift run -c release logs` uses stays as it is.
+static=(-c release --static-swift-stdlib --scratch-path .build-static)
+swift build "${static[@]}" --product logs >&2
+logs=$(swift build "${static[@]}" --show-bin-path)/logs
 dir=.build-logs
 file=$dir/log-$lines-$seed.log
 follow=$dir/follow.log
@@ -57,14 +66,15 @@ say "less $(less --version | head -1 | awk '{print $2}'), lnav $(lnav -V 2>/dev/
 # Warm the page cache, as every figure below is on a warm cache.
 cat "$file" >/dev/null
 
-exec python3 - "$logs" "$file" "$follow" "$dir/follow-base.log" "${FOLLOW_SECONDS:-10}" "${REST_SECONDS:-10}" <<'PY'
-import os, re, shutil, statistics, subprocess, sys, threading, time
+exec python3 - "$logs" "$file" "$follow" "$dir/follow-base.log" "${FOLLOW_SECONDS:-10}" "${REST_SECONDS:-10}" \
+  "${PTY_RUNS:-20}" <<'PY'
+import fcntl, os, re, select, shutil, signal, statistics, struct, subprocess, sys, termios, threading, time
 
 sys.path.insert(0, os.path.join(os.getcwd(), "Scripts"))
 from wakeups import cpu_ticks, sched_counts, wakeups  # shared with Scripts/idle-and-latency.py
 
-logs, big, follow, follow_base, follow_seconds, rest_seconds = sys.argv[1:7]
-follow_seconds, rest_seconds = float(follow_seconds), float(rest_seconds)
+logs, big, follow, follow_base, follow_seconds, rest_seconds, pty_runs = sys.argv[1:8]
+follow_seconds, rest_seconds, pty_runs = float(follow_seconds), float(rest_seconds), int(pty_runs)
 env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8")
 tick = os.sysconf("SC_CLK_TCK")
 
@@ -104,6 +114,49 @@ class Pane:
 
     def close(self):
         self.tmux("kill-server")
+
+
+ESCAPE = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78cDEHM])")
+
+
+def pty_first_screen(command, marker, runs):
+    """The median seconds from launching `command` on a pseudo-terminal of its own (120x40) to the output (escape
+    sequences left out) holding `marker`; read as it comes, no polling."""
+    times = []
+    for _ in range(runs):
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        start = time.monotonic()
+        process = subprocess.Popen(
+            command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+        os.close(slave)
+        data, found = b"", None
+        while found is None and time.monotonic() - start < 60:
+            if not select.select([master], [], [], 1)[0]:
+                continue
+            try:
+                chunk = os.read(master, 1 << 16)
+            except OSError:
+                break
+            if not chunk:
+                break
+            data += chunk
+            if marker.encode() in ESCAPE.sub(b"", data):
+                found = time.monotonic() - start
+        process.send_signal(signal.SIGTERM)
+        try:
+            while process.poll() is None:
+                if select.select([master], [], [], 0.2)[0] and not os.read(master, 1 << 16):
+                    break
+            process.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            process.kill()
+            process.wait()
+        os.close(master)
+        if found is not None:
+            times.append(found)
+    return statistics.median(times) if times else None
 
 
 def first_and_last(path):
@@ -148,6 +201,12 @@ for name, program in programs.items():
         print(f"{name}: timed out at the end; the pane shows:\n{error}", file=sys.stderr)
     finally:
         pane.close()
+
+    # Time to the first screen at the end on a pseudo-terminal, without tmux.
+    if name != "lnav":
+        seconds = pty_first_screen(end_command.split(), last, pty_runs)
+        if seconds is not None:
+            results[name]["pty"] = seconds
 
     # Time to the first screen at the top.
     top_command = {"less": f"less {big}", "logs": f"{logs} {big}", "lnav": f"lnav {big}"}[name]
@@ -230,7 +289,8 @@ def cell(name, key, form):
 print(f"| {os.path.basename(big)} ({os.path.getsize(big) / 1e9:.2f} GB) | less | logs | lnav |")
 print("| --- | ---: | ---: | ---: |")
 rows = [
-    ("first screen at the end, s", "end", lambda v: f"{v:.2f}"),
+    ("first screen at the end (tmux), ms", "end", lambda v: f"{v * 1000:.0f}"),
+    ("first screen at the end without tmux (pty, median), ms", "pty", lambda v: f"{v * 1000:.1f}"),
     ("first screen at the top, s", "top", lambda v: f"{v:.2f}"),
     ("peak RSS, MiB", "rss", lambda v: f"{v:.1f}"),
     ("follow 1,000 lines/s: lag median / p90, ms", "lag", lambda v: f"{v[0]:.0f} / {v[1]:.0f}"),

@@ -25,7 +25,10 @@ struct LogsCommand: AsyncParsableCommand {
     var seed: UInt64 = 25
 
     @Option(help: "The most MiB of a pipe or standard input kept (in a deleted temporary file).")
-    var spoolLimit: Int = 256
+    var spoolLimit: Int = Self.defaultSpoolLimit
+
+    /// `--spool-limit`'s default, MiB.
+    static let defaultSpoolLimit = 256
 
     func validate() throws {
         if let generate, generate < 0 { throw ValidationError("--generate takes a number of lines (0 or more)") }
@@ -50,21 +53,35 @@ struct LogsCommand: AsyncParsableCommand {
             if fd != STDOUT_FILENO { close(fd) }
             return
         }
+        try await Self.view(files, spoolLimit: spoolLimit)
+    }
+
+    /// The arguments when they are only paths (or `-`): the common `logs FILE...`, run without the argument
+    /// parser, whose reflection over the options takes about a millisecond and a half of the first screen's
+    /// time; nil when any argument is an option (then the parser takes them all, help and errors included).
+    static func pathsOnly(_ arguments: [String]) -> [String]? {
+        guard !arguments.isEmpty, arguments.allSatisfy({ $0 == "-" || !$0.hasPrefix("-") }) else { return nil }
+        return arguments
+    }
+
+    /// Shows `files` (opened here, refused with a message) until the user quits.
+    @MainActor
+    static func view(_ files: [String], spoolLimit: Int) async throws {
         var opened: [LogFile] = []
         for path in files {
             do {
                 opened.append(try LogFile(path: path, spoolLimit: Int64(spoolLimit) << 20))
             } catch {
-                throw Self.fail(error.message)
+                throw fail(error.message)
             }
         }
         // Standard input may be the log: keys then come from the terminal.
         let keyboard = files.contains("-") ? open("/dev/tty", O_RDWR | O_CLOEXEC) : STDIN_FILENO
         guard keyboard >= 0, isatty(keyboard) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw Self.fail("logs needs a terminal (for keys and the screen)")
+            throw fail("logs needs a terminal (for keys and the screen)")
         }
         if keyboard != STDIN_FILENO {
-            guard dup2(keyboard, STDIN_FILENO) >= 0 else { throw Self.fail("cannot read keys from /dev/tty") }
+            guard dup2(keyboard, STDIN_FILENO) >= 0 else { throw fail("cannot read keys from /dev/tty") }
             close(keyboard)
         }
         let viewer = try LogViewer(files: opened)

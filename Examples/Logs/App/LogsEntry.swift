@@ -11,6 +11,15 @@ import ExampleSupport
 enum LogsEntry {
     @MainActor
     static func main() async {
+        // `logs FILE...` goes straight to the files; anything else through the argument parser.
+        if let paths = LogsCommand.pathsOnly(Array(CommandLine.arguments.dropFirst())) {
+            do {
+                try await LogsCommand.view(paths, spoolLimit: LogsCommand.defaultSpoolLimit)
+            } catch {
+                LogsCommand.exit(withError: error)
+            }
+            return
+        }
         await LogsCommand.mainOnMainActor { try await $0.run() }
     }
 }

@@ -349,6 +349,20 @@ public final class LogFile: @unchecked Sendable {
         return end > 0 ? Double(offset) / Double(end) : 1
     }
 
+    /// The part of the file rows `rows` cover, as fractions of the bytes indexed: from the first row's start to
+    /// the last row's end (the gap row covers the bytes not indexed yet); nil when a row is past the last or the
+    /// file is empty. O(1): what the scroll thumb is placed by while the rows are not all indexed.
+    public func byteExtent(ofRows rows: ClosedRange<Int>) -> ClosedRange<Double>? {
+        lock.withLock {
+            let count = beforeLocked.count + gapRowsLocked + shownTail
+            guard rows.lowerBound >= 0, rows.upperBound < count, indexedEnd > 0 else { return nil }
+            let start = offsetLocked(rows.lowerBound)
+            let end = rows.upperBound + 1 < count ? offsetLocked(rows.upperBound + 1) : indexedEnd
+            let size = Double(indexedEnd)
+            return Double(start) / size...max(Double(start), Double(end)) / size
+        }
+    }
+
     /// The next row after `row` (or before it) whose level is an error or fatal, nil when none.
     public func nextError(from row: Int, forward: Bool) -> Int? {
         lock.withLock {

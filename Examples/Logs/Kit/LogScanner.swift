@@ -162,28 +162,40 @@ public struct LogScanner {
         var starts: [(Int64, LogLevel)] = []
         var high = end
         // Line starts are the offsets just past a newline, and 0; `high` is the end of the unsearched part.
-        func consider(_ offset: Int64) {
+        // A line's first bytes are taken from the chunk read when it holds them (all but the chunk's last line):
+        // one read per chunk, not one per entry (the first screen of a big file waited on 4,096 reads).
+        func consider(_ offset: Int64, in chunk: UnsafeRawBufferPointer, at chunkStart: Int64) {
             guard offset < end else { return }
-            let got = read(scratch, at: offset, count: Int(min(Int64(LogLineShape.window), end - offset)))
-            guard got > 0 else { return }
-            if offset == 0 || !LogLineShape.isContinuation(scratch[0]) {
-                starts.append((offset, LogLineShape(UnsafeRawBufferPointer(rebasing: scratch[0..<got])).level))
+            let wanted = Int(min(Int64(LogLineShape.window), end - offset))
+            let index = Int(offset - chunkStart)
+            let window: UnsafeRawBufferPointer
+            if index >= 0, index + wanted <= chunk.count {
+                window = UnsafeRawBufferPointer(rebasing: chunk[index..<index + wanted])
+            } else {
+                let got = read(scratch, at: offset, count: wanted)
+                window = UnsafeRawBufferPointer(rebasing: scratch[0..<got])
+            }
+            guard !window.isEmpty else { return }
+            if offset == 0 || !LogLineShape.isContinuation(window[0]) {
+                starts.append((offset, LogLineShape(window).level))
             }
         }
+        let none = UnsafeRawBufferPointer(start: nil, count: 0)
         search: while high > 0, starts.count < limit {
             let low = max(0, high - Int64(chunkSize))
             let count = read(buffer, at: low, count: Int(high - low))
             guard count > 0 else { break }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
             var searchEnd = count
             while searchEnd > 0 {
                 guard let index = Self.lastNewline(in: UnsafeRawBufferPointer(buffer), before: searchEnd) else { break }
-                consider(low + Int64(index) + 1)
+                consider(low + Int64(index) + 1, in: chunk, at: low)
                 if starts.count >= limit { break search }
                 searchEnd = index
             }
             high = low
         }
-        if high == 0, starts.count < limit, end > 0 { consider(0) }
+        if high == 0, starts.count < limit, end > 0 { consider(0, in: none, at: 0) }
         var result = LogOffsets()
         for (offset, level) in starts.reversed() { result.append(offset, level: level) }
         return result
