@@ -35,7 +35,7 @@ extension TableViewDataSource {
 /// another signature than the protocol's is a method of its own that the table never calls; for the
 /// row height, where UIKit's shape is the likely slip, the two near misses (`-> Int` and `-> Int?`) are
 /// requirements too, so that a debug build stops with a message naming ``RowHeight`` instead of showing
-/// every row at its template's height.
+/// every row at its template's height. The scroll indicator hook is guarded the same way against `-> ClosedRange<Double>?`.
 @MainActor
 public protocol TableViewDelegate: AnyObject {
     /// The height of a row (default ``RowHeight/template``: the cell's own height).
@@ -73,6 +73,19 @@ public protocol TableViewDelegate: AnyObject {
     /// The count of rows appended while the view was away from its end changed (``TableView/followsEnd``):
     /// show "`count` new lines", or hide it at 0.
     func tableView(_ tableView: TableView, didChangeRowsAppendedBelow count: Int)
+    /// Which part of the whole the rows on screen show, from the first to the last row on screen (headers
+    /// left out), for apps whose rows stand for uneven amounts of content (a row that stands for "120 MB not
+    /// indexed yet"). The default, ``ScrollIndicatorExtent/counted``, lets the table count rows or lines.
+    ///
+    /// Asked each time the scroll indicator is drawn, and by a click or drag on the indicator's column
+    /// (which bisects the rows with it to find the row at a fraction), so answer in O(1) or O(log n).
+    func tableView(_ tableView: TableView, scrollIndicatorExtentOf rows: ClosedRange<IndexPath>)
+        -> ScrollIndicatorExtent
+    /// Not an extent: the likely slip of the scroll indicator hook, declared so that a delegate written this
+    /// way is reported in debug builds (it stops the program with the fix). Return a
+    /// ``ScrollIndicatorExtent`` instead.
+    func tableView(_ tableView: TableView, scrollIndicatorExtentOf rows: ClosedRange<IndexPath>)
+        -> ClosedRange<Double>?
 }
 
 extension TableViewDelegate {
@@ -115,4 +128,12 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, didSelectColumn column: TableColumn) {}
     /// The default does nothing.
     public func tableView(_ tableView: TableView, didChangeRowsAppendedBelow count: Int) {}
+    /// The default: the table counts.
+    public func tableView(_ tableView: TableView, scrollIndicatorExtentOf rows: ClosedRange<IndexPath>)
+        -> ScrollIndicatorExtent
+    { .counted }
+    /// The default: a value no extent can be, which tells the table the near miss is not implemented.
+    public func tableView(_ tableView: TableView, scrollIndicatorExtentOf rows: ClosedRange<IndexPath>)
+        -> ClosedRange<Double>?
+    { TableView.nearMissExtent }
 }
