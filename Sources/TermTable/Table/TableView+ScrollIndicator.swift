@@ -16,6 +16,7 @@ extension TableView {
         if let extent = delegateExtent(view.first...view.last) {
             return Self.thumb(showing: extent, height: height, atTop: view.atTop, atEnd: view.atEnd)
         }
+        if let estimate = estimatedRowHeight { return estimatedThumb(view, estimate: estimate) }
         let total = metrics.totalRows
         let size = max(1, min(height - 1, height * view.shown / total))
         let room = height - size  // >= 1
