@@ -70,19 +70,20 @@ extension TableView {
     public func scrollToIndicatorLine(_ line: Int) {
         if needsReload { loadMetrics() }
         let height = rowsHeight
-        let total = metrics.totalRows
-        guard height > 1, total > 0 else { return }
+        guard height > 1, metrics.totalRows > 0 else { return }
+        let view = indicatorView()
         let size = scrollIndicator()?.count ?? 1
         let room = height - size
-        // How far through the scrollable part the thumb's start should be (0: the top, 1: the end).
+        // How far through the scrollable part the thumb's start should be (0: the top, 1: the end); between,
+        // the middle of the share of the scrollable part that puts the thumb's start on that line.
         let scrolled: Double
         if line <= 0 {
             scrolled = 0
         } else if line >= height - 1 {
             scrolled = 1
         } else if room >= 2 {
-            let start = Double(line) - Double(size - 1) / 2
-            scrolled = min(1, max(0, (start - 1) / Double(room - 1)))
+            let start = min(room - 1, max(1, line - (size - 1) / 2))
+            scrolled = (Double(start - 1) + 0.5) / Double(room - 1)
         } else {
             scrolled = line * 2 >= height ? 1 : 0
         }
@@ -91,7 +92,7 @@ extension TableView {
             scrollToLastLine()
         } else if scrolled <= 0 {
             state.top = metrics.firstItem
-        } else if let row = globalRow(atScrolledFraction: scrolled, viewShare: Double(size) / Double(height)),
+        } else if let view, let row = globalRow(atScrolledFraction: scrolled, view: view),
             let indexPath = metrics.indexPath(forGlobalRow: row)
         {
             state.top = TableItem(section: indexPath.section, row: indexPath.row)
@@ -102,14 +103,12 @@ extension TableView {
     }
 
     /// The global row to put at the top when the view is `scrolled` (0...1) through the scrollable part,
-    /// the view showing `viewShare` of the whole.
-    private func globalRow(atScrolledFraction scrolled: Double, viewShare: Double) -> Int? {
+    /// counted as the thumb counts for `view` (the rows on screen now).
+    private func globalRow(atScrolledFraction scrolled: Double, view: IndicatorView) -> Int? {
         let total = metrics.totalRows
-        if delegate != nil, let firstRow = metrics.indexPath(forGlobalRow: 0),
-            delegateExtent(firstRow...firstRow) != nil
-        {
+        if let extent = delegateExtent(view.first...view.last) {
             // The delegate's fractions: the last row that starts at or before the target.
-            let target = scrolled * (1 - viewShare)
+            let target = scrolled * (1 - (extent.upperBound - extent.lowerBound))
             var low = 0
             var high = total - 1
             while low < high {
@@ -127,7 +126,6 @@ extension TableView {
             let line = Int((scrolled * Double(max(0, lines - viewLines))).rounded(.down))
             return ledger.row(atLine: line, estimate: estimate)
         }
-        let shown = max(1, Int((viewShare * Double(total)).rounded(.down)))
-        return Int((scrolled * Double(max(0, total - shown))).rounded(.down))
+        return Int((scrolled * Double(max(1, total - view.shown))).rounded(.down))
     }
 }
