@@ -42,7 +42,7 @@ extension TableView {
         let firstItem = TableItem(section: view.first.section, row: view.first.row)
         let offset = state.top == firstItem ? state.topLineOffset : 0
         let above = ledger.lines(beforeRow: view.firstRow, estimate: estimate) + offset
-        let size = max(1, min(height - 1, height * viewLines / total))
+        let size = max(1, min(view.largestThumb(height: height), height * viewLines / total))
         let room = height - size  // >= 1
         let scrollable = max(1, total - viewLines)
         let start: Int
