@@ -25,7 +25,7 @@ struct BenchResult: Codable, Sendable {
 enum BenchRun {
     static func run(
         workload: BenchWorkload = .list, mode: BenchMode, rows: Int, frames: Int, screen: Screen,
-        screenName: String, layout: BenchLayoutSource
+        screenName: String, layout: BenchLayoutSource, estimatedRowHeight: Int? = nil
     ) throws -> BenchResult {
         let table = TableView()
         let source: BenchDataSource?
@@ -47,7 +47,9 @@ enum BenchRun {
             dataSource = newsSource
         case .autoHeight:
             let autoSource = try AutoHeightDataSource(rows: rows, table: table)
-            table.showsScrollIndicator = false
+            // With an estimate, the scroll indicator is drawn: its thumb counts lines (the ledger of heights).
+            table.showsScrollIndicator = estimatedRowHeight != nil
+            table.estimatedRowHeight = estimatedRowHeight
             table.dataSource = autoSource
             source = nil
             dataSource = autoSource
@@ -85,7 +87,8 @@ enum BenchRun {
         withExtendedLifetime(dataSource) {}
         let clones = source?.clones ?? 0
         return BenchResult(
-            workload: workload.rawValue, mode: mode.rawValue, screen: screenName, rows: rows, frames: frames,
+            workload: workload.rawValue + (estimatedRowHeight.map { " est=\($0)" } ?? ""), mode: mode.rawValue,
+            screen: screenName, rows: rows, frames: frames,
             seconds: seconds, framesPerSecond: seconds > 0 ? Double(frames) / seconds : 0,
             medianMicroseconds: histogram.percentileMicroseconds(0.5),
             p99Microseconds: histogram.percentileMicroseconds(0.99),
