@@ -25,7 +25,7 @@ struct BenchResult: Codable, Sendable {
 enum BenchRun {
     static func run(
         workload: BenchWorkload = .list, mode: BenchMode, rows: Int, frames: Int, screen: Screen,
-        screenName: String, layout: BenchLayoutSource, estimatedRowHeight: Int? = nil
+        screenName: String, layout: BenchLayoutSource, estimatedRowHeight: Int? = nil, indicator: Bool = false
     ) throws -> BenchResult {
         let table = TableView()
         let source: BenchDataSource?
@@ -47,8 +47,9 @@ enum BenchRun {
             dataSource = newsSource
         case .autoHeight:
             let autoSource = try AutoHeightDataSource(rows: rows, table: table)
-            // With an estimate, the scroll indicator is drawn: its thumb counts lines (the ledger of heights).
-            table.showsScrollIndicator = estimatedRowHeight != nil
+            // Beside a run with an estimate (`indicator`), the scroll indicator is drawn, so the two runs differ
+            // only by the estimate: the thumb counted in lines (the ledger of heights) or in rows.
+            table.showsScrollIndicator = indicator
             table.estimatedRowHeight = estimatedRowHeight
             table.dataSource = autoSource
             source = nil

@@ -70,8 +70,9 @@ struct ScrollBench {
                                   the program).
           --estimated-row-height <lines>
                                   With --workload auto-height, a third run beside the two: the same rows with
-                                  TableView.estimatedRowHeight set to this and the scroll indicator drawn
-                                  (its thumb counted in lines: measured heights, else the estimate).
+                                  TableView.estimatedRowHeight set to this (the thumb counted in lines:
+                                  measured heights, else the estimate); both auto-height runs then draw the
+                                  scroll indicator, so they differ only by the estimate.
           -h, --help              Show help information.
 
         """
@@ -235,7 +236,8 @@ struct ScrollBench {
                     let memory = BufferScreen(width: width, height: height)
                     let result = try BenchRun.run(
                         workload: run.0, mode: run.1, rows: rows, frames: frames, screen: memory,
-                        screenName: "memory", layout: source, estimatedRowHeight: run.2)
+                        screenName: "memory", layout: source, estimatedRowHeight: run.2,
+                        indicator: run.0 == .autoHeight && estimatedRowHeight != nil)
                     runs[key(run), default: []].append(result)
                 }
             }
