@@ -43,7 +43,8 @@ struct RowHeightLedger: Sendable {
     mutating func reset(rowCount: Int) {
         self.rowCount = max(0, rowCount)
         let pageCount = (self.rowCount + Self.pageSize - 1) / Self.pageSize
-        if pages.isEmpty && pageCount == pageCounts.count && measuredCount == 0 { return }
+        // Nothing measured and as many pages: every count, sum and byte is 0 already.
+        if measuredCount == 0 && pageCount == pages.count { return }
         pages = Array(repeating: nil, count: pageCount)
         pageCounts = Array(repeating: 0, count: pageCount)
         pageSums = Array(repeating: 0, count: pageCount)
