@@ -25,7 +25,7 @@ struct BenchResult: Codable, Sendable {
 enum BenchRun {
     static func run(
         workload: BenchWorkload = .list, mode: BenchMode, rows: Int, frames: Int, screen: Screen,
-        screenName: String, layout: BenchLayoutSource
+        screenName: String, layout: BenchLayoutSource, estimatedRowHeight: Int? = nil, indicator: Bool = false
     ) throws -> BenchResult {
         let table = TableView()
         let source: BenchDataSource?
@@ -47,7 +47,10 @@ enum BenchRun {
             dataSource = newsSource
         case .autoHeight:
             let autoSource = try AutoHeightDataSource(rows: rows, table: table)
-            table.showsScrollIndicator = false
+            // Beside a run with an estimate (`indicator`), the scroll indicator is drawn, so the two runs differ
+            // only by the estimate: the thumb counted in lines (the ledger of heights) or in rows.
+            table.showsScrollIndicator = indicator
+            table.estimatedRowHeight = estimatedRowHeight
             table.dataSource = autoSource
             source = nil
             dataSource = autoSource
@@ -85,7 +88,8 @@ enum BenchRun {
         withExtendedLifetime(dataSource) {}
         let clones = source?.clones ?? 0
         return BenchResult(
-            workload: workload.rawValue, mode: mode.rawValue, screen: screenName, rows: rows, frames: frames,
+            workload: workload.rawValue + (estimatedRowHeight.map { " est=\($0)" } ?? ""), mode: mode.rawValue,
+            screen: screenName, rows: rows, frames: frames,
             seconds: seconds, framesPerSecond: seconds > 0 ? Double(frames) / seconds : 0,
             medianMicroseconds: histogram.percentileMicroseconds(0.5),
             p99Microseconds: histogram.percentileMicroseconds(0.99),

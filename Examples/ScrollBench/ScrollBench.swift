@@ -32,12 +32,13 @@ struct ScrollBench {
     var `repeat` = 3
     var json = false
     var layout: String?
+    var estimatedRowHeight: Int?
     var help = false
 
     static let usage = """
         USAGE: scroll-bench [--rows <rows>] [--frames <frames>] [--mode <mode>] [--workload <workload>]
                             [--screen <screen>] [--width <width>] [--height <height>] [--all] [--repeat <repeat>]
-                            [--json] [--layout <layout>]
+                            [--json] [--layout <layout>] [--estimated-row-height <lines>]
 
         Scroll a list of N rows one row per frame and measure every frame.
 
@@ -67,6 +68,11 @@ struct ScrollBench {
           --layout <layout>       The layout file: with the `row` cell for list, with the news reader's cells
                                   for news (default: Layouts/Bench.layout or Layouts/News.layout as built into
                                   the program).
+          --estimated-row-height <lines>
+                                  With --workload auto-height, a third run beside the two: the same rows with
+                                  TableView.estimatedRowHeight set to this (the thumb counted in lines:
+                                  measured heights, else the estimate); both auto-height runs then draw the
+                                  scroll indicator, so they differ only by the estimate.
           -h, --help              Show help information.
 
         """
@@ -109,6 +115,7 @@ struct ScrollBench {
             case "--height": command.height = try number()
             case "--repeat": command.repeat = try number()
             case "--layout": command.layout = try value()
+            case "--estimated-row-height": command.estimatedRowHeight = try number()
             case "--all" where inline == nil: command.all = true
             case "--json" where inline == nil: command.json = true
             case "-h", "--help": command.help = true
@@ -163,6 +170,11 @@ struct ScrollBench {
         guard kind == .list || mode == BenchMode.reuse.rawValue else {
             throw UsageError("--workload \(kind.rawValue) runs in --mode reuse only")
         }
+        if let estimatedRowHeight {
+            guard kind == .autoHeight, estimatedRowHeight >= 1, !all else {
+                throw UsageError("--estimated-row-height takes 1 or more lines, with --workload auto-height only")
+            }
+        }
     }
 
     func run() throws {
@@ -202,23 +214,34 @@ struct ScrollBench {
             ]
         case .memory:
             // The auto-height workload runs beside the fixed-height list, interleaved, so the two compare.
-            let plan: [(BenchWorkload, BenchMode)] =
+            // With an estimate, a third run: the same self-sizing rows with the estimate and the scroll indicator.
+            let plan: [(BenchWorkload, BenchMode, Int?)] =
                 all
-                ? [(.list, .reuse), (.list, .handcoded), (.list, .noReuse), (.list, .reparse), (.news, .reuse)]
-                : workload == .autoHeight ? [(.list, .reuse), (.autoHeight, .reuse)] : [(workload, chosen)]
+                ? [
+                    (.list, .reuse, nil), (.list, .handcoded, nil), (.list, .noReuse, nil), (.list, .reparse, nil),
+                    (.news, .reuse, nil),
+                ]
+                : workload == .autoHeight
+                    ? [(.list, .reuse, nil), (.autoHeight, .reuse, nil)]
+                        + (estimatedRowHeight.map { [(.autoHeight, .reuse, $0)] } ?? [])
+                    : [(workload, chosen, nil)]
             let rounds = all || workload == .autoHeight ? max(1, self.repeat) : 1
             var runs: [String: [BenchResult]] = [:]
+            func key(_ run: (BenchWorkload, BenchMode, Int?)) -> String {
+                run.0.rawValue + "/" + run.1.rawValue + (run.2.map { "/\($0)" } ?? "")
+            }
             for _ in 0..<rounds {
-                for (kind, mode) in plan {
-                    let source = kind == workload ? layout : Self.builtIn(kind)
+                for run in plan {
+                    let source = run.0 == workload ? layout : Self.builtIn(run.0)
                     let memory = BufferScreen(width: width, height: height)
                     let result = try BenchRun.run(
-                        workload: kind, mode: mode, rows: rows, frames: frames, screen: memory,
-                        screenName: "memory", layout: source)
-                    runs[kind.rawValue + "/" + mode.rawValue, default: []].append(result)
+                        workload: run.0, mode: run.1, rows: rows, frames: frames, screen: memory,
+                        screenName: "memory", layout: source, estimatedRowHeight: run.2,
+                        indicator: run.0 == .autoHeight && estimatedRowHeight != nil)
+                    runs[key(run), default: []].append(result)
                 }
             }
-            return plan.map { Report.median(runs[$0.0.rawValue + "/" + $0.1.rawValue]!) }
+            return plan.map { Report.median(runs[key($0)]!) }
         }
     }
 }

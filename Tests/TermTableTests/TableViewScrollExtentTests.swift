@@ -100,4 +100,20 @@ struct TableViewScrollExtentTests {
         table.layoutIfNeeded()
         #expect(table.scrollIndicator() == 5..<6)  // 1 + 8 * 45 / 90
     }
+
+    #if DEBUG && compiler(>=6.2)
+        /// A table whose delegate writes the hook returning `ClosedRange<Double>?` stops at the first thumb drawn.
+        @Test func aDebugBuildStopsAtTheNearMiss() async {
+            await #expect(processExitsWith: .failure) {
+                await MainActor.run {
+                    let source = NumbersSource(rows: 30)
+                    let delegate = RangeShapedExtentDelegate()
+                    let table = makeTable(source, width: 20, height: 5)
+                    table.delegate = delegate
+                    table.layoutIfNeeded()
+                    _ = table.scrollIndicator()
+                }
+            }
+        }
+    #endif
 }

@@ -3,7 +3,7 @@ import TermTableLayout
 
 /// What a table has learnt about its items from the data source and the delegate since the last reload.
 ///
-/// **Owns** the items' heights (``heights``), whether each row can take the cursor (``selectable``),
+/// **Owns** the items' heights (``heights``, and by global row in the ``ledger`` when an estimate is set), whether each row can take the cursor (``selectable``),
 /// the sections whose header cell is not measured yet (``lazyHeaders``) with a count of late header
 /// measurements (``lazyHeaderMeasurements``), and the rows whose cells show old content (``staleItems``).
 ///
@@ -14,7 +14,8 @@ import TermTableLayout
 /// **Reset by**: a reload (``forgetAll()``: heights and selectability; the lazy headers are listed again
 /// by the metrics load), `reloadRows` (``forget(_:)``: that row's height and selectability, and its cell
 /// is stale), a size or `rowHeight` change (``forgetHeights()``), the next layout pass (stale items,
-/// once their cells are replaced).
+/// once their cells are replaced). The ledger is reset with the heights, forgets a reloaded row, and is
+/// never trimmed (``trimToLimit()`` keeps it): the thumb needs every height measured since the reset.
 @MainActor
 final class ItemMeasurements {
     /// How many items' heights and selectability the table remembers before it starts over: many screens'
@@ -42,6 +43,11 @@ final class ItemMeasurements {
         @exclusivity(unchecked)  // looked up for every section header placed, every frame
     #endif
     private var storedLazyHeaders: Set<Int> = []
+    /// The rows' heights measured since the last reload or resize, by global row, for the scroll indicator
+    /// when ``estimatedRowHeight`` is set (kept while it is nil: empty). Never trimmed with ``heights``.
+    var ledger = RowHeightLedger()
+    /// The table's ``TableView/estimatedRowHeight`` (at least 1 when set).
+    var estimatedRowHeight: Int?
     /// How many header cells were measured late, so a layout pass knows its metrics changed under it.
     var lazyHeaderMeasurements = 0
     /// Rows reloaded since the last layout pass: their cells on screen show old content.
@@ -65,12 +71,15 @@ final class ItemMeasurements {
     /// Forgets heights and selectability (a reload: counts and content may all have changed).
     func forgetAll() {
         heights.removeAll(keepingCapacity: true)
+        ledger.reset(rowCount: ledger.rowCount)
         selectable.removeAll(keepingCapacity: true)
     }
 
-    /// Forgets one row's height and selectability, and marks its cell stale (`reloadRows`).
-    func forget(_ item: TableItem) {
+    /// Forgets one row's height (in the ledger too, at its global row) and selectability, and marks its cell
+    /// stale (`reloadRows`).
+    func forget(_ item: TableItem, globalRow: Int) {
         staleItems.insert(item)
+        ledger.forget(row: globalRow)
         heights.removeValue(forKey: item)
         selectable.removeValue(forKey: item)
     }
@@ -78,6 +87,7 @@ final class ItemMeasurements {
     /// Forgets every height (the width or the fixed row height changed).
     func forgetHeights() {
         heights.removeAll(keepingCapacity: true)
+        ledger.reset(rowCount: ledger.rowCount)
     }
 
     /// Starts over when either dictionary outgrew ``limit`` (at the start of a layout pass).

@@ -7,7 +7,7 @@ extension TableView {
         return perform(command)
     }
 
-    /// Scrolls on the wheel; a click moves the cursor (and toggles in multiple selection); a double click activates.
+    /// Scrolls on the wheel; a click on the scroll indicator's column jumps there; a click moves the cursor (and toggles in multiple selection); a double click activates.
     func handleTableMouse(_ event: MouseEvent, at point: Point) -> Bool {
         switch event.kind {
         case .wheelUp, .wheelDown:
@@ -22,6 +22,11 @@ extension TableView {
                 if let columnHeader, let column = columnHeader.column(atX: point.x - columnHeader.frame.x) {
                     delegate?.tableView(self, didSelectColumn: column)
                 }
+                return true
+            }
+            if showsScrollIndicator, frame.width > 1, point.x >= frame.width - 1 {
+                // The scroll indicator's column: jump so the thumb is centred on the click.
+                scrollToIndicatorLine(point.y - rowsTop)
                 return true
             }
             let rowPoint = Point(x: point.x, y: point.y - rowsTop)

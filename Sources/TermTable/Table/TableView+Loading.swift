@@ -30,6 +30,7 @@ extension TableView {
         measurements.forgetAll()
         guard let dataSource else {
             metrics = TableMetrics(rowCounts: [])
+            measurements.ledger.reset(rowCount: 0)
             state.clamp(to: metrics)
             recycleAll()
             return
@@ -45,6 +46,7 @@ extension TableView {
         headers.reserveCapacity(sections)
         for section in 0..<sections { headers.append(headerHeight(section)) }
         metrics = TableMetrics(rowCounts: counts, headerHeights: headers)
+        measurements.ledger.reset(rowCount: metrics.totalRows)
         // Cells on screen show the old data: recycle them before asking which rows can take the cursor.
         recycleAll()
         let oldSelection = state.selected

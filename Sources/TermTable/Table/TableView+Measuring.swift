@@ -55,6 +55,9 @@ extension TableView {
             value = templateHeight(of: item)
         }
         heights[item] = max(0, value)
+        if measurements.estimatedRowHeight != nil, let indexPath = item.indexPath {
+            measurements.ledger.record(value, forRow: metrics.globalRow(of: indexPath))
+        }
         return max(0, value)
     }
 

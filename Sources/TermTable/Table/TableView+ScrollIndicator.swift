@@ -14,10 +14,11 @@ extension TableView {
         if view.atTop && view.atEnd { return nil }
         let height = rowsHeight
         if let extent = delegateExtent(view.first...view.last) {
-            return Self.thumb(showing: extent, height: height, atTop: view.atTop, atEnd: view.atEnd)
+            return Self.thumb(showing: extent, height: height, view: view)
         }
+        if let estimate = estimatedRowHeight { return estimatedThumb(view, estimate: estimate) }
         let total = metrics.totalRows
-        let size = max(1, min(height - 1, height * view.shown / total))
+        let size = max(1, min(view.largestThumb(height: height), height * view.shown / total))
         let room = height - size  // >= 1
         let start: Int
         let firstRow = view.firstRow
@@ -54,6 +55,12 @@ extension TableView {
         var atTop: Bool
         /// The last row is shown whole (rows of height 0 below do not count).
         var atEnd: Bool
+
+        /// The most lines the thumb may take in a track `height` lines tall: less than the track, and between
+        /// the ends (in a track of 3 lines or more) two less, so that it touches neither end line.
+        func largestThumb(height: Int) -> Int {
+            atTop || atEnd || height < 3 ? height - 1 : height - 2
+        }
     }
 
     /// The rows on screen and the ends shown, for the scroll indicator.
@@ -79,8 +86,11 @@ extension TableView {
             }
             return true
         }
+        // The last row on screen shown whole (a header cut below it does not count: headers are left out).
         var lastFits = true
-        if let bottom = placedItems.last { lastFits = bottom.y + bottom.height <= rowsHeight }
+        if let bottom = placedItems.last(where: { !$0.item.isHeader }) {
+            lastFits = bottom.y + bottom.height <= rowsHeight
+        }
         let atEnd =
             lastFits
             && (lastRow == total - 1
@@ -124,11 +134,12 @@ extension TableView {
     /// The thumb for rows that show `extent` of the whole (fractions), in a track `height` lines tall (>= 2).
     ///
     /// Its size is the extent's share of the track (at least 1, less than the track); it touches the first
-    /// line only `atTop` and the last only `atEnd`; between, it moves with the extent's start over the part
+    /// line only at the top and the last only at the end (in a track of 3 lines or more); between, it moves with the extent's start over the part
     /// of the whole that can be scrolled.
-    static func thumb(showing extent: ClosedRange<Double>, height: Int, atTop: Bool, atEnd: Bool) -> Range<Int> {
+    static func thumb(showing extent: ClosedRange<Double>, height: Int, view: IndicatorView) -> Range<Int> {
+        let (atTop, atEnd) = (view.atTop, view.atEnd)
         let shownShare = extent.upperBound - extent.lowerBound
-        let size = max(1, min(height - 1, Int((Double(height) * shownShare).rounded(.down))))
+        let size = max(1, min(view.largestThumb(height: height), Int((Double(height) * shownShare).rounded(.down))))
         let room = height - size  // >= 1
         let scrollable = 1 - shownShare
         let start: Int

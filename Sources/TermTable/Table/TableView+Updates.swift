@@ -8,7 +8,7 @@ extension TableView {
     public func reloadRows(at indexPaths: [IndexPath]) {
         for indexPath in indexPaths {
             let item = TableItem(section: indexPath.section, row: indexPath.row)
-            measurements.forget(item)
+            measurements.forget(item, globalRow: metrics.globalRow(of: indexPath))
             if indexPath == state.cursor, placedItems.contains(where: { $0.item == item && !$0.isSticky }) {
                 needsReveal = true
             }

@@ -321,6 +321,7 @@ open class TableView: View {
         keyBindings = other.keyBindings
         commandHints = other.commandHints
         super.init(copying: other)
+        measurements.estimatedRowHeight = other.estimatedRowHeight
         follower.isOn = other.followsEnd
         horizontal.takeConfiguration(of: other.horizontal)
     }

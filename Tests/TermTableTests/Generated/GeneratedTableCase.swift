@@ -82,6 +82,12 @@ struct GeneratedTableCase: CustomStringConvertible, Sendable {
         case scrollToEnd
         /// ``TableView/scrollPadding`` set to this many lines.
         case setPadding(Int)
+        /// ``TableView/estimatedRowHeight`` set (nil: the thumb counts rows).
+        case setEstimate(Int?)
+        /// The delegate's scroll indicator extent: rows weighted by a mapping drawn from this number (nil: counted).
+        case setExtent(Int?)
+        /// A left click on this line of the scroll indicator's column (counted from the table's first line).
+        case clickScrollBar(Int)
     }
 
     var width: Int
@@ -176,6 +182,9 @@ extension GeneratedTableCase.Op: CustomStringConvertible {
             return ".appendRows([\(rows.map(row).joined(separator: ", "))], byReload: \(byReload))"
         case .scrollToEnd: return ".scrollToEnd"
         case .setPadding(let n): return ".setPadding(\(n))"
+        case .setEstimate(let n): return ".setEstimate(\(n.map(String.init) ?? "nil"))"
+        case .setExtent(let n): return ".setExtent(\(n.map(String.init) ?? "nil"))"
+        case .clickScrollBar(let line): return ".clickScrollBar(\(line))"
         }
     }
 }
@@ -261,6 +270,7 @@ extension GeneratedTableCase {
             c.ops.append(op)
         }
         c.addLineScrolling()
+        c.addScrollBar()
         return c
     }
 

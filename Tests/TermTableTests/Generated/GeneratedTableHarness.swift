@@ -36,6 +36,8 @@ final class GeneratedTableSource: TableViewDataSource, TableViewDelegate {
 
     /// Times each row (by id) was edited and reloaded alone (`reloadRow`): an auto-height row's text grows or shrinks.
     var edits: [Int: Int] = [:]
+    /// The mapping of the scroll indicator hook (``GeneratedTableCase/Op/setExtent(_:)``), nil: counted.
+    var extentMapping: Int?
     /// The width auto-height rows are measured at (the table's ``TableView/contentWidth``).
     var contentWidth = 0
 
@@ -183,6 +185,8 @@ enum GeneratedTableHarness {
         let driver: AppDriver
         var maxVisible: [String: Int] = [:]
         var inSync = true
+        /// What went wrong in the frames drawn again after a click on the scroll bar, if anything.
+        var scrollBarProblem: String?
 
         init(_ c: GeneratedTableCase) {
             self.c = c
@@ -302,6 +306,8 @@ enum GeneratedTableHarness {
                 } else {
                     source.sections[s].rows += (0..<delta).map { GeneratedTableCase.Row(10_000 + $0) }
                 }
+                // The scroll indicator hook answers from the new data: an app whose extents change redraws.
+                if source.extentMapping != nil { table.setNeedsDisplay() }
                 inSync = false
             case .filterToNothing:
                 source.filtered = true
@@ -334,6 +340,8 @@ enum GeneratedTableHarness {
                 table.scrollToEnd()
             case .setPadding(let lines):
                 table.scrollPadding = lines
+            case .setEstimate, .setExtent, .clickScrollBar:
+                applyScrollBar(op)
             }
         }
 
@@ -429,6 +437,9 @@ enum GeneratedTableHarness {
                     return "the view is at the top but the thumb \(thumb) is not"
                 }
             }
+
+            // 4b. The thumb's rules for every way of counting (estimates, the delegate's extent, clicks on the bar).
+            if let problem = scrollBarViolation() { return problem }
 
             // 5. Keyboard focus is on a view on screen.
             guard let focused = driver.app.focusedView else { return "nothing has the keyboard focus" }
