@@ -207,31 +207,6 @@ open class View {
     /// table's row cells) returns only the parts that belong to its configuration.
     open var subviewsForCopy: [View] { subviews }
 
-    /// The view of this copy that stands where `view` stands in `original`'s tree (`original` itself gives `self`).
-    ///
-    /// For ``didCopy(from:)``: the copy's subviews are copies of the original's
-    /// ``subviewsForCopy``, level by level, so a view is found by its position.
-    /// Nil when `view` is not in `original`'s copied tree or the copy's tree
-    /// has changed shape.
-    public func counterpart<T: View>(of view: T, in original: View) -> T? {
-        var path: [Int] = []
-        var node: View = view
-        while node !== original {
-            guard let parent = node.superview,
-                let index = parent.subviewsForCopy.firstIndex(where: { $0 === node })
-            else { return nil }
-            path.append(index)
-            node = parent
-        }
-        var found: View = self
-        for index in path.reversed() {
-            let children = found.subviewsForCopy
-            guard index < children.count else { return nil }
-            found = children[index]
-        }
-        return found as? T
-    }
-
     isolated deinit {
         for child in subviews { child.parentPointer = nil }
     }
@@ -471,13 +446,6 @@ open class View {
     /// Called by the app after the view lost the keyboard focus (``isFocused`` is false); the default does nothing.
     open func didResignFocus() {}
 
-    /// True when the view or one of its subviews has the keyboard focus.
-    public var containsFocusedView: Bool {
-        if isFocused { return true }
-        for child in subviews where child.containsFocusedView { return true }
-        return false
-    }
-
     /// Handles a key; return true when it was used. Unused keys go to the superview.
     open func handleKey(_ key: Key) -> Bool { false }
 
@@ -493,27 +461,6 @@ open class View {
 
     /// Handles a mouse event at `point` in the view's coordinates; return true when it was used.
     open func handleMouse(_ event: MouseEvent, at point: Point) -> Bool { false }
-
-    /// The deepest visible view under `point` (in the superview's coordinates).
-    public func hitTest(_ point: Point) -> View? {
-        guard !isHidden, frame.contains(point) else { return nil }
-        let local = Point(x: point.x - frame.x, y: point.y - frame.y)
-        for child in subviews.reversed() {
-            if let hit = child.hitTest(local) { return hit }
-        }
-        return self
-    }
-
-    /// Sends the action named `name` up the superview chain until a view handles it.
-    public func sendAction(_ name: String) {
-        let action = ViewAction(name: name, sender: self)
-        var view: View? = self
-        while let v = view {
-            if v.handleAction(action) { return }
-            view = v.superview
-        }
-        host?.deliver(action)
-    }
 
     /// Receives an action sent by this view or a view inside it; return true to stop it there.
     open func handleAction(_ action: ViewAction) -> Bool { false }
