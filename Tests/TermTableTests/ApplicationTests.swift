@@ -36,6 +36,29 @@ struct ApplicationTests {
         #expect(driver.lines == ["Title     ", "Row 0     ", "Row 1     ", "Row 2     "])
     }
 
+    @Test func willHandleSeesEveryEventFirstAndConsumesWhatItReturnsTrueFor() {
+        let source = NumbersSource(rows: 5)
+        let table = makeTable(source, width: 10, height: 3)
+        let root = Root(table: table)
+        let driver = AppDriver(rootView: root, size: Size(width: 10, height: 4))
+        var seen: [InputEvent] = []
+        var quit = 0
+        driver.app.bind(Key("q")) { quit += 1 }
+        driver.app.willHandle = { event in
+            seen.append(event)
+            return event == .key(Key("j")) || event == .key(Key("q")) || event == .resize(Size(width: 12, height: 5))
+        }
+        driver.press("j k q")
+        #expect(seen == [.key(Key("j")), .key(Key("k")), .key(Key("q"))])
+        #expect(table.state.cursor == IndexPath(row: 0, section: 0), "j was consumed, k went to the table")
+        #expect(quit == 0, "q was consumed before the app's bindings")
+        driver.resize(to: Size(width: 12, height: 5))
+        #expect(table.frame.size == Size(width: 12, height: 4), "a resize is applied even when it returns true")
+        driver.app.willHandle = nil
+        driver.press("j")
+        #expect(table.state.cursor == IndexPath(row: 1, section: 0))
+    }
+
     @Test func mouseEventsReachTheViewUnderThePointerInItsCoordinates() {
         let source = NumbersSource(rows: 5)
         let table = makeTable(source, width: 10, height: 3)

@@ -56,6 +56,11 @@ public final class Application: ViewHost {
     public var onResize: (@MainActor (Size) -> Void)?
     /// Called before each frame is drawn (to refresh a status line, say).
     public var willRender: (@MainActor () -> Void)?
+    /// Called with every input event before it is routed (keys, mouse, pastes, resizes), overlays shown or not:
+    /// to clear a transient notice on any key, say, or to record input. Return true to consume the event (no view,
+    /// binding or overlay sees it), false to let it go on. A resize is always applied: what this returns for one
+    /// is ignored.
+    public var willHandle: (@MainActor (InputEvent) -> Bool)?
     /// How often the loop polls a screen that cannot notify it of input (``/TermTableCore/Screen/notifyWhenInputArrives(_:)`` returns false).
     public var pollInterval: Duration = .milliseconds(50)
     /// True while ``run()`` is looping.
@@ -382,6 +387,12 @@ public final class Application: ViewHost {
 
     /// Handles one input event (the run loop calls it; tests call it directly).
     public func handle(_ event: InputEvent) {
+        if let willHandle, willHandle(event) {
+            if case .resize(let size) = event { handleResize(size) }
+            repairFocus()
+            setNeedsDisplay()
+            return
+        }
         switch event {
         case .key(let key): handleKey(key)
         case .mouse(let mouse): handleMouse(mouse)
