@@ -43,7 +43,9 @@ import Testing
         }
     }
 
-    @Test func mergingInTheBackgroundGivesTheRowsOfAMergeHere() async throws {
+    /// On the main actor, as `mergeInBackground` asks: its result comes back on the main queue, so off the main
+    /// actor the merge of these small files could finish before `isMerging` is checked.
+    @Test @MainActor func mergingInTheBackgroundGivesTheRowsOfAMergeHere() async throws {
         var random = SeededRandom(seed: 100)
         var texts: [String] = []
         for _ in 0..<3 {
@@ -68,7 +70,7 @@ import Testing
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             background.mergeInBackground { done.resume() }
             #expect(background.isMerging)
-            #expect(background.mergeNewRows() == 0)  // waits for the merge
+            #expect(background.mergeNewRows() == 0)  // nothing while the merge works
         }
         #expect(!background.isMerging)
         func rows(_ collection: LogCollection) -> [String] {
