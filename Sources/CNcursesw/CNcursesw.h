@@ -108,6 +108,41 @@ static inline int cnc_can_address_cursor(const char *type, int fd) {
     return usable;
 }
 
+/* The first byte of the current terminal's capability `name` as ncurses itself reads it (the string
+ * tigetstr returns, in the entry's string table), or NULL when the terminal has no such string. */
+static inline char *cnc_capability_start(const char *name) {
+    char *s = tigetstr((char *)name);
+    return (s == NULL || s == (char *)-1 || *s == 0) ? NULL : s;
+}
+
+/* Takes a screen just made by newterm out of ncurses' initial state, in which `_nc_mvcur` flushes its
+ * output after every cursor move (a frame left in 4-5 `write`s), by going through endwin and doupdate
+ * once, as a program that was suspended and resumed does; called before anything else is set up (no
+ * keypad, cursor visibility, colours or mouse yet, so neither call has them to undo and redo). The
+ * strings that would leave the alternate screen and enter it again (rmcup, smcup; xterm's also pop and
+ * push the window title) and leave keypad mode (rmkx) are made empty for both calls and put back: the
+ * terminal sees the alternate screen entered once, by newterm. (The macros of term.h, `enter_ca_mode`
+ * and friends, name a copy of the entry that ncurses 6 does not read: the strings are emptied in place,
+ * by their first byte, in the table tigetstr reads.) `win` (stdscr) is refreshed into the update, so
+ * its first-refresh clear is spent here and the first frame does not clear the screen again. */
+static inline void cnc_leave_initial_state(WINDOW *win) {
+    char *strings[3] = {
+        cnc_capability_start("smcup"), cnc_capability_start("rmcup"), cnc_capability_start("rmkx")};
+    char first[3] = {0, 0, 0};
+    for (int i = 0; i < 3; i++) {
+        if (strings[i] != NULL) {
+            first[i] = strings[i][0];
+            strings[i][0] = 0;
+        }
+    }
+    endwin();
+    wnoutrefresh(win);
+    doupdate();
+    for (int i = 2; i >= 0; i--) {  // backwards: a string shared by two names gets its own first byte back
+        if (strings[i] != NULL) strings[i][0] = first[i];
+    }
+}
+
 /* ncurses' own screens: what is on the terminal (curscr) and what the next doupdate sends (newscr). */
 static inline WINDOW *cnc_curscr(void) { return curscr; }
 static inline WINDOW *cnc_newscr(void) { return newscr; }

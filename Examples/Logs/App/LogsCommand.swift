@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import LogKit
 import LogsCore
 import TermTable
@@ -37,7 +38,8 @@ struct LogsCommand: AsyncParsableCommand {
     }
 
     static func fail(_ text: String) -> ExitCode {
-        FileHandle.standardError.write(Data(("logs: " + LogText.printable(text) + "\n").utf8))
+        let message = Array(("logs: " + LogText.printable(text) + "\n").utf8)
+        _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         return ExitCode(1)
     }
 

@@ -40,7 +40,7 @@ extension LogViewer {
             // Untrusted text: the label sanitises control characters when it draws.
             let rest = entry.text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
             cell.viewWithTag(5, as: Label.self)?.text = rest.joined(separator: "\n")
-                .replacingOccurrences(of: "\t", with: "    ")
+                .replacing("\t", with: "    ")
         }
         let message = shownMessage(ofRow: row)
         let label = cell.viewWithTag(4, as: Label.self)
@@ -67,7 +67,7 @@ extension LogViewer {
         let entry = entry(atRow: row)
         // Untrusted text: the label sanitises control characters when it draws.
         var message = entry.message
-        if message.utf8.contains(0x09) { message = message.replacingOccurrences(of: "\t", with: "    ") }
+        if message.utf8.contains(0x09) { message = message.replacing("\t", with: "    ") }
         if entry.lineCount > 1, !expandedRows.contains(collectionRow(row)) {
             message += "  (+\(entry.lineCount - 1) lines)"
         }

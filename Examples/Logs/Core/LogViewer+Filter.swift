@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import LogKit
 import TermTable
 
@@ -46,7 +47,7 @@ extension LogViewer {
         // Each file's rows to scan, now (rows added meanwhile are matched as they arrive).
         let files = collection.files
         let counts = files.map(\.rowCount)
-        let thread = Thread { [self, files, counts] in
+        LogThread.start(name: "logs-filter") { [self, files, counts] in
             var matches: [[Int]] = []
             for (file, count) in zip(files, counts) {
                 var found: [Int] = []
@@ -61,8 +62,6 @@ extension LogViewer {
                 MainActor.assumeIsolated { self.filterDone(result, generation: generation, base: counts.first ?? 0) }
             }
         }
-        thread.name = "logs-filter"
-        thread.start()
     }
 
     /// Shows a scan's matches (unless a newer scan started).

@@ -125,7 +125,7 @@ extension LogViewer {
 
     /// An entry's text for the entry view: tabs as four spaces, and a note when it was cut for display.
     nonisolated public static func displayText(of entry: LogEntry) -> String {
-        var text = entry.text.replacingOccurrences(of: "\t", with: "    ")
+        var text = entry.text.replacing("\t", with: "    ")
         if entry.isCut { text += "\n… cut: \(LogFile.displayLimit / 1024) KiB shown of \(entry.length) bytes" }
         return text
     }

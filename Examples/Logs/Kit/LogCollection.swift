@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// The rows of one log, or of several merged by time.
 ///
@@ -77,7 +78,7 @@ public final class LogCollection: @unchecked Sendable {
         order = []
         merged = Array(repeating: 0, count: files.count)
         let files = self.files
-        let thread = Thread { [self] in
+        LogThread.start(name: "logs-merge") { [self] in
             for file in files { file.indexAll() }
             let ends = files.map(\.rowCount)
             let built = Self.order(of: files, from: Array(repeating: 0, count: files.count), to: ends)
@@ -90,8 +91,6 @@ public final class LogCollection: @unchecked Sendable {
                 MainActor.assumeIsolated { onDone() }
             }
         }
-        thread.name = "logs-merge"
-        thread.start()
     }
 
     /// The rows `starts[i]..<ends[i]` of each file `i`, in time order, packed as in `order`.

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Glibc
 
 /// A log file (or a pipe, spooled) as a list of entries: an index of their offsets, never their text; an
@@ -26,7 +27,7 @@ public final class LogFile: @unchecked Sendable {
     /// The pipe's spool, when the log is a pipe or standard input.
     public let spool: LogSpool?
 
-    let lock = NSLock()
+    let lock = LogLock()
     var descriptor: Int32
     var identity: (device: UInt64, inode: UInt64)
     var head = LogOffsets()
@@ -252,7 +253,7 @@ public final class LogFile: @unchecked Sendable {
             if fd >= 0 { close(fd) }
             return
         }
-        let thread = Thread { [self] in
+        LogThread.start(name: "logs-index") { [self] in
             defer { close(fd) }
             var found = LogOffsets()
             found.reserveCapacity(estimate)
@@ -288,8 +289,6 @@ public final class LogFile: @unchecked Sendable {
                 if adopted { MainActor.assumeIsolated { onDone() } }
             }
         }
-        thread.name = "logs-index"
-        thread.start()
     }
 
     /// Indexes everything now, on this thread (tests, and logs merged by time, on their merge's thread): the scan

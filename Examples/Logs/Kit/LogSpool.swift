@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A pipe or standard input copied, as it arrives, into an unlinked temporary file that ``LogFile`` indexes.
@@ -16,7 +16,7 @@ public final class LogSpool: @unchecked Sendable {
     public let limit: Int64
     private var source: Int32
     private let reopenPath: String?
-    private let lock = NSLock()
+    private let lock = LogLock()
     private var written: Int64 = 0
     private var ended = false
     private var limitReached = false
@@ -37,9 +37,7 @@ public final class LogSpool: @unchecked Sendable {
         self.source = source
         self.reopenPath = reopenPath
         self.limit = limit
-        let thread = Thread { [self] in self.copy() }
-        thread.name = "logs-spool"
-        thread.start()
+        LogThread.start(name: "logs-spool") { [self] in self.copy() }
     }
 
     /// The bytes copied so far.

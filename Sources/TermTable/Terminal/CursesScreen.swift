@@ -194,6 +194,7 @@ public final class CursesScreen: Screen {
         self.outputFile = output
         self.inputFile = input
         set_term(screen)
+        CursesScreen.batchOutput(window)
         cbreak()
         noecho()
         nonl()
@@ -221,7 +222,6 @@ public final class CursesScreen: Screen {
             TerminalGuard.setRestoreSequence(
                 CursesScreen.restoreSequence(mouse: options.mouse) + Array((pasteModeOff ?? "").utf8))
         }
-        CursesScreen.batchOutput()
     }
 
     /// Makes ncurses send each frame in one `write` and skip its typeahead checks.
@@ -229,18 +229,21 @@ public final class CursesScreen: Screen {
     /// ncurses 6.4 flushes its output buffer after every cursor move it makes
     /// (`_nc_mvcur`) as long as the screen has never been through `endwin`: a frame
     /// that changes three rows left in 5 `write`s, and a pseudo-terminal wakes its
-    /// reader for each. Leaving and re-entering curses mode once, before anything is
-    /// drawn, ends that state (the terminal sees the alternate screen switched off and
-    /// on in the same burst of bytes). `typeahead(-1)` stops the `poll` of the input
-    /// that `doupdate` makes every few lines to abandon a frame when a key waits (7.6
-    /// calls a frame): the run loop already reads every waiting key before it draws,
-    /// so a frame is never stale by more than the keys that came while it was drawn.
-    /// Measured on the peers harness's C program (`wscrl` mode, 5,000 frames): 5 → 1
-    /// `write` and 7.6 → 0 `poll` per frame. See DECISIONS.md.
-    private static func batchOutput() {
+    /// reader for each. Leaving and re-entering curses mode once, right after `newterm`
+    /// and before anything else is set up, ends that state; `cnc_leave_initial_state`
+    /// hides the alternate-screen and keypad strings from that round trip, so the
+    /// terminal sees the alternate screen entered once (by `newterm`) and the screen
+    /// cleared once (there: the first frame does not clear it again), and no mouse,
+    /// colour or cursor mode is turned off and on again (they are set up after it).
+    /// `typeahead(-1)` stops the `poll` of the input that `doupdate` makes every few
+    /// lines to abandon a frame when a key waits (7.6 calls a frame): the run loop
+    /// already reads every waiting key before it draws, so a frame is never stale by
+    /// more than the keys that came while it was drawn. Measured on the peers
+    /// harness's C program (`wscrl` mode, 5,000 frames): 5 → 1 `write` and 7.6 → 0
+    /// `poll` per frame. See DECISIONS.md.
+    private static func batchOutput(_ window: cnc_window) {
         typeahead(-1)
-        endwin()
-        doupdate()
+        cnc_leave_initial_state(window)
     }
 
     isolated deinit {
