@@ -75,6 +75,16 @@ struct LogsEndToEndTests {
         #expect(result.output.contains("/dev/zero: not a regular file or pipe"))
     }
 
+    /// The toolkit opens a closed standard input on /dev/null before `main` (CTermGuard's constructor), so `-` is
+    /// the device /dev/null, refused as any device is, not a descriptor some thread opened first.
+    @Test func aClosedStandardInputIsDevNullToTheProgram() throws {
+        let result = try ChildProcess.run(
+            ["/bin/sh", "-c", "exec \"$0\" - <&-", try BuiltProducts.executable(named: "logs")],
+            environment: ProcessInfo.processInfo.environment)
+        #expect(result.status == 1)
+        #expect(result.output.contains("standard input: not a regular file or pipe"), "\(result.output)")
+    }
+
     @Test func withoutATerminalLogsSaysSoAndFails() throws {
         let directory = Self.newDirectory()
         let log = directory.appendingPathComponent("a.log").path
