@@ -89,10 +89,15 @@ public final class TmuxSession {
         try run(["display-message", "-p", "-t", "main", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// How long a wait lasts before it fails when the caller gives no timeout: 30 seconds. A deadline for a
+    /// failure only (a wait returns as soon as the pane shows what it waits for), long enough for a program
+    /// started while a loaded machine runs the rest of a test suite on every core.
+    public static let defaultTimeout: Duration = .seconds(30)
+
     /// Polls the pane until `predicate` holds (at most `timeout`); returns the last capture or fails.
     @discardableResult
     public func waitFor(
-        _ what: String, timeout: Duration = .seconds(10),
+        _ what: String, timeout: Duration = TmuxSession.defaultTimeout,
         sourceLocation: SourceLocation = #_sourceLocation,
         _ predicate: (String) -> Bool
     ) throws -> String {
@@ -111,12 +116,12 @@ public final class TmuxSession {
 
     /// Waits until the pane shows `text`.
     @discardableResult
-    public func waitFor(text: String, timeout: Duration = .seconds(10)) throws -> String {
+    public func waitFor(text: String, timeout: Duration = TmuxSession.defaultTimeout) throws -> String {
         try waitFor("“\(text)”", timeout: timeout) { $0.contains(text) }
     }
 
     /// Waits until a file exists in the session's directory and returns its contents.
-    public func waitForFile(_ name: String, timeout: Duration = .seconds(10)) throws -> String {
+    public func waitForFile(_ name: String, timeout: Duration = TmuxSession.defaultTimeout) throws -> String {
         let url = directory.appendingPathComponent(name)
         let clock = ContinuousClock()
         let deadline = clock.now + timeout

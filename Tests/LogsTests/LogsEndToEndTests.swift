@@ -75,7 +75,7 @@ struct LogsEndToEndTests {
         #expect(result.output.contains("/dev/zero: not a regular file or pipe"))
     }
 
-    /// The toolkit opens a closed standard input on /dev/null before `main` (CTermGuard's constructor), so `-` is
+    /// The toolkit holds a closed standard input with /dev/null before `main` (CTermGuard's constructor), so `-` is
     /// the device /dev/null, refused as any device is, not a descriptor some thread opened first.
     @Test func aClosedStandardInputIsDevNullToTheProgram() throws {
         let result = try ChildProcess.run(

@@ -138,7 +138,7 @@ struct EndToEndTests {
         try Data(#"{"version": 99, "read": ["x"]}"#.utf8).write(to: folder.appendingPathComponent("read-state.json"))
         let session = try Self.start(state: state, directory: Self.newDirectory())
         defer { session.close() }
-        let wait = Sanitizer.scaled(.seconds(10))
+        let wait = Sanitizer.scaled(TmuxSession.defaultTimeout)
         try session.waitFor(text: "Esc: dismiss", timeout: wait)
         try session.send("Escape")
         try session.waitFor("the articles, the warning dismissed", timeout: wait) {

@@ -38,7 +38,7 @@ struct PasteEndToEndTests {
         #expect(prompt.contains("at most 4096 characters"))
         let escape = clock.now
         try session.send("Escape")
-        try session.waitFor("the list back", timeout: .seconds(10)) {
+        try session.waitFor("the list back") {
             $0.contains("165 unread of 165") && $0.split(separator: "\n").last?.hasPrefix("/") == false
         }
         let answered = clock.now - escape

@@ -44,7 +44,7 @@ struct PasteEndToEndTests {
         #expect(prompt.contains("at most 4096 characters"), "the prompt says the rest was dropped")
         let escape = clock.now
         try session.send("Escape")
-        try session.waitFor("the list back", timeout: .seconds(10)) {
+        try session.waitFor("the list back") {
             $0.split(separator: "\n").last?.contains("/ filter") == true
         }
         let answered = clock.now - escape
