@@ -380,7 +380,7 @@ open class TableView: View {
     /// The lines the rows scroll in: the height less the ``columnHeader``'s line.
     public var rowsHeight: Int { max(0, frame.height - rowsTop) }
 
-    /// Places the rows from the scroll position and gives them cells (``layOutRows()``).
+    /// Places the rows from the scroll position and gives them cells (the layout pass, in `TableView+Layout.swift`).
     open override func layoutSubviews() { layOutRows() }
 
     // MARK: Drawing
