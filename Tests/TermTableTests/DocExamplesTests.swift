@@ -46,6 +46,31 @@ struct DocExamplesTests {
 
     static func isManifest(_ block: String) -> Bool { block.hasPrefix("// swift-tools-version") }
 
+    /// Records an issue unless the section `heading` (`## …`) of the article at `articlePath` has `count` Swift
+    /// blocks, each found in the compiled file at `examplesPath`.
+    static func expectSectionBlocks(
+        _ heading: String, of articlePath: String, count: Int, areIn examplesPath: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let article = try String(contentsOfFile: articlePath, encoding: .utf8)
+        let articleName = (articlePath as NSString).lastPathComponent
+        let examplesName = (examplesPath as NSString).lastPathComponent
+        guard let start = article.range(of: "## " + heading) else {
+            Issue.record("\(articleName) has no section \"\(heading)\"", sourceLocation: sourceLocation)
+            return
+        }
+        let section = article[start.upperBound...]
+        let end = section.range(of: "\n## ").map { section[..<$0.lowerBound] } ?? section
+        let examples = normalized(try String(contentsOfFile: examplesPath, encoding: .utf8))
+        let code = blocks("swift", in: String(end))
+        #expect(code.count == count, sourceLocation: sourceLocation)
+        for block in code {
+            #expect(
+                contains(examples, normalized(block)),
+                "this block of \(articleName) is not in \(examplesName):\n\(block)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func everySwiftBlockOfTheArticleIsCompiledHere() throws {
         let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
         let examples = Self.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))

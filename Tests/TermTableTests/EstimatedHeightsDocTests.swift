@@ -12,21 +12,8 @@ struct EstimatedHeightsDocTests {
     static let examplesPath = repositoryRoot + "/Tests/TermTableTests/EstimatedHeightsExamples.swift"
 
     @Test func theSectionsSwiftBlockIsCompiledHere() throws {
-        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
-        guard let start = article.range(of: "## Heights without measuring") else {
-            Issue.record("CellReuse.md has no section \"Heights without measuring\"")
-            return
-        }
-        let section = article[start.upperBound...]
-        let end = section.range(of: "\n## ").map { section[..<$0.lowerBound] } ?? section
-        let examples = DocExamplesTests.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
-        let code = DocExamplesTests.blocks("swift", in: String(end))
-        #expect(code.count == 1)
-        for block in code {
-            #expect(
-                DocExamplesTests.contains(examples, DocExamplesTests.normalized(block)),
-                "this block of CellReuse.md is not in EstimatedHeightsExamples.swift:\n\(block)")
-        }
+        try DocExamplesTests.expectSectionBlocks(
+            "Heights without measuring", of: Self.articlePath, count: 1, areIn: Self.examplesPath)
     }
 
     /// Ten indexed lines of 100 bytes, then one row for 9,000 bytes not indexed: at the top, the thumb is a

@@ -11,21 +11,8 @@ struct LineScrollingDocTests {
     static let examplesPath = repositoryRoot + "/Tests/TermTableTests/LineScrollingExamples.swift"
 
     @Test func theSectionsSwiftBlockIsCompiledHere() throws {
-        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
-        guard let start = article.range(of: "## Rows taller than the view") else {
-            Issue.record("CellReuse.md has no section \"Rows taller than the view\"")
-            return
-        }
-        let section = article[start.upperBound...]
-        let end = section.range(of: "\n## ").map { section[..<$0.lowerBound] } ?? section
-        let examples = DocExamplesTests.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
-        let code = DocExamplesTests.blocks("swift", in: String(end))
-        #expect(code.count == 1)
-        for block in code {
-            #expect(
-                DocExamplesTests.contains(examples, DocExamplesTests.normalized(block)),
-                "this block of CellReuse.md is not in LineScrollingExamples.swift:\n\(block)")
-        }
+        try DocExamplesTests.expectSectionBlocks(
+            "Rows taller than the view", of: Self.articlePath, count: 1, areIn: Self.examplesPath)
     }
 
     @Test func aLongEntryScrollsByLineAndAnExpandedOneShowsWhole() throws {

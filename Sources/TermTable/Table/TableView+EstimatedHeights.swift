@@ -43,19 +43,9 @@ extension TableView {
         let offset = state.top == firstItem ? state.topLineOffset : 0
         let above = ledger.lines(beforeRow: view.firstRow, estimate: estimate) + offset
         let size = max(1, min(view.largestThumb(height: height), height * viewLines / total))
-        let room = height - size  // >= 1
         let scrollable = max(1, total - viewLines)
-        let start: Int
-        if view.atTop {
-            start = 0
-        } else if view.atEnd {
-            start = room
-        } else if room >= 2 {
-            start = min(room - 1, max(1, 1 + (room - 1) * above / scrollable))
-        } else {
-            start = above * 2 >= scrollable ? room : 0
-        }
-        return start..<(start + size)
+        return view.thumb(
+            size: size, height: height, pastHalf: above * 2 >= scrollable, between: { $0 * above / scrollable })
     }
 
     // MARK: Jumping by the scroll bar

@@ -19,25 +19,14 @@ extension TableView {
         if let estimate = estimatedRowHeight { return estimatedThumb(view, estimate: estimate) }
         let total = metrics.totalRows
         let size = max(1, min(view.largestThumb(height: height), height * view.shown / total))
-        let room = height - size  // >= 1
-        let start: Int
-        let firstRow = view.firstRow
-        if view.atTop {
-            start = 0
-        } else if view.atEnd {
-            start = room
-        } else if room >= 2 {
-            // Between the ends: never on the first or last line, which mean "at the top" and "at the end".
-            let scrollable = max(1, total - view.shown)
-            let offset = state.topLineOffset
-            let firstItem = TableItem(section: view.first.section, row: view.first.row)
-            let rowLines = offset > 0 && state.top == firstItem ? max(1, self.height(of: firstItem)) : 1
-            let scrolled = firstRow * rowLines + min(offset, rowLines - 1)
-            start = min(room - 1, max(1, 1 + (room - 1) * scrolled / (scrollable * rowLines)))
-        } else {
-            start = firstRow * 2 >= total - view.shown ? room : 0
-        }
-        return start..<(start + size)
+        let scrollable = max(1, total - view.shown)
+        let offset = state.topLineOffset
+        let firstItem = TableItem(section: view.first.section, row: view.first.row)
+        let rowLines = offset > 0 && state.top == firstItem ? max(1, self.height(of: firstItem)) : 1
+        let scrolled = view.firstRow * rowLines + min(offset, rowLines - 1)
+        return view.thumb(
+            size: size, height: height, pastHalf: view.firstRow * 2 >= total - view.shown,
+            between: { $0 * scrolled / (scrollable * rowLines) })
     }
 
     /// What the scroll indicator is drawn from: the first and last rows on screen and whether the view is at
@@ -60,6 +49,26 @@ extension TableView {
         /// the ends (in a track of 3 lines or more) two less, so that it touches neither end line.
         func largestThumb(height: Int) -> Int {
             atTop || atEnd || height < 3 ? height - 1 : height - 2
+        }
+
+        /// A thumb of `size` lines in a track `height` lines tall, placed by the one rule every count shares:
+        /// on the first line at the top, on the last at the end; between them never on either (it means "at
+        /// the top" or "at the end"), at line 1 + `between(room - 1)`, where `between` scales its argument by
+        /// how far through the scrollable part the view is; in a track too short for that, at whichever end
+        /// `pastHalf` says the view is nearer.
+        func thumb(size: Int, height: Int, pastHalf: Bool, between: (Int) -> Int) -> Range<Int> {
+            let room = height - size  // >= 1
+            let start: Int
+            if atTop {
+                start = 0
+            } else if atEnd {
+                start = room
+            } else if room >= 2 {
+                start = min(room - 1, max(1, 1 + between(room - 1)))
+            } else {
+                start = pastHalf ? room : 0
+            }
+            return start..<(start + size)
         }
     }
 
@@ -137,22 +146,12 @@ extension TableView {
     /// line only at the top and the last only at the end (in a track of 3 lines or more); between, it moves with the extent's start over the part
     /// of the whole that can be scrolled.
     static func thumb(showing extent: ClosedRange<Double>, height: Int, view: IndicatorView) -> Range<Int> {
-        let (atTop, atEnd) = (view.atTop, view.atEnd)
         let shownShare = extent.upperBound - extent.lowerBound
         let size = max(1, min(view.largestThumb(height: height), Int((Double(height) * shownShare).rounded(.down))))
-        let room = height - size  // >= 1
         let scrollable = 1 - shownShare
-        let start: Int
-        if atTop {
-            start = 0
-        } else if atEnd {
-            start = room
-        } else if room >= 2 {
-            let scrolled = scrollable > 0 ? min(1, extent.lowerBound / scrollable) : 0.5
-            start = min(room - 1, max(1, 1 + Int((Double(room - 1) * scrolled).rounded(.down))))
-        } else {
-            start = extent.lowerBound * 2 >= scrollable ? room : 0
-        }
-        return start..<(start + size)
+        let scrolled = scrollable > 0 ? min(1, extent.lowerBound / scrollable) : 0.5
+        return view.thumb(
+            size: size, height: height, pastHalf: extent.lowerBound * 2 >= scrollable,
+            between: { Int((Double($0) * scrolled).rounded(.down)) })
     }
 }

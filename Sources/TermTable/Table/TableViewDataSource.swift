@@ -77,7 +77,7 @@ public protocol TableViewDelegate: AnyObject {
     /// left out), for apps whose rows stand for uneven amounts of content (a row that stands for "120 MB not
     /// indexed yet"). The default, ``ScrollIndicatorExtent/counted``, lets the table count rows or lines.
     ///
-    /// Asked each time the scroll indicator is drawn, and by a click or drag on the indicator's column
+    /// Asked each time the scroll indicator is drawn, and by a click on the indicator's column
     /// (which bisects the rows with it to find the row at a fraction), so answer in O(1) or O(log n). When the
     /// answers change without a reload (a file grew, more of it was indexed), call `setNeedsDisplay()`.
     func tableView(_ tableView: TableView, scrollIndicatorExtentOf rows: ClosedRange<IndexPath>)
