@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Debug builds check every access at run time: `#if !TERMTABLE_CHECKED_ACCESS` guards each `@exclusivity(unchecked)`.

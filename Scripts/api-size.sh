@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The public API's size per toolkit target (README "Where things are"): the public and open symbols of each
+# The public API's size per toolkit target (ARCHITECTURE.md, "Which target"): the public and open symbols of each
 # module's symbol graph, without synthesized members and without members inherited through classes or default
 # implementations. A module's extensions of another module's types count for the module that declares them.
 #
 #   Scripts/api-size.sh             a table: target, public + open symbols, of which types
-#   Scripts/api-size.sh --markdown  the same as README's table rows
+#   Scripts/api-size.sh --markdown  the same as ARCHITECTURE.md's table rows
 #
 # Needs a build (dump-symbol-graph builds what is missing first).
 set -euo pipefail

@@ -41,7 +41,7 @@ say() { printf '%s\n' "$*" >&2; }
 # runtime's start, an error and exit) takes 252 page faults and 1.3 ms of CPU instead of 575 and 2.8 (perf stat, 100
 # runs), and the first screen at the end 1.7-2 ms less. The link warns that CoreFoundation's dlopen and getpwuid paths
 # need this machine's glibc at run time: fine for a binary measured where it is built; `logs` takes neither path.
-# Tried and not kept (figures in README.md, `logs`): --gc-sections (already SwiftPM's default), a non-PIE build with
+# Tried and not kept (figures in Examples/Logs/README.md): --gc-sections (already SwiftPM's default), a non-PIE build with
 # the C library still shared, lld with --icf=all, stripping, -static-pie (crashes at start), crtbegin.o for
 # crtbeginT.o (the unwinder's frame registry: no change).
 static=(-c release --scratch-path .build-static-exe -Xswiftc -static-executable -Xlinker -lncursesw -Xlinker -ltinfo)

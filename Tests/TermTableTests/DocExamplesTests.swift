@@ -11,16 +11,20 @@ struct DocExamplesTests {
     static let articlePath = repositoryRoot + "/Sources/TermTable/TermTable.docc/BuildAnApp.md"
     static let examplesPath = repositoryRoot + "/Tests/TermTableTests/BuildAnAppExamples.swift"
 
-    /// The fenced blocks of `language` in a Markdown text.
+    /// The fenced blocks of `language` in a Markdown text ("": blocks without a language). Every fence opens or closes
+    /// a block, whatever its language, so a block of another language cannot be taken for the start of one.
     static func blocks(_ language: String, in markdown: String) -> [String] {
         var blocks: [String] = []
         var current: [Substring]?
+        var inFence = false
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, trimmed == "```" + language {
-                current = []
-            } else if current != nil, trimmed == "```" {
-                blocks.append(current!.joined(separator: "\n"))
+            if !inFence, trimmed.hasPrefix("```") {
+                inFence = true
+                if trimmed == "```" + language { current = [] }
+            } else if inFence, trimmed == "```" {
+                inFence = false
+                if let block = current { blocks.append(block.joined(separator: "\n")) }
                 current = nil
             } else {
                 current?.append(line)
