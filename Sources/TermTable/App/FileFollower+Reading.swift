@@ -52,8 +52,11 @@ extension FileFollower {
         readAppended()
     }
 
-    /// Hands over the bytes between ``offset`` and the file's end, in runs of at most ``bufferSize``; a file
-    /// shorter than ``offset`` was truncated and is read from its beginning.
+    /// Hands over the bytes between ``offset`` and the file's end as it is now, in runs of at most ``bufferSize``;
+    /// a file shorter than ``offset`` was truncated and is read from its beginning.
+    ///
+    /// Only up to the size seen first: a writer faster than the handler (50 MB/s) kept one call, and the main
+    /// queue, reading for as long as it wrote. What comes meanwhile is read at the next event (or call).
     func readAppended() {
         var info = stat()
         guard fstat(file, &info) == 0 else { return }
@@ -62,8 +65,9 @@ extension FileFollower {
             handler(.truncated)
             guard !isCancelled, file >= 0 else { return }
         }
-        while true {
-            let count = pread(file, buffer.baseAddress, buffer.count, off_t(offset))
+        let end = Int64(info.st_size)
+        while offset < end {
+            let count = pread(file, buffer.baseAddress, min(buffer.count, Int(end - offset)), off_t(offset))
             guard count > 0 else { return }
             offset += Int64(count)
             handler(.appended(UnsafeRawBufferPointer(rebasing: buffer[0..<count])))
