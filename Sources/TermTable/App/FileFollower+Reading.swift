@@ -10,8 +10,9 @@ extension FileFollower {
     /// On the directory: a file created or renamed to a name, or renamed away or deleted from it.
     static let directoryMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
 
-    /// Reads what was appended since the last call and notices truncation, replacement and deletion; the
-    /// handler hears each change. Changes are noticed by themselves where ``isNotified``; call this otherwise.
+    /// Reads what was appended since the last call (up to the file's size when this call began: what a busy
+    /// writer adds meanwhile comes at the next) and notices truncation, replacement and deletion; the handler
+    /// hears each change. Changes are noticed by themselves where ``isNotified``; call this otherwise.
     public func check() {
         guard !isCancelled else { return }
         if file >= 0 { readAppended() }
