@@ -34,3 +34,39 @@ import Testing
         }
     }
 }
+
+/// Entries taken off either end read back as the rest appended alone (the gap's first entry, a cut tail entry).
+@Suite struct LogOffsetsRemovalTests {
+    @Test func removingTheFirstOrLastEntryLeavesTheRestAsAppended() {
+        var random = SeededRandom(seed: 46)
+        for _ in 0..<max(10, LogTestFiles.cases / 5) {
+            var offsets = LogOffsets()
+            var expected: [(Int64, LogLevel)] = []
+            var offset: Int64 = 0
+            for _ in 0..<1 + Int(random.next() % 40) {
+                offset += random.next() % 4 == 0 ? 3 << 31 : 1 + Int64(random.next() % 200)
+                let level = LogLevel.allCases[Int(random.next() % UInt64(LogLevel.allCases.count))]
+                offsets.append(offset, level: level)
+                expected.append((offset, level))
+            }
+            while !expected.isEmpty {
+                if random.next() % 2 == 0 {
+                    offsets.removeLast()
+                    expected.removeLast()
+                } else {
+                    offsets.removeFirst()
+                    expected.removeFirst()
+                }
+                #expect(offsets.allOffsets == expected.map(\.0))
+                #expect((0..<offsets.count).map(offsets.level(at:)) == expected.map(\.1))
+                // Appending after a removal is as appending to those left.
+                offset += 3 << 31
+                offsets.append(offset, level: .error)
+                expected.append((offset, .error))
+                #expect(offsets.allOffsets == expected.map(\.0))
+                offsets.removeLast()
+                expected.removeLast()
+            }
+        }
+    }
+}

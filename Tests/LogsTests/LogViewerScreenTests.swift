@@ -153,6 +153,7 @@ import Testing
         #expect(harness.lines[0].contains("\(rows.count) of 200 entries · filter “"))
         // Appended entries that match come in; the others do not.
         harness.append(LogsHarness.numbered(2, from: 1700) + LogsHarness.numbered(1, from: 3000))
+        await harness.wait { harness.viewer.filteredRows?.count == rows.count + 2 }
         #expect(harness.viewer.filteredRows?.suffix(2) == [200, 201])
         harness.driver.press("escape")
         #expect(harness.viewer.filteredRows == nil)

@@ -85,6 +85,45 @@ struct LogsEndToEndTests {
         #expect(result.output.contains("standard input: not a regular file or pipe"), "\(result.output)")
     }
 
+    /// F1: with too few descriptors for the files (8 files at `ulimit -n 20`) libdispatch could not make the main
+    /// queue's eventfd and `logs` died of SIGILL with no message; it refuses first, naming the limit. With room
+    /// for them (the descriptors the test process leaks to its children count too) it goes on, here to say it
+    /// needs a terminal.
+    @Test func tooFewDescriptorsForTheFilesAreRefusedNamingTheLimit() throws {
+        let directory = Self.newDirectory()
+        var paths: [String] = []
+        for index in 1...8 {
+            let path = directory.appendingPathComponent("f\(index).log").path
+            try "2026 INFO a: line \(index)\n".write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append("'\(path)'")
+        }
+        let logs = try BuiltProducts.executable(named: "logs")
+        let environment = ProcessInfo.processInfo.environment
+        // `ulimit -n` in sh lowers both the soft and the hard limit: raising the soft one cannot help.
+        let eight = try ChildProcess.run(
+            ["/bin/sh", "-c", "ulimit -n 20; exec '\(logs)' \(paths.joined(separator: " "))"], environment: environment)
+        #expect(eight.status == 1)
+        #expect(eight.output.contains("8 files need up to"), "\(eight.output)")
+        #expect(eight.output.contains("the limit is 20 (RLIMIT_NOFILE, ulimit -n)"), "\(eight.output)")
+        let roomy = try ChildProcess.run(
+            ["/bin/sh", "-c", "ulimit -n 200; exec '\(logs)' \(paths.joined(separator: " "))"], environment: environment
+        )
+        #expect(roomy.status == 1)
+        #expect(roomy.output.contains("logs needs a terminal"), "\(roomy.output)")
+    }
+
+    /// F9: `--spool-limit 9223372036854775807` wrapped to "input stopped at -1 MiB"; a limit whose bytes do not fit
+    /// in 64 bits is refused before anything is read.
+    @Test func aSpoolLimitThatDoesNotFitIsRefused() throws {
+        let logs = try BuiltProducts.executable(named: "logs")
+        for value in ["9223372036854775807", "17592186044416"] {
+            let result = try ChildProcess.run(
+                [logs, "--spool-limit", value, "-"], environment: ProcessInfo.processInfo.environment)
+            #expect(result.status != 0)
+            #expect(result.output.contains("--spool-limit takes at most 8796093022207 (MiB)"), "\(result.output)")
+        }
+    }
+
     @Test func withoutATerminalLogsSaysSoAndFails() throws {
         let directory = Self.newDirectory()
         let log = directory.appendingPathComponent("a.log").path

@@ -225,3 +225,39 @@ struct FileFollowerTests {
         #expect(tail.lines == ["new"])
     }
 }
+
+/// A writer faster than the follower's handler (`logs` filtering a file growing at 50 MB/s): one wake-up reads what
+/// the file held when it began, and no more, so the main queue gets back to keys and frames.
+@Suite("FileFollower: a writer faster than the handler") @MainActor
+struct FileFollowerFastWriterTests {
+    /// Bound: one ``FileFollower/check()`` hands over at most the bytes past ``FileFollower/offset`` at its start,
+    /// however much is written meanwhile (before, it read until the writer paused).
+    @Test func oneCheckReadsWhatTheFileHeldWhenItBegan() throws {
+        let directory = try FileFollowerTests.newDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/fast.log"
+        FileFollowerTests.append(path, "")
+        let writer = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        var handed = 0
+        var calls = 0
+        let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: FileFollower.bufferSize)
+        let follower = try FileFollower(path: path, from: .beginning) { change in
+            guard case .appended(let bytes) = change else { return }
+            handed += bytes.count
+            calls += 1
+            // Each run handed over, the writer adds as much again (at most 200 times: the old loop's end).
+            if calls < 200 { #expect(Glibc.write(writer, chunk, chunk.count) == chunk.count) }
+        }
+        defer { follower.cancel() }
+        #expect(Glibc.write(writer, chunk, chunk.count) == chunk.count)
+        #expect(Glibc.write(writer, chunk, 100) == 100)
+        follower.check()
+        #expect(handed == FileFollower.bufferSize + 100)
+        #expect(calls == 2)
+        // The rest comes at the next look.
+        follower.check()
+        #expect(handed == 3 * FileFollower.bufferSize + 100)
+    }
+}

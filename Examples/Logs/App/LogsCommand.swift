@@ -31,10 +31,17 @@ struct LogsCommand: AsyncParsableCommand {
     /// `--spool-limit`'s default, MiB.
     static let defaultSpoolLimit = 256
 
+    /// The largest `--spool-limit`, MiB: the most whose bytes fit in an `Int64`.
+    static let largestSpoolLimit = Int(Int64.max >> 20)
+
     func validate() throws {
         if let generate, generate < 0 { throw ValidationError("--generate takes a number of lines (0 or more)") }
         if generate == nil, files.isEmpty { throw ValidationError("give a log file, or - for standard input") }
         guard spoolLimit > 0 else { throw ValidationError("--spool-limit must be positive") }
+        // In bytes it must fit in an Int64 (`<< 20` of a larger number wrapped: "input stopped at -1 MiB").
+        guard spoolLimit <= Self.largestSpoolLimit else {
+            throw ValidationError("--spool-limit takes at most \(Self.largestSpoolLimit) (MiB)")
+        }
     }
 
     static func fail(_ text: String) -> ExitCode {
@@ -66,9 +73,49 @@ struct LogsCommand: AsyncParsableCommand {
         return arguments
     }
 
+    /// The descriptors one file (or pipe) may hold: its own, its follower's, and the follower's inotify instance (a
+    /// pipe: the pipe and its spool).
+    static let descriptorsPerFile = 3
+
+    /// The descriptors `logs` opens after its files whatever they are: the terminal's (3), a signal pipe (2),
+    /// libdispatch's main queue eventfd and epoll (2), short-lived ones (a thread naming itself, a scan's `dup`), with
+    /// room to spare (measured: 10 at the first screen, and one short-lived).
+    static let descriptorsAfterFiles = 12
+
+    /// Why `count` files cannot be shown with the descriptors the process may open (`RLIMIT_NOFILE`), nil when
+    /// they can: those open now (inherited ones too), the files' and those opened after them. The soft limit is
+    /// raised first when the hard one allows. Checked before anything is opened, as libdispatch dies (SIGILL, no
+    /// message) when it cannot make the main queue's eventfd.
+    static func descriptorShortage(files count: Int) -> String? {
+        let needed = rlim_t(openDescriptors() + descriptorsPerFile * count + descriptorsAfterFiles)
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
+        guard limit.rlim_cur < needed else { return nil }
+        if limit.rlim_max >= needed {
+            var raised = limit
+            raised.rlim_cur = needed
+            if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &raised) == 0 { return nil }
+        }
+        let files = count == 1 ? "1 file needs" : "\(count) files need"
+        return "\(files) up to \(needed) file descriptors, but the limit is \(min(limit.rlim_cur, limit.rlim_max))"
+            + " (RLIMIT_NOFILE, ulimit -n): raise it or give fewer files"
+    }
+
+    /// The number of descriptors open now (3 when /proc cannot tell).
+    static func openDescriptors() -> Int {
+        guard let directory = opendir("/proc/self/fd") else { return 3 }
+        defer { closedir(directory) }
+        var count = 0
+        while let entry = readdir(directory) {
+            if entry.pointee.d_name.0 != UInt8(ascii: ".") { count += 1 }
+        }
+        return max(3, count - 1)  // not the directory's own descriptor
+    }
+
     /// Shows `files` (opened here, refused with a message) until the user quits.
     @MainActor
     static func view(_ files: [String], spoolLimit: Int) async throws {
+        if let shortage = descriptorShortage(files: files.count) { throw fail(shortage) }
         var opened: [LogFile] = []
         for path in files {
             do {

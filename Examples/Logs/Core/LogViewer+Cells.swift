@@ -69,7 +69,9 @@ extension LogViewer {
         var message = entry.message
         if message.utf8.contains(0x09) { message = message.replacing("\t", with: "    ") }
         if entry.lineCount > 1, !expandedRows.contains(collectionRow(row)) {
-            message += "  (+\(entry.lineCount - 1) lines)"
+            // A cut entry's lines are those of its first 64 KiB (all of them are counted when it is opened).
+            let shown = entry.isCut ? " in the first \(LogFile.displayLimit / 1024) KiB" : ""
+            message += "  (+\(entry.lineCount - 1) lines\(shown))"
         }
         if entry.isCut { message += "  (cut, \(entry.length) bytes)" }
         return message

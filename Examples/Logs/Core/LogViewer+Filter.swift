@@ -14,6 +14,7 @@ extension LogViewer {
         if FuzzyQuery(text).isEmpty {
             filterGeneration += 1
             isFiltering = false
+            filterScanRunning = false
             let row = cursorRow.flatMap { filteredRows?.indices.contains($0) == true ? filteredRows?[$0] : nil }
             filteredRows = nil
             // All the rows again, in place of the matches: a reload that appends none (not new entries).
@@ -40,59 +41,90 @@ extension LogViewer {
     /// Scans every row for ``filterQuery`` off the main actor, then shows the matches.
     func runFilter() {
         filterGeneration += 1
-        let generation = filterGeneration
-        let query = FuzzyQuery(filterQuery)
+        filterRowsRead = 0
         isFiltering = true
         updateBars()
-        // Each file's rows to scan, now (rows added meanwhile are matched as they arrive).
+        startFilterScan(from: 0)
+    }
+
+    /// Matches the rows from `start` to the last on a thread of its own (``filterScanned(_:rows:read:generation:)``
+    /// shows them): each row is read once, in large chunks, and none on the main actor, whatever is appended
+    /// meanwhile (a file growing at 50 MB/s while `/error db` ran froze `logs` for minutes: each appended row was
+    /// read on the main actor and looked for among the matches).
+    func startFilterScan(from start: Int) {
+        let generation = filterGeneration
+        let query = FuzzyQuery(filterQuery)
+        let rows = start..<max(start, collection.count)
         let files = collection.files
-        let counts = files.map(\.rowCount)
-        LogThread.start(name: "logs-filter") { [self, files, counts] in
+        let ranges = collection.fileRows(in: rows)
+        filterScanRunning = true
+        LogThread.start(name: "logs-filter") { [self, files, ranges] in
             var matches: [[Int]] = []
-            for (file, count) in zip(files, counts) {
+            var read = 0
+            for (file, range) in zip(files, ranges) {
                 var found: [Int] = []
-                file.forEachEntry(in: 0..<count) { row, bytes in
+                file.forEachEntry(in: range) { row, bytes in
+                    read += 1
                     if query.matches(utf8: bytes.assumingMemoryBound(to: UInt8.self)) { found.append(row) }
                     return true
                 }
                 matches.append(found)
             }
             let result = matches
+            let count = read
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { self.filterDone(result, generation: generation, base: counts.first ?? 0) }
+                MainActor.assumeIsolated {
+                    self.filterScanned(result, rows: rows, read: count, generation: generation)
+                }
             }
         }
     }
 
-    /// Shows a scan's matches (unless a newer scan started).
-    func filterDone(_ matches: [[Int]], generation: Int, base: Int) {
+    /// A scan's matches (each file's rows that matched, of collection rows `rows`) shown, unless a newer scan
+    /// started: the first scan's in place of the rows shown, later ones (rows appended since) after the last. Work
+    /// here is linear in `rows` (merged) or in the matches (one file), with no reads; rows appended meanwhile are
+    /// scanned next.
+    func filterScanned(_ matches: [[Int]], rows: Range<Int>, read: Int, generation: Int) {
         guard generation == filterGeneration else { return }
-        isFiltering = false
-        var rows: [Int]
+        filterScanRunning = false
+        filterRowsRead += read
+        var found: [Int] = []
         if collection.isMerged {
-            let sets = matches.map(Set.init)
-            rows = (0..<collection.count).filter { row in
-                let (file, fileRow) = collection.locate(row)
-                guard let index = collection.files.firstIndex(where: { $0 === file }) else { return false }
-                return sets[index].contains(fileRow)
+            // Each file's matches are in order, as its rows are among the merged rows.
+            var next = Array(repeating: 0, count: matches.count)
+            for row in rows {
+                let (file, fileRow) = collection.locateIndex(row)
+                let list = matches[file]
+                while next[file] < list.count, list[next[file]] < fileRow { next[file] += 1 }
+                if next[file] < list.count, list[next[file]] == fileRow { found.append(row) }
             }
         } else {
             // Not the row standing for the bytes not indexed yet (the filter runs again when they are).
             let gap = collection.files[0].gapRow
-            rows = (matches.first ?? []).filter { $0 != gap }
-            // Rows appended while scanning.
-            let query = FuzzyQuery(filterQuery)
-            let scanned = rows.last.map { $0 + 1 } ?? 0
-            for row in max(scanned, base)..<collection.count where !rows.contains(row) {
-                if query.matches(collection.entry(atRow: row).text) { rows.append(row) }
-            }
+            found = (matches.first ?? []).filter { $0 != gap }
         }
-        filteredRows = rows
-        body.message = "No matching entries"
-        table.reloadData()
-        goToEnd()
+        filterMatchedEnd = rows.upperBound
+        if isFiltering {
+            isFiltering = false
+            filteredRows = found
+            body.message = "No matching entries"
+            table.reloadData()
+            goToEnd()
+        } else {
+            filteredRows = (filteredRows ?? []) + found
+            table.reloadData(appendingRows: found.count)
+        }
+        // Rows appended while it ran.
+        if collection.count > filterMatchedEnd { startFilterScan(from: filterMatchedEnd) }
         updateBars()
         app?.setNeedsDisplay()
+    }
+
+    /// Rows appended while a filter is in force: matched by a scan of their own (unless one runs: it takes them
+    /// when done).
+    func filterAppendedRows() {
+        guard filteredRows != nil, !isFiltering, !filterScanRunning, collection.count > filterMatchedEnd else { return }
+        startFilterScan(from: filterMatchedEnd)
     }
 
     /// `/`: filters as you type; Enter keeps the filter, Esc clears it.

@@ -79,9 +79,9 @@ extension LogViewer {
                 restarted = true
                 message = "\(file.name) was replaced (rotated): showing the new file"
             case .deleted:
-                // What its writer still appends is read too.
+                // What its writer still appends is read too. The file's notice says it was deleted (for as long as
+                // it is): a message saying so too showed the same news twice in the status line.
                 appended = true
-                message = "\(file.name) was deleted: showing what was read"
             }
         }
         if restarted {
@@ -99,11 +99,8 @@ extension LogViewer {
             entryCache[collectionBefore - 1] = nil
         }
         let shownBefore = filteredRows?.count ?? collectionBefore
-        let newRows = collectionBefore..<collection.count
-        if filteredRows != nil {
-            let query = FuzzyQuery(filterQuery)
-            filteredRows! += newRows.filter { query.matches(collection.entry(atRow: $0).text) }
-        }
+        // Those that match come in once the filter's thread has read them.
+        filterAppendedRows()
         // The last entry may have grown: drawn again, with the new rows, appended after the last. The table follows
         // its end (at the end, the new last row shows; scrolled away, it counts them, ``newEntries``). A partial
         // last line completed adds no row, so it is not counted.
@@ -129,7 +126,7 @@ extension LogViewer {
     private func showAllRowsAtTheEnd() {
         entryCache.removeAll()
         expandedRows = []
-        if filteredRows != nil { runFilter() }
+        if filteredRows != nil || isFiltering { runFilter() }
         table.reloadData()
         goToEnd()
         updateBars()
@@ -143,7 +140,8 @@ extension LogViewer {
         let shift = tailRowsStart - oldBefore
         entryCache.removeAll()
         expandedRows = Set(expandedRows.map { $0 < oldBefore ? $0 : $0 + shift })
-        if filteredRows != nil {
+        openRow = openRow.map { $0 < oldBefore ? $0 : $0 + shift }
+        if filteredRows != nil || isFiltering {
             runFilter()
         } else {
             let line = table.cursorLine

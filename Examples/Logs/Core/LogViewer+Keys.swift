@@ -113,32 +113,70 @@ extension LogViewer {
     public func openEntry(atRow row: Int) {
         guard row < rowCount else { return }
         openRow = collectionRow(row)
+        openCursorLine = table.cursorLine
         body.isHidden = true
         columnHeader.isHidden = true
         entryView.isHidden = false
         root.setNeedsLayout()
         entryView.text = ""  // the same entry again starts at its top too
-        entryView.text = Self.displayText(of: collection.entry(atRow: collectionRow(row)))
+        let entry = collection.entry(atRow: collectionRow(row))
+        let lines = entry.isCut ? collection.lineCount(ofRow: collectionRow(row)) : (entry.lineCount, true)
+        entryView.text = Self.displayText(of: entry, lines: lines)
+        openEntryStatus = "entry \(collectionRow(row) + 1) · \(Self.lineText(lines)) · \(entry.length) bytes"
         app?.focus(entryView)
         updateBars()
     }
 
-    /// An entry's text for the entry view: tabs as four spaces, and a note when it was cut for display.
-    nonisolated public static func displayText(of entry: LogEntry) -> String {
+    /// An entry's text for the entry view: tabs as four spaces, and a note when it was cut for display, with its
+    /// lines shown of `lines` (all of them; the entry's own count when nil).
+    nonisolated public static func displayText(of entry: LogEntry, lines: (count: Int, isExact: Bool)? = nil) -> String
+    {
         var text = entry.text.replacing("\t", with: "    ")
-        if entry.isCut { text += "\n… cut: \(LogFile.displayLimit / 1024) KiB shown of \(entry.length) bytes" }
+        if entry.isCut {
+            let all = lines ?? (entry.lineCount, true)
+            text +=
+                "\n… cut: \(LogFile.displayLimit / 1024) KiB shown of \(entry.length) bytes"
+                + " (\(entry.lineCount) of \(lineText(all)))"
+        }
         return text
     }
 
-    /// Esc or q: back to the list, the cursor where it was.
+    /// "12 lines", or "at least 12 lines" when not all of them were counted.
+    nonisolated static func lineText(_ lines: (count: Int, isExact: Bool)) -> String {
+        (lines.isExact ? "" : "at least ") + "\(lines.count) \(lines.count == 1 ? "line" : "lines")"
+    }
+
+    /// Esc or q: back to the list, the cursor on the entry that was open, on its line.
+    ///
+    /// The table, hidden meanwhile, was laid out with no height, which moved its cursor to the last row while it
+    /// followed its end (every entry on screen: g j Enter Esc left the cursor on the last entry), so the cursor is
+    /// put back on the entry's row.
     public func closeEntry() {
+        let opened = openRow
         openRow = nil
         entryView.isHidden = true
         body.isHidden = false
         columnHeader.isHidden = false
         root.setNeedsLayout()
         app?.focus(table)
+        if let opened, let row = tableRow(ofCollectionRow: opened) {
+            root.layoutIfNeeded()
+            setCursor(row: row)
+            table.scrollToRow(at: IndexPath(row: row, section: 0), at: openCursorLine.map { .line($0) } ?? .middle)
+        }
         updateBars()
+    }
+
+    /// The table row showing collection row `row`, nil when none does (filtered out, or gone).
+    func tableRow(ofCollectionRow row: Int) -> Int? {
+        guard let filteredRows else { return row < collection.count ? row : nil }
+        var low = 0
+        var high = filteredRows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if filteredRows[middle] < row { low = middle + 1 } else { high = middle }
+        }
+        return low < filteredRows.count && filteredRows[low] == row ? low : nil
     }
 
     /// The title bar and the status line.
@@ -164,9 +202,8 @@ extension LogViewer {
         }
         titleBar.text = title
         var status: [String] = []
-        if let openRow {
-            let entry = collection.entry(atRow: openRow)
-            status.append("entry \(openRow + 1) · \(entry.lineCount) lines · \(entry.length) bytes")
+        if openRow != nil {
+            status.append(openEntryStatus)
             status.append("Esc/q back")
         } else {
             if newEntries > 0 { status.append("\(newEntries) new \(newEntries == 1 ? "entry" : "entries") (G: end)") }

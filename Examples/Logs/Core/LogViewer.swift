@@ -53,8 +53,20 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     public internal(set) var cursorRow: Int?
     /// The collection row of the entry view, nil while the list shows.
     public internal(set) var openRow: Int?
+    /// The entry view's status: the entry's number, its lines (all of them counted,
+    /// ``/LogKit/LogFile/lineCount(ofRow:byteLimit:)``) and bytes, as when it was opened.
+    var openEntryStatus = ""
+    /// The cursor's line in the table when the entry view opened (where its row shows again when it closes).
+    var openCursorLine: Int?
     /// A filter scan's number; a newer scan makes an older one's result moot.
     var filterGeneration = 0
+    /// The collection rows the filter has matched (those from here on are not matched yet).
+    var filterMatchedEnd = 0
+    /// True while a filter thread works (on a query's rows, or on those appended since).
+    var filterScanRunning = false
+    /// The rows the filter has read since its query was set, all on its thread: each row once (a query's scan,
+    /// then the rows appended since), none on the main actor.
+    public internal(set) var filterRowsRead = 0
     /// The toolkit's followers, one per file (nil for a pipe's spool, or a file that could not be followed).
     var followers: [FileFollower?] = []
     /// The spools of pipes, while following.

@@ -43,10 +43,37 @@ public final class LogCollection: @unchecked Sendable {
         return (files[Int(packed >> 40)], Int(packed & 0xFF_FFFF_FFFF))
     }
 
+    /// The index in ``files`` of row `row`'s file, and the file row.
+    public func locateIndex(_ row: Int) -> (file: Int, row: Int) {
+        guard isMerged else { return (0, row) }
+        let packed = order[row]
+        return (Int(packed >> 40), Int(packed & 0xFF_FFFF_FFFF))
+    }
+
+    /// The rows of each file among rows `rows` (a run of rows merged by time holds a run of each file's rows, in
+    /// order): one range a file, empty when none. Linear in `rows` when merged; no reads.
+    public func fileRows(in rows: Range<Int>) -> [Range<Int>] {
+        guard isMerged else { return [rows] }
+        var low = Array(repeating: Int.max, count: files.count)
+        var high = Array(repeating: 0, count: files.count)
+        for row in rows {
+            let (file, fileRow) = locateIndex(row)
+            low[file] = min(low[file], fileRow)
+            high[file] = max(high[file], fileRow + 1)
+        }
+        return zip(low, high).map { $0 < $1 ? $0..<$1 : 0..<0 }
+    }
+
     /// Row `row` read back.
     public func entry(atRow row: Int) -> LogEntry {
         let (file, fileRow) = locate(row)
         return file.entry(atRow: fileRow)
+    }
+
+    /// Row `row`'s number of lines (``LogFile/lineCount(ofRow:byteLimit:)``).
+    public func lineCount(ofRow row: Int) -> (count: Int, isExact: Bool) {
+        let (file, fileRow) = locate(row)
+        return file.lineCount(ofRow: fileRow)
     }
 
     /// Row `row`'s level (from the index).

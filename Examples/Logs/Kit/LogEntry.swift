@@ -18,16 +18,23 @@ public struct LogEntry: Sendable, Equatable {
     public var message: String
     /// The whole entry: its first line and continuation lines, without the last newline.
     public var text: String
-    /// The number of lines.
+    /// The number of lines in the bytes read (all of them unless ``isCut``: ``LogFile/lineCount(ofRow:byteLimit:)``
+    /// counts those of a longer entry).
     public var lineCount: Int
     /// True when the entry was longer than what was read (``LogFile/displayLimit``): `text` is its start.
     public var isCut: Bool
+    /// True when the bytes read start inside a line whose start was not looked at yet (the end of a line longer
+    /// than what ``LogFile/openAtEnd(limit:top:scanBytes:)`` reads): `message` and `text` start with "…", and there is no
+    /// time, level or component.
+    public var isCutAtStart: Bool
 
-    /// An entry from the bytes read at `offset` (`length` bytes in the file, of which `bytes` is the start).
-    public init(bytes: UnsafeRawBufferPointer, offset: Int64, length: Int) {
+    /// An entry from the bytes read at `offset` (`length` bytes in the file, of which `bytes` is the start);
+    /// `cutAtStart`: `offset` is inside a line (``isCutAtStart``).
+    public init(bytes: UnsafeRawBufferPointer, offset: Int64, length: Int, cutAtStart: Bool = false) {
         self.offset = offset
         self.length = length
         isCut = bytes.count < length
+        isCutAtStart = cutAtStart
         var end = bytes.count
         if end > 0, bytes[end - 1] == 0x0A { end -= 1 }
         let all = UnsafeRawBufferPointer(rebasing: bytes[0..<end])
@@ -45,6 +52,14 @@ public struct LogEntry: Sendable, Equatable {
         var lines = 1
         for byte in all where byte == 0x0A { lines += 1 }
         lineCount = lines
+        if cutAtStart {
+            // The middle of a line: what looks like a time or a level there is not one.
+            time = ""
+            level = .unknown
+            component = ""
+            message = "…" + decode(0..<firstLineEnd)
+            text = "…" + text
+        }
     }
 
     /// The first line's text after its time: level, component and message, as type-to-jump and the filter see it.

@@ -20,6 +20,10 @@ public final class LogFile: @unchecked Sendable {
     /// The most bytes of one entry read back for display (a 10 MB line is cut there).
     public static let displayLimit = 64 * 1024
 
+    /// The most bytes ``openAtEnd(limit:top:scanBytes:)`` reads from each end of the file (the rest is indexed in
+    /// the background): a file of one 2 GiB line, or a sparse 100 GB one, shows its first screen at once.
+    public static let openScanBytes: Int64 = 4 << 20
+
     /// The path given ("-" for standard input).
     public let path: String
     /// The path made printable, for titles and messages.
@@ -40,6 +44,13 @@ public final class LogFile: @unchecked Sendable {
     var gapStart: Int64?
     var tail = LogOffsets()
     var tailStart: Int64 = 0
+    /// The most bytes the scans of ``openAtEnd(limit:top:scanBytes:)`` read from each end.
+    var scanLimit = LogFile.openScanBytes
+    /// True when the tail's first entry is the end of a line that starts below the bytes the scan from the end
+    /// read: it starts inside that line (``LogEntry/isCutAtStart``) until the head is indexed.
+    var tailCut = false
+    /// True once the head was indexed after a cut tail entry: that entry is the head's last now.
+    var tailMerged = false
     var indexedEnd: Int64 = 0
     var generation = 0
     var headScanned: Int64 = 0
@@ -135,7 +146,7 @@ public final class LogFile: @unchecked Sendable {
 
     /// The rows before the first entry found from the end: after ``indexRest(onDone:)`` those rows are
     /// this number's change further down (the rows before the gap row, and it, stay).
-    public var rowsBeforeTail: Int { lock.withLock { beforeLocked.count + gapRowsLocked } }
+    public var rowsBeforeTail: Int { lock.withLock { beforeLocked.count + gapRowsLocked - (tailMerged ? 1 : 0) } }
 
     /// The rows before the tail's: the head once indexed, else the top.
     var beforeLocked: LogOffsets { headDone ? head : top }
@@ -173,9 +184,13 @@ public final class LogFile: @unchecked Sendable {
 
     /// Indexes backwards from the end up to `limit` entries: the last screen's rows, at once; and forwards from
     /// the start up to `top` entries (the first screen's, while the rest is indexed), again after a restart.
-    public func openAtEnd(limit: Int = 4096, top: Int = 0) {
+    ///
+    /// Each scan reads at most `scanBytes` (and the first 4 KiB, to tell binary data): a last line longer than that
+    /// is one entry cut at its start (``LogEntry/isCutAtStart``) until ``indexRest(onDone:)`` finds where it starts.
+    public func openAtEnd(limit: Int = 4096, top: Int = 0, scanBytes: Int64 = LogFile.openScanBytes) {
         lock.withLock {
             topLimit = top
+            scanLimit = max(1, scanBytes)
             resetLocked(limit: limit)
         }
     }
@@ -185,11 +200,19 @@ public final class LogFile: @unchecked Sendable {
         pendingHead = nil
         let scanner = LogScanner(descriptor: descriptor, chunkSize: 64 * 1024)
         let size = currentSize()
-        let end = scanner.completeEnd(before: size)
-        tail = scanner.backward(before: end, limit: limit)
+        // At most `scanLimit` bytes from the end: a last line longer than that starts below `floor`.
+        let floor = max(0, size - scanLimit)
+        let lineEnd = scanner.completeEnd(before: size, notBelow: floor)
+        let end = lineEnd ?? size
+        tail = lineEnd.map { scanner.backward(before: $0, limit: limit, notBelow: floor) } ?? LogOffsets()
+        tailCut = tail.isEmpty && floor > 0
+        tailMerged = false
+        // No line start in the bytes read: they are the end of one line, an entry cut at its start.
+        if tailCut { tail.append(floor, level: .unknown) }
         tailStart = tail.isEmpty ? end : tail.offset(at: 0)
         indexedEnd = end
-        lineOpen = false
+        // No newline in them at all: that line is still open (what is appended goes on with it).
+        lineOpen = lineEnd == nil
         unsettledRow = nil
         head = LogOffsets()
         headDone = tailStart == 0
@@ -215,15 +238,36 @@ public final class LogFile: @unchecked Sendable {
                 next = offset
             }
         }
+        // At most `scanLimit` bytes, as from the end.
+        let bound = min(tailStart, scanLimit)
         LogScanner(descriptor: descriptor, chunkSize: 64 * 1024).forward(
-            from: 0, to: tailStart, shouldStop: { next != nil }, found: take)
+            from: 0, to: bound, shouldStop: { next != nil }, found: take)
         if let next {
             top = found
             gapStart = next
+        } else if bound == tailStart {
+            adoptHeadLocked(found)
         } else {
-            head = found
-            headDone = true
+            // The bytes ran out first: the last entry found may go on past them, so it starts the gap.
+            gapStart = found.isEmpty ? 0 : found.offset(at: found.count - 1)
+            if !found.isEmpty { found.removeLast() }
+            top = found
         }
+    }
+
+    /// The rows before the tail's indexed (`found`, every entry before the tail's first): the top and the gap row
+    /// go; a tail entry cut at its start is the end of the head's last entry, so it goes too.
+    func adoptHeadLocked(_ found: LogOffsets) {
+        head = found
+        headDone = true
+        top = LogOffsets()
+        gapStart = nil
+        guard tailCut else { return }
+        tailCut = false
+        tailMerged = true
+        tail.removeFirst()
+        shownTail = max(0, shownTail - 1)
+        if let row = unsettledRow { unsettledRow = row > 0 ? row - 1 : nil }
     }
 
     /// True when the first 4 KiB hold NUL bytes or mostly bytes that are not text.
@@ -279,11 +323,8 @@ public final class LogFile: @unchecked Sendable {
             DispatchQueue.main.async {
                 let adopted: Bool = self.lock.withLock {
                     guard self.generation == startGeneration, let pending = self.pendingHead else { return false }
-                    self.head = pending
                     self.pendingHead = nil
-                    self.headDone = true
-                    self.top = LogOffsets()
-                    self.gapStart = nil
+                    self.adoptHeadLocked(pending)
                     return true
                 }
                 if adopted { MainActor.assumeIsolated { onDone() } }
@@ -305,10 +346,7 @@ public final class LogFile: @unchecked Sendable {
         LogScanner(descriptor: fd).forward(from: 0, to: end) { offset, level in found.append(offset, level: level) }
         lock.withLock {
             guard generation == startGeneration, !headDone else { return }
-            head = found
-            headDone = true
-            top = LogOffsets()
-            gapStart = nil
+            adoptHeadLocked(found)
         }
     }
 
@@ -381,6 +419,7 @@ public final class LogFile: @unchecked Sendable {
     /// Row `row` read back (at most ``displayLimit`` bytes of it).
     public func entry(atRow row: Int) -> LogEntry {
         let (offset, length) = range(ofRow: row)
+        let cutAtStart = lock.withLock { tailCut && row == beforeLocked.count + gapRowsLocked }
         let wanted = min(length, Self.displayLimit)
         var bytes = [UInt8](repeating: 0, count: wanted)
         let fd = lock.withLock { descriptor }
@@ -388,8 +427,42 @@ public final class LogFile: @unchecked Sendable {
             LogScanner(descriptor: fd).read(buffer, at: offset, count: wanted)
         }
         return bytes.withUnsafeBytes {
-            LogEntry(bytes: UnsafeRawBufferPointer(rebasing: $0[0..<count]), offset: offset, length: length)
+            LogEntry(
+                bytes: UnsafeRawBufferPointer(rebasing: $0[0..<count]), offset: offset, length: length,
+                cutAtStart: cutAtStart)
         }
+    }
+
+    /// The most bytes of one entry ``lineCount(ofRow:byteLimit:)`` reads by default (an entry is counted when it is
+    /// opened, on the main actor).
+    public static let lineCountBytes = 16 << 20
+
+    /// The number of lines of row `row`, all of it read in 1 MiB parts up to `byteLimit` bytes: `isExact` false
+    /// when the entry is longer, and then `count` is the lines begun in its first `byteLimit` bytes (it has more).
+    public func lineCount(ofRow row: Int, byteLimit: Int = LogFile.lineCountBytes) -> (count: Int, isExact: Bool) {
+        let (offset, length) = range(ofRow: row)
+        let wanted = min(length, max(0, byteLimit))
+        let chunk = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        let scanner = LogScanner(descriptor: lock.withLock { descriptor })
+        var newlines = 0
+        var done = 0
+        var last: UInt8 = 0x0A
+        while done < wanted {
+            let count = scanner.read(buffer, at: offset + Int64(done), count: min(chunk, wanted - done))
+            guard count > 0 else { break }
+            var index = 0
+            while let found = memchr(buffer.baseAddress! + index, 0x0A, count - index) {
+                newlines += 1
+                index = buffer.baseAddress!.distance(to: UnsafeMutableRawPointer(found)) + 1
+            }
+            last = buffer[count - 1]
+            done += count
+        }
+        // Lines end with a newline but the last, which may not have one yet.
+        let lines = max(1, newlines + (last == 0x0A ? 0 : 1))
+        return (lines, done >= length)
     }
 
     /// The time written at the start of row `row` ("" when none): what logs merged by time are ordered by.
@@ -414,25 +487,37 @@ public final class LogFile: @unchecked Sendable {
         defer { buffer.deallocate() }
         let fd = lock.withLock { descriptor }
         let scanner = LogScanner(descriptor: fd)
+        // The rows can change under the scan (the rest indexed, a truncation): then it stops, its result moot (its
+        // owner scans again), rather than read past its buffer.
+        func rowRange(_ row: Int) -> (offset: Int64, length: Int)? {
+            lock.withLock {
+                let count = beforeLocked.count + gapRowsLocked + tail.count
+                guard row < count else { return nil }
+                let start = offsetLocked(row)
+                let end = row + 1 < count ? offsetLocked(row + 1) : indexedEnd
+                return end >= start ? (start, Int(end - start)) : nil
+            }
+        }
         var row = rows.lowerBound
         while row < rows.upperBound {
             // Rows whose bytes fit in one read (at least one row, cut at the display limit).
-            let (start, _) = range(ofRow: row)
+            guard let (start, _) = rowRange(row) else { return }
             var last = row
             var end = start
             while last < rows.upperBound {
-                let (offset, length) = range(ofRow: last)
+                guard let (offset, length) = rowRange(last), offset >= start else { return }
                 let rowEnd = offset + Int64(min(length, Self.displayLimit))
                 if last > row, rowEnd - start > Int64(buffer.count) { break }
                 end = max(end, rowEnd)
                 last += 1
             }
-            let count = scanner.read(buffer, at: start, count: Int(end - start))
+            let count = scanner.read(buffer, at: start, count: Int(min(end - start, Int64(buffer.count))))
             for index in row..<last {
-                let (offset, length) = range(ofRow: index)
+                guard let (offset, length) = rowRange(index), offset >= start, offset - start <= Int64(count) else {
+                    return
+                }
                 let from = Int(offset - start)
                 let to = min(from + min(length, Self.displayLimit), count)
-                guard from <= to else { return }
                 if !body(index, UnsafeRawBufferPointer(rebasing: buffer[from..<to])) { return }
             }
             row = last

@@ -44,6 +44,22 @@ public struct LogOffsets: Sendable, Equatable {
         for index in 0..<other.count { append(other.offset(at: index), level: other.level(at: index)) }
     }
 
+    /// Removes the last entry.
+    public mutating func removeLast() {
+        low.removeLast()
+        if low.count & 1 == 0 { levels.removeLast() } else { levels[levels.count - 1] &= 0x0F }
+        // The 4 GiB boundaries whose first entry it was have none now (the next append past them sets them again).
+        while let last = highStarts.last, last >= low.count { highStarts.removeLast() }
+    }
+
+    /// Removes the first entry (copies the rest).
+    public mutating func removeFirst() {
+        var rest = LogOffsets()
+        rest.reserveCapacity(count - 1)
+        for index in 1..<count { rest.append(offset(at: index), level: level(at: index)) }
+        self = rest
+    }
+
     /// Entry `index`'s offset.
     public func offset(at index: Int) -> Int64 {
         var high = 0

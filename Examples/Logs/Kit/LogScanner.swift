@@ -134,31 +134,39 @@ public struct LogScanner {
     }
 
     /// The offset just past the last newline before `end` (0 when there is none): where complete lines end.
-    public func completeEnd(before end: Int64) -> Int64 {
+    public func completeEnd(before end: Int64) -> Int64 { completeEnd(before: end, notBelow: 0) ?? 0 }
+
+    /// The offset just past the last newline in `[floor, end)`, reading no byte below `floor`: 0 when there is
+    /// none and `floor` is 0, nil when there is none and `floor` is above 0 (the last line starts below it).
+    public func completeEnd(before end: Int64, notBelow floor: Int64) -> Int64? {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
+        let floor = max(0, floor)
         var high = end
-        while high > 0 {
-            let low = max(0, high - Int64(chunkSize))
+        while high > floor {
+            let low = max(floor, high - Int64(chunkSize))
             let count = read(buffer, at: low, count: Int(high - low))
-            guard count > 0 else { return 0 }
+            guard count > 0 else { return floor == 0 ? 0 : nil }
             if let newline = Self.lastNewline(in: UnsafeRawBufferPointer(buffer), before: count) {
                 return low + Int64(newline) + 1
             }
             high = low
         }
-        return 0
+        return floor == 0 ? 0 : nil
     }
 
     /// Up to `limit` entry starts (with levels) of the complete lines before `end` (a line end, see
-    /// ``completeEnd(before:)``), found backwards; ascending. Fewer when the file has fewer.
-    public func backward(before end: Int64, limit: Int) -> LogOffsets {
+    /// ``completeEnd(before:)``), found backwards; ascending. Fewer when the file has fewer, or when `floor` (the
+    /// lowest offset looked at: the bytes read are bounded) comes first: then only the line starts at or above it.
+    public func backward(before end: Int64, limit: Int, notBelow floor: Int64 = 0) -> LogOffsets {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: LogLineShape.window, alignment: 16)
         defer {
             buffer.deallocate()
             scratch.deallocate()
         }
+        // The byte before `floor` too: a newline there makes `floor` a line start.
+        let stop = max(0, floor - 1)
         var starts: [(Int64, LogLevel)] = []
         var high = end
         // Line starts are the offsets just past a newline, and 0; `high` is the end of the unsearched part.
@@ -181,8 +189,8 @@ public struct LogScanner {
             }
         }
         let none = UnsafeRawBufferPointer(start: nil, count: 0)
-        search: while high > 0, starts.count < limit {
-            let low = max(0, high - Int64(chunkSize))
+        search: while high > stop, starts.count < limit {
+            let low = max(stop, high - Int64(chunkSize))
             let count = read(buffer, at: low, count: Int(high - low))
             guard count > 0 else { break }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])

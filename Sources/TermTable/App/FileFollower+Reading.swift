@@ -10,8 +10,9 @@ extension FileFollower {
     /// On the directory: a file created or renamed to a name, or renamed away or deleted from it.
     static let directoryMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
 
-    /// Reads what was appended since the last call and notices truncation, replacement and deletion; the
-    /// handler hears each change. Changes are noticed by themselves where ``isNotified``; call this otherwise.
+    /// Reads what was appended since the last call (up to the file's size when this call began: what a busy
+    /// writer adds meanwhile comes at the next) and notices truncation, replacement and deletion; the handler
+    /// hears each change. Changes are noticed by themselves where ``isNotified``; call this otherwise.
     public func check() {
         guard !isCancelled else { return }
         if file >= 0 { readAppended() }
@@ -52,8 +53,11 @@ extension FileFollower {
         readAppended()
     }
 
-    /// Hands over the bytes between ``offset`` and the file's end, in runs of at most ``bufferSize``; a file
-    /// shorter than ``offset`` was truncated and is read from its beginning.
+    /// Hands over the bytes between ``offset`` and the file's end as it is now, in runs of at most ``bufferSize``;
+    /// a file shorter than ``offset`` was truncated and is read from its beginning.
+    ///
+    /// Only up to the size seen first: a writer faster than the handler (50 MB/s) kept one call, and the main
+    /// queue, reading for as long as it wrote. What comes meanwhile is read at the next event (or call).
     func readAppended() {
         var info = stat()
         guard fstat(file, &info) == 0 else { return }
@@ -62,8 +66,9 @@ extension FileFollower {
             handler(.truncated)
             guard !isCancelled, file >= 0 else { return }
         }
-        while true {
-            let count = pread(file, buffer.baseAddress, buffer.count, off_t(offset))
+        let end = Int64(info.st_size)
+        while offset < end {
+            let count = pread(file, buffer.baseAddress, min(buffer.count, Int(end - offset)), off_t(offset))
             guard count > 0 else { return }
             offset += Int64(count)
             handler(.appended(UnsafeRawBufferPointer(rebasing: buffer[0..<count])))
