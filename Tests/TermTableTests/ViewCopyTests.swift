@@ -114,6 +114,7 @@ import Testing
                 view.paragraphStyles = [1: .bold]
                 view.isFocusable = false
                 view.scroll(by: 2)
+                _ = view.sizeThatFits(Size(width: 7, height: 100))  // the wrap measured at a width
                 return view
             }),
         Covered(
