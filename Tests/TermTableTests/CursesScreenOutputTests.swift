@@ -86,6 +86,7 @@ extension ProcessStateTests {
             table.showsScrollIndicator = true
             let title = Label(text: "tick 0")
             let app = Application(screen: counted.screen, rootView: VStack([title, .fill(table)]))
+            app.render()
             table.setCursor(IndexPath(row: 500, section: 0))
             table.scrollToRow(at: IndexPath(row: 500, section: 0), at: .middle)
             app.render()
@@ -99,6 +100,49 @@ extension ProcessStateTests {
                 frames.append(counted.drain().reduce(0, +))
             }
             #expect(frames.allSatisfy { $0 <= 16 }, "bytes a frame: \(frames)")
+            #expect(table.cursorLine == 11, "the cursor kept its line")
+        }
+
+        /// The same through a diffable data source (the live list of the issue): each tick applies a snapshot
+        /// with one more item at the top, and the rows on screen, followed by their identifiers, stay put.
+        @Test func aSnapshotWithItemsAboveTheViewSendsOnlyWhatChanged() throws {
+            let counted = try open(width: 80, height: 24)
+            defer {
+                counted.screen.close()
+                Glibc.close(counted.reader)
+            }
+            let table = TableView()
+            table.register(BasicCell.self, forCellReuseIdentifier: "basic")
+            let dataSource = TableViewDiffableDataSource<Int, String>(tableView: table) { table, indexPath, item in
+                let cell = table.dequeueReusableCell(withIdentifier: "basic", for: indexPath) as! BasicCell
+                cell.textLabel.text = item
+                return cell
+            }
+            var items = (0..<1000).map { "pod-\($0) Running 10m" }
+            func apply() {
+                var snapshot = TableSnapshot<Int, String>()
+                snapshot.appendSections([0])
+                snapshot.appendItems(items, toSection: 0)
+                dataSource.apply(snapshot)
+            }
+            apply()
+            let title = Label(text: "tick 0")
+            let app = Application(screen: counted.screen, rootView: VStack([title, .fill(table)]))
+            app.render()
+            table.setCursor(IndexPath(row: 500, section: 0))
+            table.scrollToRow(at: IndexPath(row: 500, section: 0), at: .middle)
+            app.render()
+            _ = counted.drain()
+            var frames: [Int] = []
+            for tick in 1...10 {
+                items.insert("pod-new-\(tick) Pending 0s", at: 0)
+                apply()
+                title.text = "tick \(tick)"
+                app.render()
+                frames.append(counted.drain().reduce(0, +))
+            }
+            #expect(frames.allSatisfy { $0 <= 16 }, "bytes a frame: \(frames)")
+            #expect(table.cursorLine == 11, "the cursor kept its line")
         }
     }
 }
