@@ -60,7 +60,13 @@ final class RowPainter {
         var rows: [TableDrawing.Row] = []
         rows.reserveCapacity(drawing.rows.count)
         for var row in drawing.rows {
-            guard let moved = newItem(row.item) else { continue }
+            guard let moved = newItem(row.item) else {
+                // A row gone: its lines count as written over, so whatever comes there (or nothing) is drawn.
+                for y in max(0, row.y)..<max(0, min(drawing.lineVersions.count, row.y + row.height)) {
+                    drawing.lineVersions[y] = .min
+                }
+                continue
+            }
             row.item = moved
             rows.append(row)
         }
