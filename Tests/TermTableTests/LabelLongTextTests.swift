@@ -51,4 +51,21 @@ struct LabelLongTextTests {
         #expect(view.measuredLines == nil)
         #expect(view.sizeThatFits(Size(width: 50, height: 10)) == Size(width: 50, height: 1))
     }
+
+    /// A `height=auto` row whose field wraps to 3 lines (`wrap=3`) measures and draws a long text as its start.
+    @Test func aSelfSizingRowOfALongTextIsThreeLinesTall() throws {
+        let source = NumbersSource(sections: [[Self.article, "short"]])
+        source.identifier = { _ in "summary" }
+        let layout = "cell summary height=auto\n|[1 message       ]|\n  1 label wrap=3 stretch=both"
+        let table = makeTable(source, width: 40, height: 6)
+        table.register(
+            template: try LayoutLibrary(string: layout).template("summary"), forCellReuseIdentifier: "summary")
+        let driver = AppDriver(rootView: table, size: Size(width: 40, height: 6))
+        #expect(table.placedItems.map(\.height) == [3, 1])
+        #expect(
+            Array(driver.lines[0..<3])
+                == TerminalText.wrap(Self.head, width: 40, maxLines: 3).map {
+                    $0 + String(repeating: " ", count: 40 - TerminalText.width(of: $0))
+                })
+    }
 }
