@@ -233,7 +233,11 @@ struct ViewerScreenTests {
         harness.driver.press("?")
         let screen = harness.lines.joined(separator: "\n")
         #expect(screen.contains("SIGTERM the marked processes (asks first)"))
+        // A box taller than the screen scrolls on j (issue 32); Esc closes it.
+        let help = try #require(harness.driver.app.topOverlay as? HelpBox)
         harness.driver.press("j")
+        #expect(harness.driver.app.isShowingOverlay == help.scrolls)
+        harness.driver.press("esc")
         #expect(!harness.driver.app.isShowingOverlay)
     }
 

@@ -102,7 +102,7 @@ import Testing
         }
     }
 
-    /// `?`: the keys in force, the table's and the app's, in a help box that any key closes.
+    /// `?`: the keys in force, the table's and the app's, in a help box (it scrolls when the screen is short).
     func showKeys(in app: Application) {
         app.showHelp(title: "Tasks keys")
     }

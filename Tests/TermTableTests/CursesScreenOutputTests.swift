@@ -70,5 +70,79 @@ extension ProcessStateTests {
             }
             #expect(packets.allSatisfy { $0.count == 1 }, "writes per frame (bytes each): \(packets)")
         }
+
+        /// Issue 32 item 2: a list of 1,000 items, one inserted at index 0 each tick with the cursor keeping its
+        /// line, under a title that changes each tick. The rows on screen do not change, so a frame sends the
+        /// title alone: no terminal scroll (`ESC[M`, `ESC[L`, a scrolling region) and no row (329 bytes a
+        /// frame before, a one-line scroll and every row written again).
+        @Test func rowsInsertedAboveTheViewSendOnlyWhatChanged() throws {
+            let counted = try open(width: 80, height: 24)
+            defer {
+                counted.screen.close()
+                Glibc.close(counted.reader)
+            }
+            let source = NumbersSource(rows: 1000)
+            let table = makeTable(source, width: 80, height: 23)
+            table.showsScrollIndicator = true
+            let title = Label(text: "tick 0")
+            let app = Application(screen: counted.screen, rootView: VStack([title, .fill(table)]))
+            app.render()
+            table.setCursor(IndexPath(row: 500, section: 0))
+            table.scrollToRow(at: IndexPath(row: 500, section: 0), at: .middle)
+            app.render()
+            _ = counted.drain()
+            var frames: [Int] = []
+            for tick in 1...10 {
+                source.sections[0].insert("New \(tick)", at: 0)
+                table.insertRows(at: [IndexPath(row: 0, section: 0)])
+                title.text = "tick \(tick)"
+                app.render()
+                frames.append(counted.drain().reduce(0, +))
+            }
+            #expect(frames.allSatisfy { $0 <= 16 }, "bytes a frame: \(frames)")
+            #expect(table.cursorLine == 11, "the cursor kept its line")
+        }
+
+        /// The same through a diffable data source (the live list of the issue): each tick applies a snapshot
+        /// with one more item at the top, and the rows on screen, followed by their identifiers, stay put.
+        @Test func aSnapshotWithItemsAboveTheViewSendsOnlyWhatChanged() throws {
+            let counted = try open(width: 80, height: 24)
+            defer {
+                counted.screen.close()
+                Glibc.close(counted.reader)
+            }
+            let table = TableView()
+            table.register(BasicCell.self, forCellReuseIdentifier: "basic")
+            let dataSource = TableViewDiffableDataSource<Int, String>(tableView: table) { table, indexPath, item in
+                let cell = table.dequeueReusableCell(withIdentifier: "basic", for: indexPath) as! BasicCell
+                cell.textLabel.text = item
+                return cell
+            }
+            var items = (0..<1000).map { "pod-\($0) Running 10m" }
+            func apply() {
+                var snapshot = TableSnapshot<Int, String>()
+                snapshot.appendSections([0])
+                snapshot.appendItems(items, toSection: 0)
+                dataSource.apply(snapshot)
+            }
+            apply()
+            let title = Label(text: "tick 0")
+            let app = Application(screen: counted.screen, rootView: VStack([title, .fill(table)]))
+            app.render()
+            table.setCursor(IndexPath(row: 500, section: 0))
+            table.scrollToRow(at: IndexPath(row: 500, section: 0), at: .middle)
+            app.render()
+            _ = counted.drain()
+            var frames: [Int] = []
+            for tick in 1...10 {
+                items.insert("pod-new-\(tick) Pending 0s", at: 0)
+                apply()
+                title.text = "tick \(tick)"
+                app.render()
+                frames.append(counted.drain().reduce(0, +))
+            }
+            #expect(frames.allSatisfy { $0 <= 16 }, "bytes a frame: \(frames)")
+            #expect(table.cursorLine == 11, "the cursor kept its line")
+        }
     }
 }

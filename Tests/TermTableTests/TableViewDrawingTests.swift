@@ -113,6 +113,39 @@ struct TableViewDrawingTests {
         #expect(screen.line(0).hasPrefix("Row 1 "))
     }
 
+    /// Rows inserted above the view, the cursor keeping its line: the rows on screen are those shown before, so
+    /// the table neither scrolls the terminal nor draws a row, whatever else changed on screen (issue 32 item 2:
+    /// a title that changed each tick made every frame a one-line scroll and a repaint of every row). Each row
+    /// gets its cell back; only the cursor's is drawn again, as the reuse queue clears and the table sets its
+    /// highlight, the same drawing (ncurses sends nothing for it: `rowsInsertedAboveTheViewSendOnlyWhatChanged`).
+    @Test(arguments: [false, true])
+    func rowsInsertedAboveTheViewNeitherScrollNorRepaintTheRowsShown(titleChanges: Bool) {
+        let source = NumbersSource(rows: 1000)
+        let table = makeTable(source, width: 20, height: 9)
+        let title = Label(text: "tick 0")
+        let screen = CountingScreen(width: 20, height: 10)
+        let app = Application(screen: screen, rootView: VStack([title, .fill(table)]))
+        table.setCursor(IndexPath(row: 500, section: 0))
+        table.scrollToRow(at: IndexPath(row: 500, section: 0), at: .middle)
+        app.render()
+        let shown = (0..<10).map { screen.line($0) }
+        for tick in 1...20 {
+            source.sections[0].insert("New \(tick)", at: 0)
+            table.insertRows(at: [IndexPath(row: 0, section: 0)])
+            if titleChanges { title.text = "tick \(tick)" }
+            screen.scrolls = 0
+            screen.lineWrites = 0
+            screen.linesWritten = []
+            app.render()
+            #expect(screen.scrolls == 0, "tick \(tick): the terminal scrolled though no row moved")
+            let cursorLine = 1 + table.cursorLine!
+            let rowLines = screen.linesWritten.filter { $0 > 0 && $0 != cursorLine }
+            #expect(rowLines.isEmpty, "tick \(tick): lines written \(screen.linesWritten)")
+            #expect(table.state.cursor == IndexPath(row: 500 + tick, section: 0))
+        }
+        #expect((1..<10).map { screen.line($0) } == Array(shown[1...]), "the rows shown did not change")
+    }
+
     /// A long scroll keeps the remembered heights and selectability bounded (issue 20: at 4,096 each they
     /// were 0.4 MiB of `scroll-bench`'s peak), and the rows still draw right after the caches start over.
     @Test func aLongScrollRemembersABoundedNumberOfRows() {
@@ -138,14 +171,18 @@ final class CountingScreen: Screen {
     let inner: BufferScreen
     var lineWrites = 0
     var scrolls = 0
+    /// The lines written to (put or filled), in order.
+    var linesWritten: [Int] = []
     init(width: Int, height: Int) { inner = BufferScreen(width: width, height: height) }
     var size: Size { inner.size }
     func put(_ text: String, at position: Point, clippedTo columns: Range<Int>, style: Style) {
         lineWrites += 1
+        linesWritten.append(position.y)
         inner.put(text, at: position, clippedTo: columns, style: style)
     }
     func fill(_ rect: Rect, with character: Character, style: Style) {
         lineWrites += rect.height
+        linesWritten += Array(rect.minY..<rect.maxY)
         inner.fill(rect, with: character, style: style)
     }
     func flush() { inner.flush() }

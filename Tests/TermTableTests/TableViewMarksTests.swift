@@ -71,3 +71,54 @@ struct TableViewMarksTests {
         expectMarksMatchTheTable(table, "back to single selection")
     }
 }
+
+/// In multiple selection a click reads a row: it moves the cursor and marks nothing, so `d` never deletes what
+/// was only clicked to read (issue 32 item 10). Ctrl-click, Space and a click in the `✓` column mark.
+@Suite("TableView click marks") @MainActor
+struct TableViewClickMarksTests {
+    @Test func aPlainClickMovesTheCursorAndMarksNothing() {
+        let source = NumbersSource(rows: 10)
+        let table = makeTable(source, width: 20, height: 5)
+        table.selectionMode = .multiple
+        let driver = AppDriver(rootView: table, size: Size(width: 20, height: 5))
+        driver.click(x: 5, y: 2)
+        driver.click(x: 5, y: 3)
+        #expect(table.state.cursor == IndexPath(row: 3, section: 0))
+        #expect(table.indexPathsForSelectedRows.isEmpty)
+    }
+
+    @Test func aControlClickMarksAndUnmarks() {
+        let source = NumbersSource(rows: 10)
+        let table = makeTable(source, width: 20, height: 5)
+        table.selectionMode = .multiple
+        let driver = AppDriver(rootView: table, size: Size(width: 20, height: 5))
+        func controlClick(y: Int) {
+            driver.send(.mouse(MouseEvent(.press, at: Point(x: 5, y: y), modifiers: .control)))
+            driver.send(.mouse(MouseEvent(.release, at: Point(x: 5, y: y), modifiers: .control)))
+        }
+        controlClick(y: 1)
+        controlClick(y: 4)
+        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 1, section: 0), IndexPath(row: 4, section: 0)])
+        #expect(table.state.cursor == IndexPath(row: 4, section: 0))
+        controlClick(y: 1)
+        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 4, section: 0)])
+        driver.press("space")  // the cursor's row, 1, marked again
+        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 1, section: 0), IndexPath(row: 4, section: 0)])
+    }
+
+    @Test func aClickInTheMarkColumnMarksAndOneBesideItDoesNot() {
+        let source = NumbersSource(rows: 10)
+        let table = makeTable(source, width: 20, height: 5)
+        table.selectionMode = .multiple
+        table.showsMarkColumn = true
+        let driver = AppDriver(rootView: table, size: Size(width: 20, height: 5))
+        driver.click(x: 0, y: 2)
+        driver.click(x: 1, y: 3)
+        driver.click(x: 2, y: 4)  // the row's text, past the ✓ column
+        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 2, section: 0), IndexPath(row: 3, section: 0)])
+        #expect(table.state.cursor == IndexPath(row: 4, section: 0))
+        #expect(driver.lines[2].hasPrefix("✓ ") && driver.lines[3].hasPrefix("✓ ") && driver.lines[4].hasPrefix("  "))
+        driver.click(x: 0, y: 2)
+        #expect(table.indexPathsForSelectedRows == [IndexPath(row: 3, section: 0)])
+    }
+}

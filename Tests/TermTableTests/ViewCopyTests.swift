@@ -114,6 +114,7 @@ import Testing
                 view.paragraphStyles = [1: .bold]
                 view.isFocusable = false
                 view.scroll(by: 2)
+                _ = view.sizeThatFits(Size(width: 7, height: 100))  // the wrap measured at a width
                 return view
             }),
         Covered(
@@ -213,8 +214,10 @@ import Testing
         Covered(
             name: "HelpBox", fresh: { HelpBox(title: "", entries: []) },
             configured: {
-                let help = HelpBox(title: "Keys", entries: [(key: "q", action: "quit")])
+                let help = HelpBox(title: "Keys", entries: (1...20).map { (key: "k\($0)", action: "action \($0)") })
                 configureView(help)
+                help.frame = Rect(x: 0, y: 0, width: 30, height: 8)
+                help.scroll(by: 3)
                 help.borderStyle = .dim
                 help.titleStyle = .underline
                 help.focusedBorderStyle = .bold

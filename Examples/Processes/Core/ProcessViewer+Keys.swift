@@ -43,7 +43,8 @@ extension ProcessViewer {
 
     /// Lines of the help box that name no key: what a click does.
     public static let pointerHelp: [(key: String, action: String)] = [
-        ("click a title", "sort by it (again: reverse)")
+        ("click a title", "sort by it (again: reverse)"),
+        ("ctrl-click a row", "mark / unmark (or click its ✓ column)"),
     ]
 
     /// Binds the keys and keeps `app` for dialogs; `refreshInterval` nil: no timer (tests call ``refresh()``).

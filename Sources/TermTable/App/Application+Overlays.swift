@@ -18,7 +18,7 @@ extension Application {
     /// and subviews), and centred again whenever the screen or the view's
     /// preferred size changes. A view with a frame is placed where its frame
     /// says, and moved (or cut) to stay on a screen that became smaller.
-    /// `dismissOnAnyKey` closes it on any key or click (a help box). The first
+    /// `dismissOnAnyKey` closes it on any key the view does not handle, or a click outside it (a help box). The first
     /// view inside that accepts focus gets it; the focus goes back when it closes.
     public func present(_ view: View, dismissOnAnyKey: Bool = false, onDismiss: (@MainActor () -> Void)? = nil) {
         let placement: OverlayPlacement
@@ -111,7 +111,8 @@ extension Application {
         return dialog
     }
 
-    /// Shows a box listing keys and what they do; any key closes it.
+    /// Shows a box listing keys and what they do; any key closes it, except those that scroll a box too short for
+    /// its lines (``HelpBox``).
     public func showHelp(title: String = "Keys", entries: [(key: String, action: String)]) {
         present(HelpBox(title: title, entries: entries), dismissOnAnyKey: true)
     }

@@ -426,7 +426,8 @@ public final class Application: ViewHost {
     private func handleKey(_ key: Key) {
         if let overlay = overlays.last {
             if overlay.dismissOnAnyKey {
-                dismissOverlay()
+                // The box may take a key first (a help box too short for its lines scrolls); any other closes it.
+                if !overlay.view.handleKey(key) { dismissOverlay() }
                 return
             }
             if deliver(key, from: focusedView, within: overlay.view) { return }

@@ -83,7 +83,21 @@ final class CellReuseQueue {
     // MARK: Queues
 
     /// A recycled or fresh cell of `identifier`; a fresh cell from a template is copied as `cellClass`.
-    func dequeue(_ identifier: String, copyingTemplateAs cellClass: TableViewCell.Type) throws -> TableViewCell {
+    ///
+    /// `preferred`, when queued, is the one recycled (the cell a row had before rows moved in the data).
+    func dequeue(
+        _ identifier: String, copyingTemplateAs cellClass: TableViewCell.Type,
+        preferring preferred: ObjectIdentifier? = nil
+    ) throws -> TableViewCell {
+        if let preferred, var pool = pools[identifier],
+            let index = pool.lastIndex(where: { ObjectIdentifier($0) == preferred })
+        {
+            let cell = pool.remove(at: index)
+            pools[identifier] = pool
+            statistics.cellsReused += 1
+            cell.prepareForReuse()
+            return cell
+        }
         if var pool = pools[identifier], let cell = pool.popLast() {
             pools[identifier] = pool
             statistics.cellsReused += 1

@@ -35,8 +35,45 @@ final class RowPainter {
     /// The cursor's item in the last layout pass (its cell and the new cursor's are marked again).
     var lastCursorItem: TableItem?
 
+    /// The cells on screen when rows moved in the data (rows inserted or deleted above them, a snapshot
+    /// applied), by the items the rows have after the move: the reload that follows offers each row the cell it
+    /// had (``TableView/dequeueReusableCell(withIdentifier:for:)``). Nil when no move waits for a layout pass.
+    var movedCells: [TableItem: ObjectIdentifier]?
+
     /// A painter with nothing drawn.
     init() {}
+
+    /// Rows moved in the data: `newItem` gives each item's new place (nil: the row is gone). What was drawn
+    /// is remembered at the rows' new places, so a row that shows what it showed, on the line it had, is
+    /// neither scrolled nor drawn again (issue 32: rows inserted above the view made a terminal scroll and a
+    /// repaint of every row); the cells on screen are kept for ``movedCells``.
+    func rowsMoved(onScreen: [(item: TableItem, cell: TableViewCell)], _ newItem: (TableItem) -> TableItem?) {
+        var cells: [TableItem: ObjectIdentifier] = [:]
+        if let pending = movedCells {
+            for (item, cell) in pending { if let moved = newItem(item) { cells[moved] = cell } }
+        } else {
+            for (item, cell) in onScreen { if let moved = newItem(item) { cells[moved] = ObjectIdentifier(cell) } }
+        }
+        movedCells = cells
+        lastCursorItem = lastCursorItem.flatMap(newItem)
+        guard var drawing = lastDrawing else { return }
+        var rows: [TableDrawing.Row] = []
+        rows.reserveCapacity(drawing.rows.count)
+        for var row in drawing.rows {
+            guard let moved = newItem(row.item) else {
+                // A row gone: its lines count as written over, so whatever comes there (or nothing) is drawn.
+                for y in max(0, row.y)..<max(0, min(drawing.lineVersions.count, row.y + row.height)) {
+                    drawing.lineVersions[y] = .min
+                }
+                continue
+            }
+            row.item = moved
+            rows.append(row)
+        }
+        rows.sort { $0.item < $1.item }
+        drawing.rows = rows
+        lastDrawing = drawing
+    }
 
     /// Forgets the last frame's rows: the next frame draws every row line.
     func forgetRows() {

@@ -108,8 +108,9 @@ extension TableView {
         }
         // Where the last frame's rows ended, after the screen scroll moved them (by `shift` lines up).
         // (Loops and `if let` here, not closures: see `View.anySubviewNeedsLayout`.)
+        // (The lowest row, not the last item: after rows moved in the data, items and lines need not agree.)
         var previousBottom = 0
-        if let last = previous.last { previousBottom = last.y + last.height - min(0, shift) }
+        for row in previous { previousBottom = max(previousBottom, row.y + row.height - min(0, shift)) }
         // Lines below the last row are cleared, so nothing of an earlier frame stays (none when a row is cut by the bottom edge).
         var bottom = 0
         if let last = placedItems.last { bottom = min(height, max(0, last.y + last.height)) }

@@ -7,7 +7,9 @@ extension TableView {
         return perform(command)
     }
 
-    /// Scrolls on the wheel; a click on the scroll indicator's column jumps there; a click moves the cursor (and toggles in multiple selection); a double click activates.
+    /// Scrolls on the wheel; a click on the scroll indicator's column jumps there; a click moves the cursor; a double
+    /// click activates. In multiple selection a click marks only with Ctrl held or in the mark column (a plain click
+    /// reads a row, it does not add it to what `d` deletes).
     func handleTableMouse(_ event: MouseEvent, at point: Point) -> Bool {
         switch event.kind {
         case .wheelUp, .wheelDown:
@@ -48,7 +50,9 @@ extension TableView {
                 delegate?.tableView(self, performPrimaryActionForRowAt: indexPath)
             } else {
                 setCursor(indexPath)
-                if selectionMode == .multiple { toggleSelection(of: indexPath) }
+                if selectionMode == .multiple, event.modifiers.contains(.control) || isInMarkColumn(point, of: placed) {
+                    toggleSelection(of: indexPath)
+                }
             }
             return true
         case .release:
@@ -75,6 +79,13 @@ extension TableView {
         guard let first = rows.first, let last = rows.last, cursor < first || cursor > last else { return }
         let target = cursor < first ? first : last
         setCursor(highlightableRow(from: target, direction: cursor < first ? 1 : -1) ?? cursor)
+    }
+
+    /// Whether `point` (in the table) falls in the `✓` column of the row `placed` (``showsMarkColumn``).
+    private func isInMarkColumn(_ point: Point, of placed: PlacedItem) -> Bool {
+        guard let cell = visibleCells[placed.item], cell.markColumnWidth > 0 else { return false }
+        let x = point.x - cell.frame.x
+        return x >= 0 && x < cell.markColumnWidth
     }
 
     private func clearSelectionByClick() {

@@ -127,6 +127,7 @@ extension TableView {
             }
         }
         reuse.returnMeasuredCells(keepingCapacity: true)
+        painter.movedCells = nil  // the cells that moved with their rows went back to them
         var nowOnScreen: [(item: TableItem, cell: TableViewCell)] = []
         nowOnScreen.reserveCapacity(placedItems.count)
         for (index, placed) in placedItems.enumerated() { nowOnScreen.append((placed.item, cells[index]!)) }

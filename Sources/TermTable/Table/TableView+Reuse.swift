@@ -41,13 +41,17 @@ extension TableView {
 
     /// A recycled cell of `identifier`, or a fresh one; for `indexPath`'s row.
     ///
+    /// After rows moved in the data (``insertRows(at:)``, ``deleteRows(at:)``, a snapshot applied), a row
+    /// that was on screen gets back the cell it had, so a row that shows what it showed is not drawn again.
+    ///
     /// An identifier never registered is a programmer error: the terminal is
     /// restored and the program stops with a message that names the identifier,
     /// the nearest registered one and all registered ones. (A typo never silently
     /// disables reuse by making a fresh cell for every row.)
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
         do {
-            return try dequeueReusableCellIfRegistered(withIdentifier: identifier)
+            let preferred = painter.movedCells?[TableItem(section: indexPath.section, row: indexPath.row)]
+            return try reuse.dequeue(identifier, copyingTemplateAs: TableViewCell.self, preferring: preferred)
         } catch {
             TerminalGuard.fail("\(error)")
         }

@@ -25,7 +25,13 @@ extension TableView {
     /// ``rowsAppendedBelow``.
     public func insertRows(at indexPaths: [IndexPath]) {
         follower.rowsToAppend += rowsAppended(byInserting: indexPaths)
-        for indexPath in indexPaths.sorted() { state.rowsInserted(at: indexPath) }
+        for indexPath in indexPaths.sorted() {
+            state.rowsInserted(at: indexPath)
+            rowsMoved { item in
+                item.section == indexPath.section && item.row >= indexPath.row
+                    ? TableItem(section: item.section, row: item.row + 1) : item
+            }
+        }
         reloadData()
     }
 
@@ -35,7 +41,13 @@ extension TableView {
     public func deleteRows(at indexPaths: [IndexPath]) {
         let removed = Set(indexPaths)
         for gone in state.selected.intersection(removed) { delegate?.tableView(self, didDeselectRowAt: gone) }
-        for indexPath in indexPaths.sorted(by: >) { state.rowDeleted(at: indexPath) }
+        for indexPath in indexPaths.sorted(by: >) {
+            state.rowDeleted(at: indexPath)
+            rowsMoved { item in
+                guard item.section == indexPath.section, item.row >= indexPath.row else { return item }
+                return item.row == indexPath.row ? nil : TableItem(section: item.section, row: item.row - 1)
+            }
+        }
         reloadData()
     }
 
@@ -48,5 +60,21 @@ extension TableView {
         var appended = 0
         while appended < newCount, rows.contains(newCount - 1 - appended) { appended += 1 }
         return appended
+    }
+
+    /// Rows moved in the data, `newItem` giving each item's new place (nil: gone): the last frame's rows and the
+    /// cells on screen are remembered at their new places (``RowPainter/rowsMoved(onScreen:_:)``).
+    func rowsMoved(_ newItem: (TableItem) -> TableItem?) {
+        painter.rowsMoved(onScreen: onScreen, newItem)
+    }
+
+    /// Rows moved in the data (a snapshot applied), `newIndexPath` giving each row's new index path (nil: gone);
+    /// section headers stay when `keepingHeaders` (the sections are the same), else they count as gone.
+    @usableFromInline
+    func rowsMoved(keepingHeaders: Bool, _ newIndexPath: (IndexPath) -> IndexPath?) {
+        rowsMoved { item in
+            guard let indexPath = item.indexPath else { return keepingHeaders ? item : nil }
+            return newIndexPath(indexPath).map { TableItem(section: $0.section, row: $0.row) }
+        }
     }
 }

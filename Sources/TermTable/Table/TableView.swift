@@ -37,7 +37,8 @@ open class TableView: View {
         case none
         /// One row: the selection follows the cursor.
         case single
-        /// Any number of rows: Space toggles the cursor's row.
+        /// Any number of rows: Space, a Ctrl-click or a click in the mark column toggles a row (a plain click
+        /// only moves the cursor).
         case multiple
     }
 

@@ -136,6 +136,12 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
             cursor = newIndex[item]?.indexPath ?? nearestSurvivor(of: old, in: newIndex)
         }
         tableView.noteRowsToAppend(itemsAppended(in: snapshot, newIndex: newIndex))
+        // The rows on screen, followed to their new places: one that shows what it showed on its line is
+        // neither scrolled nor drawn again.
+        let sectionsKept = current.sectionIdentifiers == snapshot.sectionIdentifiers
+        tableView.rowsMoved(keepingHeaders: sectionsKept) { indexPath in
+            itemIdentifier(for: indexPath).flatMap { newIndex[$0]?.indexPath }
+        }
         current = snapshot
         index = newIndex
         tableView.reload(cursor: cursor, selected: marks, cursorLine: line)

@@ -123,18 +123,56 @@ extension StyledText {
     /// kept ends with an ellipsis. Each cluster keeps its run's style.
     public func wrapped(width: Int, maxLines: Int? = nil) -> [StyledText] {
         guard width > 0 else { return [] }
-        // The paragraphs (split at newlines, as `TerminalText.wrap` splits the string), then the one word wrap.
-        var paragraphs: [[StyledCluster]] = [[]]
-        for (character, style) in styledCharacters() {
-            if character == "\n" {
-                paragraphs.append([])
-            } else if let glyph = TerminalText.glyph(for: character) {
-                paragraphs[paragraphs.count - 1].append(StyledCluster(cluster: glyph, style: style))
+        // With `maxLines`, the wrap stops at the lines kept: the runs are joined only as far as it can read
+        // (8 bytes a cluster of its budget), and all of them only when a cluster longer than that was cut.
+        if let maxLines {
+            let budget = TerminalText.LineBreaker<StyledCluster>.budget(width: width, maxLines: maxLines)
+            let (bytes, overflow) = budget.multipliedReportingOverflow(by: 8)
+            var head = ""
+            var cut = false
+            if !overflow {
+                for run in runs {
+                    let room = bytes - head.utf8.count
+                    if run.text.utf8.count > room {
+                        head += String(decoding: run.text.utf8.prefix(room), as: UTF8.self)
+                        cut = true
+                        break
+                    }
+                    head += run.text
+                }
+                // The last character may be a cluster (or a code point) cut in two: it is left out.
+                if cut, !head.isEmpty { head.removeLast() }
+            }
+            if !overflow, let lines = wrapped(head, width: width, maxLines: maxLines, givingUpAtEnd: cut) {
+                return lines
             }
         }
-        let lines = TerminalText.wrapLines(
-            paragraphs, width: width, maxLines: maxLines, ellipsis: StyledText.ellipsisCluster)
-        return lines.map { StyledText.joining($0) }
+        return wrapped(string, width: width, maxLines: maxLines, givingUpAtEnd: false)!
+    }
+
+    /// `text` (``string`` or its start) wrapped with the runs' styles; nil when `givingUpAtEnd` and the end of
+    /// `text` came before the wrap had its lines (the rest of the string is needed).
+    private func wrapped(_ text: String, width: Int, maxLines: Int?, givingUpAtEnd: Bool) -> [StyledText]? {
+        var breaker = TerminalText.LineBreaker(
+            width: width, maxLines: maxLines, ellipsis: StyledText.ellipsisCluster)
+        var runIndex = 0
+        var runEnd = runs.first?.text.utf8.count ?? 0
+        var offset = 0
+        for character in text {
+            while runIndex < runs.count - 1, offset >= runEnd {
+                runIndex += 1
+                runEnd += runs[runIndex].text.utf8.count
+            }
+            offset += character.utf8.count
+            if character == "\n" {
+                breaker.endParagraph()
+            } else if let glyph = TerminalText.glyph(for: character) {
+                breaker.add(StyledCluster(cluster: glyph, style: runs[runIndex].style))
+            }
+            if breaker.isFull { break }
+        }
+        if givingUpAtEnd && !breaker.isFull { return nil }
+        return breaker.finish().map { StyledText.joining($0) }
     }
 }
 

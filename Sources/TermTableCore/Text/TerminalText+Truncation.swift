@@ -9,8 +9,12 @@ extension TerminalText {
     /// TerminalText.truncate("Hello, world", toWidth: 8, mode: .middle)  // "Hell…rld"
     /// TerminalText.truncate("日本語テキスト", toWidth: 6, mode: .head)    // "…スト" (5 columns)
     /// ```
+    ///
+    /// Only the clusters that can show are read: a text of more than `4 × width + 64` bytes is measured from
+    /// its ends, so cutting a 9 MB line costs what the width costs.
     public static func truncate(_ text: String, toWidth width: Int, mode: TruncationMode = .tail) -> String {
         guard width > 0 else { return "" }
+        if text.utf8.count > 4 * min(width, Int.max / 8) + 64 { return truncateLong(text, toWidth: width, mode: mode) }
         if isPlainASCII(text) {
             let count = text.utf8.count
             if count <= width { return text }
@@ -40,6 +44,44 @@ extension TerminalText {
             let frontWidth = front.reduce(0) { $0 + $1.width }
             let back = suffix(all, width: keep - frontWidth)
             return String(front.map(\.character)) + "…" + String(back.map(\.character))
+        }
+    }
+
+    /// ``truncate(_:toWidth:mode:)`` of a text longer than it can show, reading the clusters from its start (and,
+    /// cut at the head or middle, from its end) only as far as `width` columns and one more.
+    static func truncateLong(_ text: some BidirectionalCollection<Character>, toWidth width: Int, mode: TruncationMode)
+        -> String
+    {
+        var front: [Cluster] = []
+        var frontWidth = 0
+        for character in text {
+            guard let glyph = glyph(for: character) else { continue }
+            front.append(glyph)
+            frontWidth += glyph.width
+            if frontWidth > width { break }
+        }
+        if frontWidth <= width { return String(front.map(\.character)) }
+        /// The clusters from the end, last first, as far as `columns` columns.
+        func back(_ columns: Int) -> String {
+            var clusters: [Character] = []
+            var used = 0
+            for character in text.reversed() {
+                guard let glyph = glyph(for: character) else { continue }
+                if used + glyph.width > columns { break }
+                used += glyph.width
+                clusters.append(glyph.character)
+            }
+            return String(clusters.reversed())
+        }
+        switch mode {
+        case .clip: return String(prefix(front, width: width).map(\.character))
+        case .tail: return String(prefix(front, width: width - 1).map(\.character)) + "…"
+        case .head: return "…" + back(width - 1)
+        case .middle:
+            let keep = width - 1
+            let start = prefix(front, width: (keep + 1) / 2)
+            let startWidth = start.reduce(0) { $0 + $1.width }
+            return String(start.map(\.character)) + "…" + back(keep - startWidth)
         }
     }
 

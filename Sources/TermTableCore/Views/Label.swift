@@ -135,13 +135,39 @@ open class Label: View {
     }
 
     /// One line cut to `size`, or, when the label wraps, the lines the text takes wrapped at `size`'s width.
+    ///
+    /// A label that wraps reads only the lines it can show (``numberOfLines``, and `size`'s height): the
+    /// paragraphs past them do not count in its width, and a row's summary of a long text is measured at the
+    /// cost of the lines it shows (see ``TerminalText/wrap(_:width:maxLines:)``).
     open override func sizeThatFits(_ size: Size) -> Size {
-        let preferred = preferredSize
-        let width = max(0, min(preferred.width, size.width))
+        let shown = numberOfLines == 1 ? nil : max(0, numberOfLines > 0 ? min(numberOfLines, size.height) : size.height)
+        let width = widestLine(upTo: max(0, size.width), paragraphs: shown)
         guard numberOfLines != 1, width > 0 else { return Size(width: width, height: max(0, min(1, size.height))) }
-        var lines = TerminalText.wrap(text, width: width).count
-        if numberOfLines > 0 { lines = min(lines, numberOfLines) }
+        let lines = TerminalText.wrap(text, width: width, maxLines: shown).count
         return Size(width: width, height: max(0, min(max(1, lines), size.height)))
+    }
+
+    /// The widest of the text's first `paragraphs` lines (all when nil), at most `limit` columns: a line is
+    /// measured only until it reaches the limit.
+    private func widestLine(upTo limit: Int, paragraphs: Int?) -> Int {
+        guard limit > 0, paragraphs != 0 else { return 0 }
+        var widest = 0
+        var width = 0
+        var paragraph = 1
+        for character in text {
+            if character == "\n" {
+                paragraph += 1
+                if let paragraphs, paragraph > paragraphs { break }
+                width = 0
+            } else if width < limit {
+                width += TerminalText.width(of: character)
+                if width > widest {
+                    widest = width
+                    if widest >= limit { return limit }
+                }
+            }
+        }
+        return widest
     }
 
     /// A label paints every cell of its frame: its text, then blanks.
@@ -183,7 +209,7 @@ open class Label: View {
 
     private func drawLine(_ line: String, y: Int, width: Int, in context: DrawContext) {
         // The common case, plain ASCII that fits, needs no measuring beyond a byte count.
-        if alignment == .left && TerminalText.isPlainASCII(line) && line.utf8.count <= width {
+        if alignment == .left && line.utf8.count <= width && TerminalText.isPlainASCII(line) {
             let used = line.utf8.count
             context.put(line, at: Point(x: 0, y: y), style: textStyle)
             if used < width { context.fill(Rect(x: used, y: y, width: width - used, height: 1), style: padding) }

@@ -21,6 +21,7 @@ open class TextView: View {
             clusters = TextView.clusters(of: newValue)
             anchor = 0
             wrappedWidth = -1
+            measuredLines = nil
             setNeedsDisplay()
         }
     }
@@ -50,6 +51,9 @@ open class TextView: View {
     var wrappedWidth = -1
     /// The index in ``clusters`` of the character to keep on the top line (changed by scrolling, not by a resize).
     var anchor = 0
+    /// The lines the text takes wrapped at a width ``sizeThatFits(_:)`` was asked for (a layout asks each
+    /// frame): nil when the text changed since.
+    var measuredLines: (width: Int, count: Int)?
 
     /// The default keys: arrows and j/k, PgUp/PgDn and Ctrl-B/Ctrl-F, Home/End and g/G (the table's).
     public static let defaultKeyBindings: [Key: TextViewCommand] = [
@@ -81,6 +85,7 @@ open class TextView: View {
         lineParagraphs = other.lineParagraphs
         wrappedWidth = other.wrappedWidth
         anchor = other.anchor
+        measuredLines = other.measuredLines
         super.init(copying: other)
     }
 
@@ -108,9 +113,20 @@ open class TextView: View {
     }
 
     /// `size`'s width, and the lines the text takes wrapped at it (at most `size`'s height).
+    ///
+    /// The wrap is kept per width: a layout that asks again at the same width (every frame, in a stack that
+    /// fits the view) does not wrap a long text again.
     open override func sizeThatFits(_ size: Size) -> Size {
         guard size.width > 0 else { return Size(width: 0, height: 0) }
-        let lines = TextView.wrap(clusters, width: size.width).count
+        let lines: Int
+        if size.width == wrappedWidth {
+            lines = lineStarts.count
+        } else if let measured = measuredLines, measured.width == size.width {
+            lines = measured.count
+        } else {
+            lines = TextView.wrap(clusters, width: size.width).count
+            measuredLines = (size.width, lines)
+        }
         return Size(width: size.width, height: min(lines, size.height))
     }
 

@@ -26,6 +26,29 @@ struct TableRegressionTests {
                 ops: [.resize(21, 25)], columnHeader: true, followsEnd: true))
     }
 
+    /// The last row deleted while the rows kept their lines (issue 32: the last frame's rows follow their new
+    /// index paths): the deleted row was left out of the frame's extent, so its line was never cleared.
+    @Test func aDeletedLastRowIsClearedWhenTheOthersStay() {
+        expectHolds(
+            GeneratedTableCase(
+                width: 1, height: 1, statusLine: false, sticky: false, mode: .none,
+                indicator: false, selectableByDelegate: false, delegateHeights: false,
+                kinds: [.init(1), .init(1)],
+                sections: [],
+                ops: [
+                    .insertSection(at: 0, .init(.none, [])),
+                    .insertSection(
+                        at: 1,
+                        .init(
+                            .custom(2),
+                            [
+                                .init(5, kind: 1, height: 4), .init(6, kind: 1, height: 2),
+                                .init(7, kind: 1, height: 2, selectable: false), .init(8, kind: 1),
+                            ])),
+                    .resize(39, 24), .deleteRows(section: 1, at: 3, count: 17),
+                ]))
+    }
+
     /// A reload that only appended reset the line offset of a cut top row (issue 23 with the follow-the-end
     /// table): the cursor's row below then left the view and revealing it moved the top, away from the end.
     @Test func aReloadThatAppendsKeepsTheTopRowsLineOffset() {
