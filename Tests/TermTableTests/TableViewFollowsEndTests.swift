@@ -161,6 +161,32 @@ struct TableViewFollowsEndTests {
         #expect(table.isAtEnd && table.indexPathsForVisibleRows.last == IndexPath(row: 13, section: 0))
     }
 
+    /// A following table hidden for a while (laid out at height 0, as an app's covered pane is) keeps its cursor:
+    /// it used to land on the last row, as if the end had to be shown with no rows on screen.
+    @Test func aTableHiddenAtHeightZeroKeepsItsCursorAndShowsItsEndAgain() {
+        let (table, source, _) = makeFollowingTable(rows: 4)
+        table.perform(.moveToTop)
+        table.perform(.moveDown)
+        table.layoutIfNeeded()
+        #expect(table.isAtEnd, "every row fits, so the end shows")
+        table.frame = Rect(x: 0, y: 0, width: 30, height: 0)
+        table.layoutIfNeeded()
+        #expect(table.state.cursor == IndexPath(row: 1, section: 0), "hidden: the cursor stays where it was")
+        table.frame = Rect(x: 0, y: 0, width: 30, height: 5)
+        table.layoutIfNeeded()
+        #expect(table.state.cursor == IndexPath(row: 1, section: 0))
+        table.insertRows(at: append(6, to: source))
+        table.perform(.moveToBottom)
+        table.layoutIfNeeded()
+        table.frame = Rect(x: 0, y: 0, width: 30, height: 0)
+        table.layoutIfNeeded()
+        table.frame = Rect(x: 0, y: 0, width: 30, height: 3)
+        table.layoutIfNeeded()
+        #expect(table.isAtEnd, "shown again, a table that was at its end shows its end")
+        #expect(table.indexPathsForVisibleRows.last == IndexPath(row: 9, section: 0))
+        #expect(table.state.cursor == IndexPath(row: 9, section: 0))
+    }
+
     @Test func aDiffableSnapshotThatAppendsIsFollowed() {
         let (table, dataSource, driver) = makeDiffableFollowingTable()
         var snapshot = TableSnapshot<Int, Int>()

@@ -114,8 +114,10 @@ extension TableView {
     }
 
     /// Shows the end again after a resize (called by the layout pass once the counts are loaded).
+    /// A table laid out with no room for rows (hidden) keeps the resize pending until it has room again: showing
+    /// its end then would move the cursor to the last row, since no row is on screen.
     func followEndAfterResize() {
-        guard let pending = follower.pendingResize else { return }
+        guard let pending = follower.pendingResize, rowsHeight > 0 else { return }
         follower.pendingResize = nil
         guard followsEnd, pending == state.top, metrics.lastItem != nil else { return }
         showEnd(movingCursorToLast: false)
