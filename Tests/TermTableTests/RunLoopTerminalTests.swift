@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 
 @testable import TermTable
@@ -90,7 +89,7 @@ extension ProcessStateTests {
             let terminal = try Terminal(width: 20, height: 5)
             defer { terminal.close() }
             let app = Application(screen: terminal.screen, rootView: Label(text: "x"))
-            let writtenAt = Mutex<ContinuousClock.Instant?>(nil)
+            let writtenAt = Locked<ContinuousClock.Instant?>(nil)
             var runs = 0
             var runsAfterTheKey = 0
             var framesAtRuns: [Int] = []
