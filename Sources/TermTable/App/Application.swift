@@ -306,8 +306,9 @@ public final class Application: ViewHost {
         }
     }
 
-    /// One turn of the loop: goes round until there is nothing to do, then sleeps (returns with the next turn
-    /// left to the input watch, the alarm or ``wakeUp()``) or, after ``quit()``, ends ``run()``.
+    /// One turn of the loop: reads the waiting input, runs the due timers (each once) and draws. While that did
+    /// something it queues the next turn on the main queue; else it sleeps (returns with the next turn left to
+    /// the input watch, the alarm or ``wakeUp()``) or, after ``quit()``, ends ``run()``.
     private func turn() {
         alarm?.cancel()
         alarm = nil
