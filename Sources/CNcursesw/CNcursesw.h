@@ -143,6 +143,22 @@ static inline void cnc_leave_initial_state(WINDOW *win) {
     }
 }
 
+/* Makes wgetch return input bytes whole (8 bits), as wget_wch reads them: newterm turns ncurses' meta flag on
+ * for a terminal in 8-bit mode but not for input that is no terminal (a pipe), and then wgetch strips the 8th
+ * bit. meta() sets the flag and sends the terminal `smm`, which would change what the terminal sends (xterm's
+ * `\E[?1034h` makes Alt set the 8th bit instead of sending ESC first): the string is emptied for the call, by its
+ * first byte, as cnc_leave_initial_state does, and put back. */
+static inline void cnc_meta_quietly(WINDOW *win) {
+    char *smm = cnc_capability_start("smm");
+    char first = 0;
+    if (smm != NULL) {
+        first = smm[0];
+        smm[0] = 0;
+    }
+    meta(win, TRUE);
+    if (smm != NULL) smm[0] = first;
+}
+
 /* ncurses' own screens: what is on the terminal (curscr) and what the next doupdate sends (newscr). */
 static inline WINDOW *cnc_curscr(void) { return curscr; }
 static inline WINDOW *cnc_newscr(void) { return newscr; }

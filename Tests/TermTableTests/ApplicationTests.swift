@@ -59,6 +59,68 @@ struct ApplicationTests {
         #expect(table.state.cursor == IndexPath(row: 1, section: 0))
     }
 
+    /// Characters that arrive together for a text field (fast typing, tmux's keys, an unmarked paste) each pass
+    /// `willHandle` before the field gets them; a consumed one is left out, and the rest is still one edit.
+    @Test func willHandleSeesEachCharacterOfABatchForATextFieldAndCanConsumeOne() {
+        let field = TextField(text: "", frame: Rect(x: 0, y: 0, width: 10, height: 1))
+        let driver = AppDriver(rootView: field, size: Size(width: 10, height: 1))
+        var seen: [InputEvent] = []
+        var edits = 0
+        field.onChange = { _ in edits += 1 }
+        driver.app.willHandle = { event in
+            seen.append(event)
+            return event == .key(Key("c"))
+        }
+        let keys = "abcde".map { InputEvent.key(Key($0)) }
+        driver.app.handle(keys)
+        #expect(seen == keys)
+        #expect(field.text == "abde")
+        #expect(edits == 2, "the text before the consumed key and the text after it, one edit each")
+        seen = []
+        edits = 0
+        driver.app.handle("xyz".map { InputEvent.key(Key($0)) })
+        #expect(seen.count == 3)
+        #expect(field.text == "abdexyz")
+        #expect(edits == 1, "a run nothing consumed is still one edit")
+    }
+
+    /// `willHandle` moving the focus away from the field in the middle of a batch sends the rest of it there.
+    @Test func aBatchFollowsTheFocusThatWillHandleMoved() {
+        let root = View(frame: .zero)
+        let first = TextField(text: "", frame: Rect(x: 0, y: 0, width: 8, height: 1))
+        let second = TextField(text: "", frame: Rect(x: 0, y: 1, width: 8, height: 1))
+        root.addSubview(first)
+        root.addSubview(second)
+        let driver = AppDriver(rootView: root, size: Size(width: 8, height: 2))
+        driver.app.willHandle = { event in
+            if event == .key(Key("!")) { driver.app.focus(second) }
+            return false
+        }
+        driver.app.handle("ab!cd".map { InputEvent.key(Key($0)) })
+        #expect(first.text == "ab")
+        #expect(second.text == "!cd")
+    }
+
+    /// An app's binding of Tab runs (before, the focus move took Tab first) and is in the help; Shift-Tab
+    /// still moves the focus.
+    @Test func anAppBindingOfTabWinsOverTheFocusMoveAndIsListed() {
+        let root = View(frame: .zero)
+        let first = Button(title: "One", frame: Rect(x: 0, y: 0, width: 8, height: 1))
+        let second = Button(title: "Two", frame: Rect(x: 0, y: 1, width: 8, height: 1))
+        root.addSubview(first)
+        root.addSubview(second)
+        let driver = AppDriver(rootView: root, size: Size(width: 8, height: 2))
+        var collapsed = 0
+        driver.app.bind(.tab, help: "collapse the thread") { collapsed += 1 }
+        driver.press("tab tab")
+        #expect(collapsed == 2)
+        #expect(driver.app.focusedView === first)
+        #expect(driver.app.bindingsInForce.contains { $0.keys == [.tab] && $0.help == "collapse the thread" })
+        driver.press("shift-tab")
+        #expect(driver.app.focusedView === second)
+        #expect(collapsed == 2)
+    }
+
     @Test func mouseEventsReachTheViewUnderThePointerInItsCoordinates() {
         let source = NumbersSource(rows: 5)
         let table = makeTable(source, width: 10, height: 3)

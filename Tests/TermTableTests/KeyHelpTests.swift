@@ -50,7 +50,7 @@ struct KeyHelpTests {
             }
             let tableKeys = table.keyBindings.filter { $0.value.applies(in: table.selectionMode) }
             var expected = tableKeys.mapValues(\.help)
-            for (key, help) in appHelp where tableKeys[key] == nil && key != .tab && key != .backTab {
+            for (key, help) in appHelp where tableKeys[key] == nil {
                 expected[key] = help
             }
             let listed = app.bindingsInForce

@@ -80,6 +80,51 @@ extension ProcessStateTests {
             #expect(handledAt >= 1 && handledAt <= 3, "the key was handled at turn \(handledAt)")
         }
 
+        /// A repeating timer whose work outlasts its interval (every 10 ms, 30 ms of work) leaves the keys their
+        /// turn: a key written to the terminal is handled before the timer starts a fourth run after it (none on
+        /// an idle machine: the key waits for the run under way, about 40 ms), and a frame is drawn between any
+        /// two runs. The loop used to read input only when
+        /// nothing needed drawing, and an overdue timer always needed it: `q` was never read.
+        @Test func aKeyIsHandledWhileATimerOutrunsItsInterval() async throws {
+            let terminal = try Terminal(width: 20, height: 5)
+            defer { terminal.close() }
+            let app = Application(screen: terminal.screen, rootView: Label(text: "x"))
+            let writtenAt = Locked<ContinuousClock.Instant?>(nil)
+            var runs = 0
+            var runsAfterTheKey = 0
+            var framesAtRuns: [Int] = []
+            var latency: Duration?
+            let keyboard = dup(terminal.master)  // the thread's own descriptor (see the drain thread)
+            try #require(keyboard >= 0)
+            app.schedule(after: .milliseconds(10), repeats: true) {
+                runs += 1
+                if writtenAt.withLock({ $0 }) != nil { runsAfterTheKey += 1 }
+                framesAtRuns.append(app.frameCount)
+                if runs == 3 {  // the loop is busy: type `q` from another thread
+                    Thread.detachNewThread {
+                        writtenAt.withLock { $0 = .now }
+                        _ = write(keyboard, "q", 1)
+                        Glibc.close(keyboard)
+                    }
+                }
+                let start = ContinuousClock.now
+                while ContinuousClock.now - start < .milliseconds(30) {}
+            }
+            app.bind(Key("q")) {
+                latency = writtenAt.withLock { $0 }.map { ContinuousClock.now - $0 }
+                app.quit()
+            }
+            let guardTimer = app.schedule(after: .seconds(10)) { app.quit() }
+            await app.run()
+            app.cancelTimer(guardTimer)
+            let measured = try #require(latency, "q was not handled in 10 s (\(runs) timer runs)")
+            // Robust under load: counted in timer runs started after the key was written (a busy kernel may take
+            // a while to hand the byte over the pty); the wall clock only catches a loop that stalls.
+            #expect(runsAfterTheKey <= 3, "q waited for \(runsAfterTheKey) timer runs (\(measured))")
+            #expect(measured < .seconds(1), "q was handled after \(measured)")
+            #expect(zip(framesAtRuns, framesAtRuns.dropFirst()).allSatisfy { $0 < $1 }, "no frame between two runs")
+        }
+
         @Test func aResizeWakesTheSleepingLoop() async throws {
             try await withoutSizeVariables {
                 let terminal = try Terminal(width: 20, height: 5)

@@ -7,30 +7,55 @@ extension Application {
 
     /// Handles events that arrived together, in order: character keys in a row for a view that takes text
     /// (a text field) reach it as one ``/TermTableCore/View/handleText(_:)``, one edit with one change notice, so a
-    /// filter runs once for the keys of a paste rather than once per key. Stops early when a key quits the app.
+    /// filter runs once for the keys of a paste rather than once per key. Each key still passes ``willHandle``
+    /// first; the run ends at a key it consumes and at one after which the keys go elsewhere (the focus moved,
+    /// the app quit). Stops early when a key quits the app.
     public func handle(_ events: [InputEvent]) {
         let wasRunning = isRunning
         var index = 0
         while index < events.count {
             if wasRunning && !isRunning { return }
-            if Application.plainCharacter(events[index]) != nil, let target = textTarget() {
-                var text = ""
-                var end = index
-                while end < events.count, let character = Application.plainCharacter(events[end]) {
-                    text.append(character)
-                    end += 1
-                }
-                if end - index > 1 {
-                    _ = target.handleText(text)
-                    repairFocus()
-                    setNeedsDisplay()
-                    index = end
-                    continue
-                }
+            if index + 1 < events.count, Application.plainCharacter(events[index]) != nil,
+                Application.plainCharacter(events[index + 1]) != nil, let target = textTarget()
+            {
+                index = type(events, from: index, into: target)
+                continue
             }
             handle(events[index])
             index += 1
         }
+    }
+
+    /// Gives the run of character keys at `start` to `target` as one edit, each key through ``willHandle`` first;
+    /// returns the index after the keys taken.
+    ///
+    /// A key ``willHandle`` consumes, or one after which `target` no longer takes the keys, ends the run: the text
+    /// before it goes to `target` first, then that key is consumed or routed as one event alone would be.
+    private func type(_ events: [InputEvent], from start: Int, into target: View) -> Int {
+        let wasRunning = isRunning
+        var text = ""
+        var index = start
+        func flush() {
+            guard !text.isEmpty else { return }
+            _ = target.handleText(text)
+            repairFocus()
+            setNeedsDisplay()
+        }
+        while index < events.count, let character = Application.plainCharacter(events[index]) {
+            let event = events[index]
+            if let willHandle {
+                let taken = willHandle(event)
+                if taken || textTarget() !== target || isRunning != wasRunning {
+                    flush()
+                    if taken { consumed(event) } else { route(event) }
+                    return index + 1
+                }
+            }
+            text.append(character)
+            index += 1
+        }
+        flush()
+        return index
     }
 
     /// The character of a key event without modifiers that is not a control character (typed text), else nil.

@@ -37,7 +37,7 @@ extension Application {
     /// First the keys of the focused view and its superviews (``KeyHelpProviding``, e.g. a table's
     /// ``TableView/keyBindings``), then the app's keys bound with help and still in ``keyBindings``.
     /// A key listed once is not listed again: the view that takes it first is the one that runs it.
-    /// Tab and Shift-Tab move the focus before the app's keys are tried, so app bindings of them are left out.
+    /// The app's bindings of Tab and Shift-Tab are listed too: they win over the focus move (see ``keyBindings``).
     public var bindingsInForce: [KeyBinding] {
         var taken: Set<Key> = []
         var result: [KeyBinding] = []
@@ -53,9 +53,8 @@ extension Application {
             if let provider = current as? KeyHelpProviding { viewKeys += provider.keyHelp }
             view = current.superview
         }
-        // A view's keys are offered before the app's, Tab included.
+        // A view's keys are offered before the app's, and the app's before Tab's focus move.
         viewKeys.forEach(add)
-        taken.formUnion([.tab, .backTab])
         for binding in boundKeyHelp {
             add(binding.removing(Set(binding.keys.filter { keyBindings[$0] == nil })))
         }

@@ -4,7 +4,8 @@ import TermTableCore
 /// Runs a root view on a screen: reads input, routes it, redraws, runs timers and overlays.
 ///
 /// Keys go to the focused view first, then up its superviews, then to the
-/// app's ``keyBindings``; mouse events go to the view under the pointer and up
+/// app's ``keyBindings``; Tab and Shift-Tab that none of them took move the
+/// focus (``moveFocus(forward:)``); mouse events go to the view under the pointer and up
 /// its superviews. While an overlay (a help box, a prompt line) is shown, it
 /// takes all input. The screen is redrawn after anything changes.
 ///
@@ -50,7 +51,8 @@ public final class Application: ViewHost {
     public let rootView: View
     /// The view that receives keys first.
     public private(set) var focusedView: View?
-    /// App-wide keys, tried after the focused view and its superviews.
+    /// App-wide keys, tried after the focused view and its superviews and before Tab's and Shift-Tab's focus move
+    /// (binding Tab takes it over; Shift-Tab, unless bound too, still moves the focus, backwards).
     public var keyBindings: [Key: @MainActor () -> Void] = [:]
     /// Called after the screen changed size and the root view was laid out again.
     public var onResize: (@MainActor (Size) -> Void)?
@@ -60,6 +62,11 @@ public final class Application: ViewHost {
     /// to clear a transient notice on any key, say, or to record input. Return true to consume the event (no view,
     /// binding or overlay sees it), false to let it go on. A resize is always applied: what this returns for one
     /// is ignored.
+    ///
+    /// Typed characters are keys here, one event each, also when they arrive together (fast typing, keys sent by
+    /// tmux, a paste the terminal did not mark) and go to a text field as one edit: each passes here before the
+    /// field gets it, and one consumed is left out of the edit. A paste the terminal marked (bracketed paste) is
+    /// one ``/TermTableCore/InputEvent/paste(_:)`` event with its text, not keys (a long one comes in parts).
     public var willHandle: (@MainActor (InputEvent) -> Bool)?
     /// How often the loop polls a screen that cannot notify it of input (``/TermTableCore/Screen/notifyWhenInputArrives(_:)`` returns false).
     public var pollInterval: Duration = .milliseconds(50)
@@ -299,8 +306,9 @@ public final class Application: ViewHost {
         }
     }
 
-    /// One turn of the loop: goes round until there is nothing to do, then sleeps (returns with the next turn
-    /// left to the input watch, the alarm or ``wakeUp()``) or, after ``quit()``, ends ``run()``.
+    /// One turn of the loop: reads the waiting input, runs the due timers (each once) and draws. While that did
+    /// something it queues the next turn on the main queue; else it sleeps (returns with the next turn left to
+    /// the input watch, the alarm or ``wakeUp()``) or, after ``quit()``, ends ``run()``.
     private func turn() {
         alarm?.cancel()
         alarm = nil
@@ -309,9 +317,8 @@ public final class Application: ViewHost {
             loopTurns += 1
             wakePending = false
             renderIfNeeded()
-            fireTimers()
-            guard isRunning else { break }
-            if needsDisplay { continue }
+            // Every turn reads the input, whatever else is due: a timer whose work outlasts its interval is
+            // due again at once, and a loop that read keys only when nothing needed drawing never read them.
             // Take everything that is waiting before drawing, so held keys do not queue up frames and a
             // paste is one edit (see `handle(_:)` for a batch); a batch ends after `batchTime` so the screen
             // keeps up with input that does not stop.
@@ -321,10 +328,14 @@ public final class Application: ViewHost {
                 batch.append(event)
                 if batch.count % 1024 == 0, clock.now - batchStart > Application.batchTime { break }
             }
-            if !batch.isEmpty {
-                handle(batch)
+            if !batch.isEmpty { handle(batch) }
+            guard isRunning else { break }
+            // Each due timer runs once a turn, and the frame after it is drawn before any timer runs again.
+            fireTimers()
+            guard isRunning else { break }
+            if !batch.isEmpty || needsDisplay {
                 renderIfNeeded()
-                // Let main-actor work that queued up meanwhile run before the next keys.
+                // Let main-actor work that queued up meanwhile run before the next keys and timers.
                 queueTurn()
                 return
             }
@@ -388,11 +399,21 @@ public final class Application: ViewHost {
     /// Handles one input event (the run loop calls it; tests call it directly).
     public func handle(_ event: InputEvent) {
         if let willHandle, willHandle(event) {
-            if case .resize(let size) = event { handleResize(size) }
-            repairFocus()
-            setNeedsDisplay()
+            consumed(event)
             return
         }
+        route(event)
+    }
+
+    /// What is left to do for an event ``willHandle`` consumed: a resize is still applied.
+    func consumed(_ event: InputEvent) {
+        if case .resize(let size) = event { handleResize(size) }
+        repairFocus()
+        setNeedsDisplay()
+    }
+
+    /// Routes an event that passed ``willHandle`` to the overlay, the views and the app's bindings.
+    func route(_ event: InputEvent) {
         switch event {
         case .key(let key): handleKey(key)
         case .mouse(let mouse): handleMouse(mouse)
@@ -439,12 +460,11 @@ public final class Application: ViewHost {
             return
         }
         if deliver(key, from: focusedView, within: nil) { return }
-        if key == .tab || key == .backTab {
-            moveFocus(forward: key == .tab)
-            return
-        }
+        // The app's bindings come before the focus move, so an app can give Tab (or Shift-Tab) a job of its own.
         if let action = keyBindings[key] {
             action()
+        } else if key == .tab || key == .backTab {
+            moveFocus(forward: key == .tab)
         } else {
             typeToJump(key)
         }

@@ -2,20 +2,19 @@ internal import CNcursesw
 import FoundationEssentials
 import TermTableCore
 
-/// Turning what ncurses reads (`wget_wch`, `getmouse`) into ``/TermTableCore/InputEvent``s.
+/// Turning what ncurses reads (``readInput(wait:)``, `getmouse`) into ``/TermTableCore/InputEvent``s.
 extension CursesScreen {
-    /// The event for a character `wget_wch` read (ESC followed by a key is Alt+key).
+    /// The event for a character ``readInput(wait:)`` read (ESC followed by a key is Alt+key).
     func characterKey(_ value: UInt32) -> InputEvent? {
         switch value {
         case 0x1B:
             // ESC then another key within the escape delay is Alt+key.
-            wtimeout(window, 0)
-            var next: wint_t = 0
-            let status = wget_wch(window, &next)
+            let (status, next) = readInput(wait: 0)
             if status == OK, let inner = characterKey(UInt32(next)), case .key(var key) = inner {
                 key.modifiers.insert(.alt)
                 return .key(key)
             }
+            if status == KEY_CODE_YES { unread(status: status, value: next) }  // Esc, then that key
             return .key(.escape)
         case 0x0D, 0x0A: return .key(.enter)
         case 0x09: return .key(.tab)
@@ -29,7 +28,7 @@ extension CursesScreen {
         }
     }
 
-    /// The event for a key code `wget_wch` read (arrows, pages, function keys, resize, mouse).
+    /// The event for a key code ``readInput(wait:)`` read (arrows, pages, function keys, resize, mouse).
     func functionKey(_ code: Int32) -> InputEvent? {
         switch code {
         case KEY_UP: return .key(.up)

@@ -39,7 +39,7 @@ extension CursesScreen {
         writeDirectly(off)
     }
 
-    /// What `wget_wch` read, as part of a paste: `handled` is false when it is not (a key).
+    /// What ``readInput(wait:)`` read, as part of a paste: `handled` is false when it is not (a key).
     ///
     /// On the opening mark (or inside a paste) this reads what else of the paste has arrived.
     func pasteEvent(status: Int32, value: wint_t) -> (handled: Bool, event: InputEvent?) {
@@ -60,16 +60,14 @@ extension CursesScreen {
         var text = String.UnicodeScalarView()
         var count = 0
         var next = first
-        wtimeout(window, 0)
         while count < CursesScreen.pasteChunk {
             let status: Int32
-            var value: wint_t = 0
+            let value: wint_t
             if let item = next {
-                status = item.status
-                value = item.value
+                (status, value) = item
                 next = nil
             } else {
-                status = wget_wch(window, &value)
+                (status, value) = readInput(wait: 0)
             }
             if status == ERR { break }  // the rest has not arrived yet; the next read goes on with it
             lastPasteInput = .now
@@ -82,6 +80,7 @@ extension CursesScreen {
                     pendingEvent = functionKey(KEY_RESIZE)
                     break
                 }
+                if Int32(value) == CursesScreen.sgrMouseCode { _ = sgrMouseEvent() }  // a click is not text either
                 continue  // a key sequence inside pasted text is not text
             }
             if value == 0x1B {
@@ -97,7 +96,7 @@ extension CursesScreen {
     }
 
     /// Writes terminal control bytes around ncurses (which has nothing of its own waiting to be sent then).
-    private func writeDirectly(_ bytes: String) {
+    func writeDirectly(_ bytes: String) {
         fflush(outputFile)
         var bytes = Array(bytes.utf8)
         _ = write(fileno(outputFile), &bytes, bytes.count)

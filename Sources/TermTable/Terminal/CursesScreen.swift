@@ -117,6 +117,8 @@ public final class CursesScreen: Screen {
     var inputWatch: InputWatch?
     /// The bytes that turn bracketed paste off, when it was turned on (`CursesScreen+Paste`).
     var pasteModeOff: String?
+    /// True when the terminal was asked for SGR mouse reports beside what ncurses asked for (`CursesScreen+Decoding`).
+    var sgrMouseAsked = false
     /// True between the marks that open and close a paste.
     var pasting = false
     /// When the last part of the paste being read came.
@@ -200,6 +202,7 @@ public final class CursesScreen: Screen {
         nonl()
         intrflush(window, false)
         keypad(window, true)
+        cnc_meta_quietly(window)  // input read byte by byte keeps its 8th bit (`CursesScreen+Decoding`)
         curs_set(0)
         leaveok(window, true)  // a hidden cursor stays where drawing ended, unless a scroll parks it (`flush()`)
         set_escdelay(
@@ -216,6 +219,7 @@ public final class CursesScreen: Screen {
         if options.mouse {
             mousemask(cnc_ALL_MOUSE_EVENTS(), nil)
             mouseinterval(0)
+            startSGRMouse()
         }
         if options.bracketedPaste { startBracketedPaste() }
         if ownsGuard {
@@ -258,6 +262,7 @@ public final class CursesScreen: Screen {
         inputWatch = nil
         set_term(screen)
         stopBracketedPaste()
+        stopSGRMouse()
         // Without an alternate screen (vt100, linux) what the app drew stays, and the shell's prompt would come
         // back on the last line beside the old status text: the screen is cleared, as `clear` leaves it.
         let hasAlternateScreen = cnc_tigetstr("smcup").map { $0.pointee != 0 } ?? false
@@ -531,26 +536,29 @@ public final class CursesScreen: Screen {
         }
         // ncurses refreshes a changed window before it reads a key, which moves the cursor.
         if drawnSinceFlush { parkedCursor = nil }
+        var wait: Int32 = -1
         if let timeout {
             let ms = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
-            wtimeout(window, Int32(clamping: max(0, ms)))
-        } else {
-            wtimeout(window, -1)
+            wait = Int32(clamping: max(0, ms))
         }
         while true {
-            var wch: wint_t = 0
-            let status = wget_wch(window, &wch)
+            let (status, wch) = readInput(wait: wait)
             if status == ERR { return nil }
             let paste = pasteEvent(status: status, value: wch)
             if paste.handled {
                 // A mark with nothing to show (a closing mark alone, an empty paste): the input after it.
                 if paste.event == nil && !pasting {
-                    wtimeout(window, 0)
+                    wait = 0
                     continue
                 }
                 return paste.event
             }
-            if status == KEY_CODE_YES { return functionKey(Int32(wch)) }
+            if status == KEY_CODE_YES {
+                guard Int32(wch) == CursesScreen.sgrMouseCode else { return functionKey(Int32(wch)) }
+                if let event = sgrMouseEvent() { return event }
+                wait = 0  // a motion report or a broken one: the input after it
+                continue
+            }
             return characterKey(UInt32(wch))
         }
     }
