@@ -48,6 +48,7 @@ public final class ReaderView: View {
         panes = other.panes
         statusLine = other.statusLine
         isShowingDetail = other.isShowingDetail
+        willDrawSubviews = other.willDrawSubviews
         super.init(copying: other)
     }
 
