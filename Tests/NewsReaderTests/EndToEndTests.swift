@@ -1,4 +1,5 @@
 import Foundation
+import TermTableTestSupport
 import TermTableTesting
 import Testing
 
@@ -62,7 +63,9 @@ struct EndToEndTests {
     /// Under `ulimit -v 204800` news crashed with SIGSEGV in 2 of 7 runs (4 of 6 here), printing nothing (issue 32):
     /// each thread's malloc arena reserved 64 MB of address space. Now every run reads the samples and quits with 0;
     /// a limit too small to start in is refused with a message and status 1, never a signal.
-    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    @Test(
+        .enabled(if: hasTmux, "tmux is not installed"),
+        .disabled(if: ThreadActivity.underSanitizer, "a sanitizer's runtime reserves terabytes of address space"))
     func underAnAddressSpaceLimitNewsRunsOrRefusesNeverCrashes() throws {
         for run in 1...5 {
             let directory = Self.newDirectory()
