@@ -82,7 +82,7 @@ struct EndToEndTests {
         let screen = try session.waitFor(text: "E2E-DONE")
         #expect(try session.waitForFile("status").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
         #expect(
-            screen.contains("news: the address-space limit (ulimit -v) is 136 MB; news needs at least 160 MB"),
+            screen.contains("news: the address-space limit (ulimit -v) is 136 MB; news needs at least 192 MB"),
             "\(screen)")
     }
 
