@@ -147,7 +147,10 @@ let package = Package(
             name: "NewsKitTests", dependencies: ["NewsKit", "TermTableTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "NewsReaderTests",
-            dependencies: ["NewsReaderCore", "TermTable", "TermTableTesting", "TermTableLayouts", "NewsKit"],
+            dependencies: [
+                "NewsReaderCore", "TermTable", "TermTableTesting", "TermTableLayouts", "NewsKit",
+                "TermTableTestSupport",
+            ],
             exclude: ["Snapshots"], resources: [.copy("Fixtures")]
         ),
         .testTarget(

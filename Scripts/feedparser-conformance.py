@@ -355,9 +355,20 @@ def run_news(news, arguments, timeout):
     if process.returncode < 0 or process.returncode > 1:
         return None, f"exit status {process.returncode}: {process.stderr.decode('utf-8', 'replace').strip()[-300:]}"
     try:
-        return json.loads(process.stdout), None
+        parsed = json.loads(process.stdout)
     except ValueError as error:
         return None, f"output is not JSON ({error})"
+    # A source that failed is said on standard error (`news: SOURCE: REASON`), not in the JSON: put it back in
+    # its place, so the output has one entry per argument (a list names several feeds and is not used here).
+    failed = {}
+    for line in process.stderr.decode("utf-8", "replace").splitlines():
+        for argument in arguments:
+            if line.startswith(f"news: {argument}: "):
+                failed.setdefault(argument, line[len(f"news: {argument}: "):])
+    if len(parsed) + len(failed) != len(arguments):
+        return parsed, None  # the caller runs the arguments one by one
+    loaded = iter(parsed)
+    return [{"source": a, "error": failed[a]} if a in failed else next(loaded, None) for a in arguments], None
 
 
 def load_all(news, files, root, base_url, batch=150):

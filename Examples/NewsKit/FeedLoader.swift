@@ -143,13 +143,20 @@ public struct FeedLoader: Sendable {
         }
     }
 
+    /// How long a named pipe may go without a writer before it is reported (a writer started alongside the
+    /// reader, `cat feed > fifo &`, opens it within this).
+    static let pipeWriterWait: TimeInterval = 1
+
     /// Reads the file at `path` with the download's limits: at most `maxBytes`, and for what is not a
     /// regular file (a named pipe, a device) at most `timeout` seconds of waiting.
     ///
     /// The file is opened without waiting (`O_NONBLOCK`): a named pipe with no writer does not block the
-    /// open; the read waits for a writer and for each part at most until `timeout` seconds have passed
-    /// since the start, then fails ("timed out"). A writer that closes ends the feed.
-    static func readFile(_ path: String, maxBytes: Int, timeout: TimeInterval) -> Result<Data, LoadFailure> {
+    /// open. A pipe that has no writer for ``pipeWriterWait`` (1 s) fails at once ("nothing writes to");
+    /// with a writer, the read waits for each part at most until `timeout` seconds have passed since the
+    /// start, then fails ("timed out"). A writer that closes ends the feed.
+    static func readFile(
+        _ path: String, maxBytes: Int, timeout: TimeInterval, pipeWriterWait: TimeInterval = pipeWriterWait
+    ) -> Result<Data, LoadFailure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let code = errno
@@ -169,9 +176,22 @@ public struct FeedLoader: Sendable {
         let waits = (info.st_mode & S_IFMT) != S_IFREG
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        if (info.st_mode & S_IFMT) == S_IFIFO {
+            let first = min(chunk.count, maxBytes + 1)
+            switch waitForWriter(descriptor, into: &chunk[0..<first], within: min(timeout, pipeWriterWait)) {
+            case .none:
+                return .failure(
+                    LoadFailure(
+                        message: "nothing writes to the named pipe \(path) "
+                            + "(no writer came within \(secondsText(min(timeout, pipeWriterWait))))"))
+            case .some(let count): data.append(contentsOf: chunk[0..<count])
+            }
+            if data.count > maxBytes {
+                return .failure(LoadFailure(message: "\(path) is larger than \(sizeText(maxBytes)); not loaded"))
+            }
+        }
         while true {
-            // A named pipe nobody has opened for writing reads as its end; wait for a writer first (poll
-            // reports a hang-up only once a writer came and went).
+            // Wait for the next part (poll reports a hang-up once the writer closes).
             if waits {
                 let left = deadline.timeIntervalSinceNow
                 var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -204,6 +224,30 @@ public struct FeedLoader: Sendable {
         }
     }
 
+    /// Waits up to `seconds` for a pipe opened with `O_NONBLOCK` to have a writer: returns how many bytes the
+    /// first read put in `chunk` (0: the writer has not written yet), or nil when no writer came.
+    ///
+    /// A read with no writer returns 0 at once (the end), and poll reports nothing until a writer came
+    /// and went, so the pipe is read again every 10 ms; with a writer and nothing written, the read fails
+    /// with `EAGAIN`.
+    private static func waitForWriter(
+        _ descriptor: Int32, into chunk: inout ArraySlice<UInt8>, within seconds: TimeInterval
+    ) -> Int? {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 { return count }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                // EAGAIN: a writer, nothing written yet; another error: the main loop reports it.
+                return 0
+            }
+            if deadline.timeIntervalSinceNow <= 0 { return nil }
+            usleep(10_000)
+        }
+    }
+
     private func readStandardInput() async -> Result<Data, LoadFailure> {
         let maxBytes = maxBytes
         return await Self.offCooperativePool {
@@ -232,10 +276,26 @@ public struct FeedLoader: Sendable {
     /// Runs blocking I/O on a thread of its own so it does not hold up Swift concurrency's threads.
     ///
     /// Not `DispatchQueue.global()`: once libdispatch's global pool has a thread, it wakes the
-    /// process every second for good, and the reader at rest should not wake at all.
+    /// process every second for good, and the reader at rest should not wake at all. Not
+    /// `Thread.detachNewThread` either: when no thread can be made (no memory for its stack under
+    /// `ulimit -v`, too many threads) the work never ran and the load never ended; here it then runs
+    /// on the calling thread.
     private static func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: work()) }
+            let job = DetachedJob { continuation.resume(returning: work()) }
+            let context = Unmanaged.passRetained(job).toOpaque()
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+            var thread = pthread_t()
+            let status = pthread_create(
+                &thread, &attributes,
+                { context in
+                    Unmanaged<DetachedJob>.fromOpaque(context!).takeRetainedValue().run()
+                    return nil
+                }, context)
+            pthread_attr_destroy(&attributes)
+            if status != 0 { Unmanaged<DetachedJob>.fromOpaque(context).takeRetainedValue().run() }
         }
     }
 
@@ -253,5 +313,14 @@ public struct FeedLoader: Sendable {
     /// `15 s` or `0.5 s`.
     static func secondsText(_ seconds: TimeInterval) -> String {
         seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+}
+
+/// Work handed to a thread of its own (`FeedLoader.offCooperativePool`).
+private final class DetachedJob: Sendable {
+    let run: @Sendable () -> Void
+
+    init(_ run: @escaping @Sendable () -> Void) {
+        self.run = run
     }
 }

@@ -2,15 +2,18 @@ import Foundation
 
 /// Renders loaded feeds as text or JSON, for `news --print`.
 ///
-/// Text: for each source, the feed's title on a line of its own, after its OPML folders
-/// (`News › Local › Harbor`), or `SOURCE: error: REASON`;
-/// then one line per article, indented by a tab, with the fields title, date (ISO 8601, UTC),
-/// link and author separated by tabs (`-` for a missing field). Control characters never reach
-/// the output: tabs and line breaks become spaces, other controls are dropped.
+/// Only what was parsed is rendered: the sources that failed are left out (``failures(_:)`` lists them,
+/// for standard error).
 ///
-/// JSON: an array with, per source, `{"source", "title", "category", "link", "subtitle", "format",
+/// Text: for each feed, its title on a line of its own, after its OPML folders
+/// (`News › Local › Harbor`); then one line per article, indented by a tab, with the fields title, date
+/// (ISO 8601, UTC), link and author separated by tabs (`-` for a missing field). Control characters never
+/// reach the output: tabs and line breaks become spaces, other controls are dropped.
+///
+/// JSON: an array with, per feed, `{"source", "title", "category", "link", "subtitle", "format",
 /// "articles": [{"id", "title", "link", "date", "author", "summary"}]}` (absent fields are
-/// left out), or `{"source", "error"}` for a source that failed.
+/// left out). Every C0 and C1 control, DEL, the line and paragraph separators and the bidi controls are
+/// escaped (`\u202e`), so the raw output shown on a terminal cannot move the cursor or reorder a line.
 public enum FeedPrinter {
     /// The results rendered in `format`, ending with a newline.
     public static func render(_ results: [FeedLoadResult], as format: FeedPrintFormat) -> String {
@@ -20,13 +23,20 @@ public enum FeedPrinter {
         }
     }
 
+    /// The sources that failed, one line each, `SOURCE: REASON`, with no control characters (as a text field).
+    public static func failures(_ results: [FeedLoadResult]) -> [String] {
+        results.compactMap { result in
+            guard case .failed(let source, let reason) = result else { return nil }
+            return field(source) + ": " + field(reason)
+        }
+    }
+
     /// The text rendering (see the type's documentation).
     public static func text(_ results: [FeedLoadResult]) -> String {
         var output = ""
         for result in results {
             switch result {
-            case .failed(let source, let reason):
-                output += field(source) + ": error: " + field(reason) + "\n"
+            case .failed: continue
             case .loaded(let feed):
                 output += field((feed.category + [feed.title]).joined(separator: " › ")) + "\n"
                 for article in feed.items {
@@ -43,10 +53,9 @@ public enum FeedPrinter {
 
     /// The JSON rendering (see the type's documentation).
     public static func json(_ results: [FeedLoadResult]) -> String {
-        let entries = results.map { result -> PrintedSource in
+        let entries = results.compactMap { result -> PrintedSource? in
             switch result {
-            case .failed(let source, let reason):
-                return PrintedSource(source: source, error: reason)
+            case .failed: return nil
             case .loaded(let feed):
                 var entry = PrintedSource(source: feed.source)
                 entry.title = feed.title
@@ -67,7 +76,24 @@ public enum FeedPrinter {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings and arrays cannot fail.
         let data = (try? encoder.encode(entries)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return escapingControls(String(decoding: data, as: UTF8.self)) + "\n"
+    }
+
+    /// JSON text with every character ``field(_:)`` would drop or change written as a `\uXXXX` escape.
+    ///
+    /// Outside strings JSON text is ASCII without controls (no pretty printing), so every such character
+    /// is inside a string, where the escape means the same character.
+    static func escapingControls(_ json: String) -> String {
+        var output = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            switch scalar.value {
+            case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+                let hex = String(scalar.value, radix: 16)
+                output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            default: output.append(scalar)
+            }
+        }
+        return String(output)
     }
 
     /// A date as ISO 8601 in UTC, to the second.
@@ -104,7 +130,6 @@ public enum FeedPrinter {
 
     private struct PrintedSource: Encodable {
         var source: String
-        var error: String?
         var title: String?
         var category: [String]?
         var link: String?

@@ -13,18 +13,45 @@ struct FeedFileKindTests {
         return url
     }
 
-    /// Before, the open waited for a writer for ever (`news --print FIFO` hung, q could not help).
-    @Test func aNamedPipeNothingWritesToTimesOut() async throws {
+    /// Before, the open waited for a writer for ever (`news --print FIFO` hung, q could not help); then it waited
+    /// the whole download limit (15 s). Now a pipe with no writer is reported after `pipeWriterWait` (1 s).
+    @Test func aNamedPipeNothingWritesToIsReportedWithinASecond() async throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("silent.xml").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let result = FeedLoader.readFile(fifo, maxBytes: 1 << 20, timeout: 0.3)
+        let start = ContinuousClock.now
+        let result = FeedLoader.readFile(fifo, maxBytes: 1 << 20, timeout: 15)
+        let elapsed = ContinuousClock.now - start
         guard case .failure(let failure) = result else {
             Issue.record("read \(result)")
             return
         }
-        #expect(failure.message.contains("timed out after 0 s reading \(fifo)"), "\(failure.message)")
+        #expect(failure.message == "nothing writes to the named pipe \(fifo) (no writer came within 1 s)")
+        // 1 s of waiting for a writer; the rest is slack for a loaded machine, far below the 15 s limit.
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(5), "\(elapsed)")
+    }
+
+    /// A writer that opened the pipe may take its time: the short wait is for a writer, not for its first byte.
+    @Test func aNamedPipeWhoseWriterIsSlowIsReadToItsEnd() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("slow.xml").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Thread {
+            let descriptor = open(fifo, O_WRONLY | O_CLOEXEC)  // waits for the reader
+            guard descriptor >= 0 else { return }
+            usleep(1_500_000)  // three times the wait for a writer below
+            _ = "<rss/>".withCString { write(descriptor, $0, 6) }
+            close(descriptor)
+        }
+        writer.start()
+        let result = FeedLoader.readFile(fifo, maxBytes: 1 << 20, timeout: 15, pipeWriterWait: 0.5)
+        guard case .success(let data) = result else {
+            Issue.record("read \(result)")
+            return
+        }
+        #expect(String(decoding: data, as: UTF8.self) == "<rss/>")
     }
 
     @Test func aDeviceIsReadOnlyUpToTheSizeLimit() {

@@ -29,13 +29,19 @@ struct PrintModeTests {
         }
     }
 
-    @Test func printsFeedsAsTextWithAnErrorRowAndNoControlCharacters() async throws {
+    /// Standard output carries only what was parsed; a source that failed is said on standard error.
+    @Test func printsFeedsAsTextAndFailuresOnStandardErrorWithNoControlCharacters() async throws {
         let tricky = try Self.fixture("tricky.xml")
         let broken = try Self.fixture("broken.xml")
-        let result = try await Self.news(["--print", tricky, broken])
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("news-err-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let result = try await Self.run([
+            "/bin/sh", "-c", "exec \"$0\" --print \"$1\" \"$2\" 2> \"$3\"", try EndToEndTests.newsExecutable(),
+            tricky, broken, errors.path,
+        ])
         #expect(result.status == 1)  // a source failed; the others are still printed
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.count == 5)
+        #expect(lines.count == 4)
         #expect(lines[0] == "Tricky \u{FFFD}[31mFeed")
         #expect(
             lines[1].split(separator: "\t", omittingEmptySubsequences: false).dropFirst()
@@ -44,12 +50,12 @@ struct PrintModeTests {
                     "https://example.com/tricky", "-",
                 ])
         #expect(lines[2] == "\tNo summary here\t2026-11-19T10:00:00Z\t-\t-")
-        #expect(
-            lines[3]
-                == "\(broken): error: malformed XML at line 4: the document ends too early (truncated?) or has extra content after the root element"
-        )
-        #expect(lines[4].isEmpty)
+        #expect(lines[3].isEmpty)
         #expect(!result.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+        #expect(
+            try String(contentsOf: errors, encoding: .utf8)
+                == "news: \(broken): malformed XML at line 4: the document ends too early (truncated?) or has extra content "
+                + "after the root element\n")
     }
 
     @Test func printsJSONForTools() async throws {

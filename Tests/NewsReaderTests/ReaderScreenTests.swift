@@ -138,6 +138,28 @@ struct ReaderScreenTests {
         #expect(harness.lines[0].trimmingCharacters(in: .whitespaces) == top)
     }
 
+    /// The status line's percentage is that of the frame it is drawn in: before, it was computed before the views
+    /// were laid out at the new size, and stayed stale until the next key (issue 32).
+    @Test func theArticlePercentageFollowsAResizeInTheSameFrame() async throws {
+        let long = Article(
+            id: "long", title: "A long article", link: URL(string: "https://example.com/long"),
+            summary: (1...60).map { "Paragraph \($0) says something worth reading, and then some more." }
+                .joined(separator: "\n\n"),
+            published: fixedNow.addingTimeInterval(-7200), author: "Ada", feedTitle: "Long Reads")
+        let feed = Feed(title: "Long Reads", items: [long], source: "long.xml", format: .rss20)
+        let harness = try await ReaderHarness(sources: [.file("long.xml")], load: { _ in [.loaded(feed)] })
+        harness.press("enter pgdn pgdn")
+        let detail = harness.reader.rootView.detailView
+        let before = detail.percent
+        #expect(harness.status.contains("· \(before)%"))
+        for size in [Size(width: 40, height: 30), Size(width: 100, height: 12), Size(width: 100, height: 30)] {
+            let last = detail.percent
+            harness.driver.resize(to: size)  // one frame, as the resize's turn of the run loop draws
+            #expect(detail.percent != last, "the resize to \(size) changes the percentage")
+            #expect(harness.status.contains("· \(detail.percent)%"), "at \(size): \(harness.status)")
+        }
+    }
+
     @Test func filteringUpdatesOnEachKeystrokeAndEscClearsIt() async throws {
         let harness = try await ReaderHarness()
         harness.press("/")

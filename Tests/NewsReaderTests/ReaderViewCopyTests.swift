@@ -51,6 +51,7 @@ import Testing
         reader.detailView.show(Self.article())
         reader.showDetail(true)
         reader.statusLine.text = StatusText(left: "Loading", right: "")
+        reader.willDrawSubviews = {}
         Self.check.expectFaithfulCopy(of: reader, fresh: ReaderView())
     }
 

@@ -228,6 +228,30 @@ struct ViewerScreenTests {
         #expect(harness.viewer.markedProcesses == [harness.id(301)], "clearing the filter shows the kept mark")
     }
 
+    /// The bar counts the marks the filter hides; K's question says how many are signalled and that those are not.
+    @Test func theSignalQuestionSaysMarksHiddenByTheFilterAreNotSignalled() throws {
+        let harness = try ViewerHarness()
+        harness.mark(300, 301)
+        harness.driver.press("/")
+        harness.driver.type("sleep")
+        harness.driver.press("enter")
+        #expect(harness.lines.last!.contains("2 marked, 1 hidden"))
+        harness.driver.press("K")
+        let screen = harness.lines.joined(separator: "\n")
+        #expect(screen.contains("Send SIGTERM to the 1 marked process shown?"))
+        #expect(screen.contains("(1 more marked is hidden by the filter: not signalled)"))
+        harness.driver.press("y")
+        #expect(harness.recorder.sent.map(\.pid) == [300], "the hidden mark is not signalled")
+
+        // Signalled, 300 is unmarked: every mark left is hidden, and K says so rather than "nothing marked".
+        #expect(harness.lines.last!.contains("1 marked, 1 hidden"))
+        harness.driver.press("K")
+        #expect(!harness.driver.app.isShowingOverlay)
+        #expect(
+            harness.lines.last!.contains("1 marked, 1 hidden · hidden marks are not signalled: clear the filter first"))
+        #expect(harness.recorder.sent.map(\.pid) == [300])
+    }
+
     @Test func theHelpBoxListsTheKeys() throws {
         let harness = try ViewerHarness()
         harness.driver.press("?")

@@ -13,8 +13,8 @@ struct NewsCommand: AsyncParsableCommand {
             with no FEED the bundled sample feeds open. Web feeds load in the background. \
             Read marks are kept in $XDG_STATE_HOME/termtable-news (else ~/.local/state/termtable-news). \
             Press ? in the reader for the keys. With --print no terminal is needed: the feeds are \
-            printed (a feed's title, then a tab-separated line per article: title, date, link, author) \
-            and the exit status is 1 when a feed could not be loaded.
+            printed (a feed's title, then a tab-separated line per article: title, date, link, author); \
+            a feed that could not be loaded is said on standard error and the exit status is 1.
             """
     )
 

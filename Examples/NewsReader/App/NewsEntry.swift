@@ -12,6 +12,7 @@ import Foundation
 @main
 enum NewsEntry {
     static func main() {
+        AddressSpaceLimit.check()
         ReaderExecutors.start {
             await NewsCommand.mainOnMainActor { try await $0.run() }
             exit(0)

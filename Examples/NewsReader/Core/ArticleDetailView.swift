@@ -55,6 +55,15 @@ public final class ArticleDetailView: View {
         setNeedsDisplay()
     }
 
+    /// Shows no article (the list's cursor is on none).
+    public func clear() {
+        article = nil
+        textView.text = ""
+        textView.paragraphStyles = [:]
+        textView.scrollToTop()
+        setNeedsDisplay()
+    }
+
     /// The first line shown.
     public var offset: Int { textView.topLine }
 

@@ -76,6 +76,8 @@ public final class Reader {
             self.previewCursorArticle()
             self.updateStatus()
         }
+        // Again once laid out: after a resize the article's percentage is that of its new size.
+        rootView.willDrawSubviews = { [unowned self] in self.updateStatus() }
         app.focus(tableView)
         app.onFocusChange = { [unowned self] _, new in self.focusMoved(to: new) }
         showNewStoreWarnings()
@@ -287,6 +289,8 @@ public final class Reader {
     /// beside the list, to the list goes back to it.
     private func focusMoved(to view: View?) {
         if view === rootView.detailView && !rootView.isShowingDetail {
+            // Feeds arriving above no longer move the cursor (and so the article beside the list) to the first article.
+            followsFirstArticle = false
             openArticle = tableView.state.cursor
             rootView.showDetail(true)
         } else if view === tableView && rootView.isShowingDetail {
@@ -295,13 +299,22 @@ public final class Reader {
         }
     }
 
-    /// Side by side, the article view shows the article under the list's cursor (before each frame).
+    /// Side by side, the article view shows the article under the list's cursor (before each frame), or none.
+    ///
+    /// While reading too: a burst of input handled before one frame (a click on a row, then on the article
+    /// beside it) or the wheel over the list (which keeps the cursor on screen) moves the cursor while the
+    /// article has the keys. Before, the view kept the article of the last frame while the status line and
+    /// `o` used the cursor's (issue 32).
     private func previewCursorArticle() {
-        guard rootView.isSplit, !rootView.isShowingDetail, let cursor = tableView.state.cursor,
-            let article = controller.article(at: cursor)
-        else { return }
+        guard rootView.isSplit else { return }
+        let detail = rootView.detailView
+        guard let cursor = tableView.state.cursor, let article = controller.article(at: cursor) else {
+            if rootView.isShowingDetail { openArticle = nil }
+            if detail.article != nil { detail.clear() }
+            return
+        }
         openArticle = cursor
-        if rootView.detailView.article?.id != article.id { rootView.detailView.show(article) }
+        if detail.article?.id != article.id { detail.show(article) }
     }
 
     /// Gives the model the stored marks of the articles it shows (after other readers saved some).

@@ -21,6 +21,9 @@ public final class ReaderView: View {
     public private(set) var statusLine: StatusLine
     /// True while reading: the article view has the keys (and, on a narrow screen, is shown instead of the list).
     public private(set) var isShowingDetail = false
+    /// Called in each frame once every view is laid out, before the subviews draw: what depends on their sizes
+    /// (the article's percentage in the status line) is up to date in the frame that shows them.
+    public var willDrawSubviews: (@MainActor () -> Void)?
 
     /// Creates the view with an empty table.
     public init() {
@@ -45,6 +48,7 @@ public final class ReaderView: View {
         panes = other.panes
         statusLine = other.statusLine
         isShowingDetail = other.isShowingDetail
+        willDrawSubviews = other.willDrawSubviews
         super.init(copying: other)
     }
 
@@ -79,6 +83,11 @@ public final class ReaderView: View {
         tableView.isHidden = tableHidden
         detailView.isHidden = detailHidden
         panes.setNeedsLayout()
+    }
+
+    public override func draw(in context: DrawContext) {
+        super.draw(in: context)
+        willDrawSubviews?()
     }
 
     public override func layoutSubviews() {

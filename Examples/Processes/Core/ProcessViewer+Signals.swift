@@ -12,8 +12,13 @@ extension ProcessViewer {
         let name = ProcessFormat.signalName(signal)
         // Captured now, by identity: what the dialog lists is exactly what may be signalled.
         let targets = markedProcesses.compactMap { id in list[id].map { (id: id, command: $0.command) } }
+        // Marks the filter hides are kept but never signalled: the dialog says so, as the bar counts them.
+        let hidden = dataSource.markCounts.hidden
         guard !targets.isEmpty else {
-            message = "nothing marked: mark processes with space, then \(signal == SIGKILL ? "X" : "K")"
+            message =
+                hidden > 0
+                ? "hidden marks are not signalled: clear the filter first"
+                : "nothing marked: mark processes with space, then \(signal == SIGKILL ? "X" : "K")"
             updateBars()
             return
         }
@@ -27,9 +32,13 @@ extension ProcessViewer {
         if targets.contains(where: { $0.id.pid <= 1 || $0.id.pid == signaller.ownPID }) {
             lines.append("(pid 1 and procs itself are never signalled)")
         }
-        let count = targets.count == 1 ? "1 marked process" : "\(targets.count) marked processes"
+        var question = "Send \(name) to \(Self.processes(targets.count, "marked"))?"
+        if hidden > 0 {
+            question = "Send \(name) to the \(Self.processes(targets.count, "marked")) shown?"
+            lines.append("(\(hidden) more marked \(hidden == 1 ? "is" : "are") hidden by the filter: not signalled)")
+        }
         app.confirm(
-            "Send \(name) to \(count)?\n" + lines.joined(separator: "\n"), title: name,
+            question + "\n" + lines.joined(separator: "\n"), title: name,
             confirmTitle: "Yes, send \(name)"
         ) { [unowned self] confirmed in
             guard confirmed else {
@@ -39,6 +48,11 @@ extension ProcessViewer {
             }
             self.send(signal, to: targets)
         }
+    }
+
+    /// "1 marked process", "3 marked processes".
+    nonisolated static func processes(_ count: Int, _ adjective: String) -> String {
+        "\(count) \(adjective) \(count == 1 ? "process" : "processes")"
     }
 
     /// Sends `signal` to `targets` (checked again one by one), unmarks those it reached, and says what happened.
