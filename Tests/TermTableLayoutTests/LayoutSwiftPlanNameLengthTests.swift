@@ -49,4 +49,18 @@ struct LayoutSwiftPlanNameLengthTests {
         #expect(LayoutSwiftPlan.nearMisses(of: String(repeating: "a", count: 2_000_000)).isEmpty)
         #expect(LayoutSwiftPlan.nearMisses(of: "title").contains("tilte"))
     }
+
+    /// The name check reads ASCII byte by byte (a 2 MB name no longer costs a third of lint's second); it answers
+    /// as the character scan does, in characters.
+    @Test func theIdentifierCheckCountsCharacters() {
+        let cases: [(String, Int?)] = [
+            ("title", nil), ("a-b.c_9", nil), ("1a", 0), ("-a", 0), ("a b", 1), ("ab\r\ncd", 2), ("é", 0), ("aé", 1),
+            ("ae\u{301}", 1), ("a日b", 1), ("", nil),
+        ]
+        for (text, offset) in cases {
+            #expect(LayoutIdentifiers.invalidIdentifierCharacter(in: text) == offset, "\(String(reflecting: text))")
+        }
+        #expect(LayoutIdentifiers.invalidIdentifierCharacter(in: "a-b", extra: []) == 1)
+        #expect(LayoutIdentifiers.invalidIdentifierCharacter(in: String(repeating: "a", count: 2_000_000)) == nil)
+    }
 }
