@@ -9,7 +9,8 @@ import Testing
 /// `…DocTests` check them line for line), but a test target of this package also sees its `package` symbols: the
 /// *Build an app* article used `table.state.cursor` and compiled here, not in an app. This test copies the
 /// examples and their layouts into a package generated in the build folder, which depends on this one by path as
-/// an app does (`TermTable`, `TermTableTesting` and the layout plugin), and builds it (debug, one package).
+/// an app does (`TermTable`, `TermTableTesting` and the layout plugin), with the inbox example (the README's app,
+/// whose typed cells *Typed layouts* shows) as an executable, and builds it (debug, one package).
 @Suite("Documentation examples outside the package")
 struct DocExamplesOutsidePackageTests {
     /// The example files, each checked against its article by a test of this target.
@@ -29,6 +30,11 @@ struct DocExamplesOutsidePackageTests {
                 name: "ArticleExamples",
                 dependencies: [.package(path: \(String(reflecting: repository)))],
                 targets: [
+                    .executableTarget(
+                        name: "ReadmeInbox",
+                        dependencies: [.product(name: "TermTable", package: \(String(reflecting: name)))],
+                        plugins: [.plugin(name: "TermTableLayoutPlugin", package: \(String(reflecting: name)))]
+                    ),
                     .testTarget(
                         name: "ArticleExamples",
                         dependencies: [
@@ -51,8 +57,14 @@ struct DocExamplesOutsidePackageTests {
         let root = repositoryRoot
         let package = root + "/.build/article-examples/package"
         let sources = package + "/Tests/ArticleExamples"
+        let inbox = package + "/Sources/ReadmeInbox"
         try? files.removeItem(atPath: sources)
+        try? files.removeItem(atPath: inbox)
         try files.createDirectory(atPath: sources + "/Layouts", withIntermediateDirectories: true)
+        try files.createDirectory(atPath: inbox + "/Layouts", withIntermediateDirectories: true)
+        try files.copyItem(atPath: root + "/Examples/Inbox/InboxApp.swift", toPath: inbox + "/InboxApp.swift")
+        try files.copyItem(
+            atPath: root + "/Examples/Inbox/Layouts/Inbox.layout", toPath: inbox + "/Layouts/Inbox.layout")
         try manifestIfChanged(Self.manifest(repository: root), at: package + "/Package.swift")
         if files.fileExists(atPath: root + "/Package.resolved") {
             try? files.removeItem(atPath: package + "/Package.resolved")
