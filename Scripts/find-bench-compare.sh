@@ -9,7 +9,7 @@
 #   find-bench --input FILE --query Q --json   (read + first screen + complete ranked result, in process)
 #   fzf --filter Q < FILE                      (wall time of the whole process: read, match, rank, print)
 # and prints one table row per query: both times, both match counts and whether they agree.
-# Counts must agree for queries without upper-case letters or fzf's operators (' ^ $ ! |).
+# Counts must agree for queries without fzf's operators (' ^ $ ! |): smart case and diacritic folding per term as fzf's.
 # Environment: LINES_COUNT (1000000), SEED (24), RUNS (3: the median of RUNS runs of each side).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -2,13 +2,18 @@
 /// declares the likely misspellings of each name as unavailable members whose message names the real one.
 extension LayoutSwiftPlan {
     /// The misspellings of `name` one slip away: a letter dropped, two neighbours swapped, a letter doubled, all lower case.
+    ///
+    /// Bounded: at most `3n + 1` candidates of at most `n + 1` characters for a name of `n` characters, and
+    /// none for a name longer than ``maximumNameLength`` (the plan refuses those with a located error).
     package static func nearMisses(of name: String) -> [String] {
-        let characters = Array(name)
+        let characters = Array(name.prefix(maximumNameLength + 1))
+        guard characters.count <= maximumNameLength else { return [] }
         var result: [String] = []
+        var seen: Set<String> = []
         func add(_ candidate: [Character]) {
             let text = String(candidate)
-            guard text != name, text.count >= 2, let first = candidate.first, first.isLetter || first == "_",
-                !result.contains(text)
+            guard text != name, candidate.count >= 2, let first = candidate.first, first.isLetter || first == "_",
+                seen.insert(text).inserted
             else { return }
             result.append(text)
         }

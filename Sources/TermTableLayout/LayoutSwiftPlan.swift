@@ -37,6 +37,12 @@ package struct LayoutSwiftPlan: Sendable {
         package var misspellings: [(misspelling: String, property: String)] = []
     }
 
+    /// The longest name (in characters) a cell or a field can have: a longer one is an error at its line.
+    ///
+    /// It keeps the "did you mean" search (``nearMisses(of:)``, quadratic in a name's length) bounded whatever
+    /// the file holds: a 2 MB name is refused at once instead of linting for hours.
+    package static let maximumNameLength = 128
+
     /// The members the generated enum declares besides the cells' identifiers and classes.
     package static let enumMembers: Set<String> = ["layoutFile", "library"]
 
@@ -60,6 +66,10 @@ package struct LayoutSwiftPlan: Sendable {
         self.lines = LayoutParser.lines(of: text)
         var owners: [String: String] = [:]
         for spec in document.cells {
+            if let error = nameLengthError(spec.identifier, kind: "cell", at: spec.location) {
+                errors.append(error)
+                continue
+            }
             var identifier = LayoutSwiftNames.lowerCamel(spec.identifier)
             if Self.enumMembers.contains(identifier) || LayoutSwiftNames.namesTheGeneratedCodeUses.contains(identifier)
             {
@@ -128,6 +138,10 @@ package struct LayoutSwiftPlan: Sendable {
         var owners: [String: String] = [:]
         for view in cell.views {
             guard let name = view.name, view.kind != .text else { continue }
+            if let error = nameLengthError(name, kind: "field", at: view.location) {
+                errors.append(error)
+                continue
+            }
             let className = view.kind.viewClassName
             var property = LayoutSwiftNames.lowerCamel(name)
             if LayoutSwiftNames.cellMembers.contains(property) { property += className }
@@ -155,6 +169,16 @@ package struct LayoutSwiftPlan: Sendable {
                     hint: "rename one of the fields (a name starting with `_` is taken by the field without it)"))
             return false
         }
+    }
+
+    /// The error of a `kind` (`cell`, `field`) name longer than ``maximumNameLength``, nil when it is not.
+    private func nameLengthError(_ name: String, kind: String, at location: LayoutLocation) -> LayoutError? {
+        guard name.utf8.count > Self.maximumNameLength, name.count > Self.maximumNameLength else { return nil }
+        return error(
+            at: location,
+            "\(kind) name `\(name.prefix(24))…` is \(name.count) characters long; "
+                + "the longest a name can be is \(Self.maximumNameLength)",
+            hint: "shorten the name")
     }
 
     /// An error at `location` of the layout file.

@@ -35,12 +35,20 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         if properties {
-            print(LayoutLint.reference)
+            try LintCommand.write(LayoutLint.reference + "\n")
             return
         }
         let report = LayoutLint.lint(paths: LintCommand.expand(files), strict: strict)
-        print(report.output)
+        try LintCommand.write(report.output + "\n")
         if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+
+    /// Writes `text` to standard output; a full disk or a closed descriptor is reported on standard error and
+    /// exits 1, not an exit 0 with the report lost.
+    static func write(_ text: String) throws {
+        guard let failure = DescriptorOutput.writeAll(text, to: STDOUT_FILENO) else { return }
+        _ = DescriptorOutput.writeAll("termtable: cannot write output: \(failure)\n", to: STDERR_FILENO)
+        throw ExitCode(1)
     }
 
     /// The paths with each directory replaced by its `.layout` files, in name order.

@@ -93,7 +93,7 @@ import Testing
 
     /// `d`: deletes the task under the cursor after asking; only `y` deletes.
     func deleteTask(in app: Application) {
-        guard let row = table.state.cursor?.row, row < list.shown.count else { return }
+        guard let row = table.indexPathForSelectedRow?.row, row < list.shown.count else { return }
         let task = list.shown[row]
         app.confirm("Delete \"\(task)\"?") { confirmed in
             guard confirmed else { return }
@@ -310,11 +310,4 @@ extension TasksApp: TableViewDelegate {
     table.horizontalContentWidth = 160
     table.horizontalStep = 10
     return table
-}
-
-@Test @MainActor func theWideTableScrollsByItsStepUpToItsEnd() {
-    let table = makeWideTable(rowTemplate())
-    table.frame = Rect(x: 0, y: 0, width: 41, height: 5)
-    #expect(table.handleKey(.right) && table.horizontalOffset == 10)
-    #expect(table.handleKey(Key("$")) && table.horizontalOffset == 120)
 }

@@ -203,3 +203,12 @@ struct TableViewHorizontalScrollTests {
         return nil
     }
 }
+
+/// The *Build an app* article's wide table (`makeWideTable`, in BuildAnAppExamples.swift, which builds outside
+/// the package too and so holds only the article's code).
+@Test @MainActor func theWideTableScrollsByItsStepUpToItsEnd() {
+    let table = makeWideTable(rowTemplate())
+    table.frame = Rect(x: 0, y: 0, width: 41, height: 5)
+    #expect(table.handleKey(.right) && table.horizontalOffset == 10)
+    #expect(table.handleKey(Key("$")) && table.horizontalOffset == 120)
+}

@@ -294,6 +294,12 @@ extension TableView {
 
     // MARK: Selection
 
+    /// The cursor's row (the row under the bar), nil when the table has no cursor.
+    ///
+    /// As UIKit's: in ``SelectionMode/single`` it is the selected row. In ``SelectionMode/multiple`` the
+    /// cursor and the marked rows are apart: the marked rows are ``indexPathsForSelectedRows``.
+    public var indexPathForSelectedRow: IndexPath? { state.cursor }
+
     /// The selected rows, in order.
     public var indexPathsForSelectedRows: [IndexPath] { state.selected.sorted() }
 

@@ -61,35 +61,65 @@ extension FuzzyQuery {
         }
     }
 
-    /// True when the text's code point `value` is the term's `query` code point under the case rule.
+    /// True when the text's code point `value` is the term's `query` code point under `folding`.
     @inline(__always)
-    func same(_ value: UInt32, _ query: UInt32) -> Bool {
+    static func same(_ value: UInt32, _ query: UInt32, _ folding: Folding) -> Bool {
         if value == query { return true }
-        return !isCaseSensitive && value >= 0x41 && FuzzyQuery.fold(value) == query
+        if value < 0x80 { return folding.lowers && value >= 0x41 && value <= 0x5A && value + 0x20 == query }
+        if query < 0x80 { return query != 0 && asciiFold(value, folding) == UInt8(query) }
+        return fold(value, folding) == query
     }
 
     /// Where the first in-order occurrence of term `index` ends (a byte offset), nil when it does not occur.
     ///
-    /// The reject path: no allocation, and for an ASCII term a plain byte scan.
+    /// The reject path: no allocation, and for an ASCII term a plain byte scan that decodes only the
+    /// characters past ASCII (which may fold to the byte wanted).
     @inline(__always)
     func forwardEnd(term index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        if let pairs = asciiTerms[index] {
+        let term = terms[index]
+        if let pairs = term.ascii {
             var offset = 0
             let count = bytes.count
+            if !term.foldsPastASCII {
+                for (lower, upper) in pairs {
+                    while offset < count, bytes[offset] != lower, bytes[offset] != upper { offset += 1 }
+                    if offset == count { return nil }
+                    offset += 1
+                }
+                return offset
+            }
+            let folding = term.folding
             for (lower, upper) in pairs {
-                while offset < count, bytes[offset] != lower, bytes[offset] != upper { offset += 1 }
-                if offset == count { return nil }
-                offset += 1
+                var found = false
+                while offset < count {
+                    let byte = bytes[offset]
+                    if byte == lower || byte == upper {
+                        found = true
+                        offset += 1
+                        break
+                    }
+                    // Lead bytes below 0xC3 start U+0080...U+00BF, none of which folds to ASCII.
+                    if byte >= 0xC3 {
+                        let (value, length) = FuzzyQuery.decode(bytes, at: offset)
+                        if FuzzyQuery.asciiFold(value, folding) == lower {
+                            found = true
+                            offset += length
+                            break
+                        }
+                    }
+                    offset += 1
+                }
+                if !found { return nil }
             }
             return offset
         }
-        let term = terms[index]
+        let scalars = term.scalars
         var offset = 0
         var position = 0
-        while position < term.count {
+        while position < scalars.count {
             guard offset < bytes.count else { return nil }
             let (value, length) = FuzzyQuery.decode(bytes, at: offset)
-            if same(value, term[position]) { position += 1 }
+            if FuzzyQuery.same(value, scalars[position], term.folding) { position += 1 }
             offset += length
         }
         return offset
@@ -97,14 +127,15 @@ extension FuzzyQuery {
 
     /// The latest start from which term `index` still occurs in order before `end`: the shortest match ending there.
     func backwardStart(term index: Int, end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let term = terms[index]
+        let term = terms[index].scalars
+        let folding = terms[index].folding
         var position = term.count - 1
         var offset = end
         while offset > 0 {
             let last = bytes[offset - 1]
             let start = last < 0x80 ? offset - 1 : FuzzyQuery.start(before: offset, in: bytes)
             let value = last < 0x80 ? UInt32(last) : FuzzyQuery.decode(bytes, at: start).value
-            if same(value, term[position]) {
+            if FuzzyQuery.same(value, term[position], folding) {
                 if position == 0 { return start }
                 position -= 1
             }
@@ -118,7 +149,8 @@ extension FuzzyQuery {
         term index: Int, from start: Int, to end: Int, in bytes: UnsafeBufferPointer<UInt8>,
         ranges: UnsafeMutablePointer<[Range<Int>]>?
     ) -> Int {
-        let term = terms[index]
+        let term = terms[index].scalars
+        let folding = terms[index].folding
         var previous = CharacterClass.white
         if start > 0 {
             previous = FuzzyQuery.characterClass(
@@ -133,7 +165,7 @@ extension FuzzyQuery {
         while offset < bytes.count, position < term.count {
             let (value, length) = FuzzyQuery.decode(bytes, at: offset)
             let current = FuzzyQuery.characterClass(value)
-            if same(value, term[position]) {
+            if FuzzyQuery.same(value, term[position], folding) {
                 score += FuzzyQuery.scoreMatch
                 var bonus = FuzzyQuery.bonus(after: previous, for: current)
                 if consecutive == 0 {

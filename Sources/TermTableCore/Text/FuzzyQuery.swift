@@ -1,8 +1,10 @@
 /// A fuzzy query as fzf users know it: the query's characters in order, smart case, space-separated terms.
 ///
 /// A text matches when every term's characters appear in it in order (not
-/// necessarily together); terms match independently, anywhere. Matching
-/// ignores case unless the query has an upper-case letter. ``match(_:)`` scores
+/// necessarily together); terms match independently, anywhere. A term ignores
+/// case unless it has an upper-case letter, and a Latin letter with a diacritic
+/// matches its plain letter (`ö` matches `o`) as in fzf, unless the query is made
+/// with `diacriticInsensitive: false` (fzf's `--literal`). ``match(_:)`` scores
 /// the match (word starts, camelCase humps and consecutive runs score more,
 /// gaps less; ``FuzzyMatch/ranksBefore(score:length:otherScore:otherLength:)``
 /// then prefers shorter texts) and gives the matched ranges for highlighting.
@@ -18,53 +20,92 @@
 /// milliseconds per core. fzf's operators (`'`, `^`, `$`, `!`, `|`) are not
 /// special: they are characters to find.
 public struct FuzzyQuery: Hashable, Sendable {
-    /// The query as typed.
-    public let text: String
-    /// True when the query has an upper-case letter: case then counts.
-    public let isCaseSensitive: Bool
-    /// The terms' code points, lower-cased unless the query is case-sensitive.
-    let terms: [[UInt32]]
-    /// Per term, when all its code points are ASCII: the two bytes each character matches (lower and upper case).
-    let asciiTerms: [[(UInt8, UInt8)]?]
+    /// The most terms a query keeps: terms past the 32nd distinct one are ignored (the query then matches what its
+    /// first 32 terms match). Matching a text costs at most three passes over it per term, whatever the query.
+    public static let maximumTermCount = 32
 
-    /// Parses `query`: terms split at spaces, smart case.
-    public init(_ query: String) {
-        text = query
-        var sensitive = false
-        for scalar in query.unicodeScalars where scalar.properties.changesWhenLowercased { sensitive = true }
-        isCaseSensitive = sensitive
-        var terms: [[UInt32]] = []
-        for word in query.split(separator: " ", omittingEmptySubsequences: true) {
-            terms.append(word.unicodeScalars.map { sensitive ? $0.value : FuzzyQuery.fold($0.value) })
-        }
-        self.terms = terms
-        asciiTerms = terms.map { term in
-            var pairs: [(UInt8, UInt8)] = []
-            for value in term {
-                guard value < 0x80 else { return nil }
-                let byte = UInt8(value)
-                let upper = !sensitive && byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
-                pairs.append((byte, upper))
-            }
-            return pairs
-        }
+    /// One term: its code points as compared, and how the text's are compared to them.
+    struct Term: Sendable {
+        /// The term's code points: lower-cased when it has no upper-case letter, diacritics folded when it folds.
+        var scalars: [UInt32]
+        /// How the text's characters are compared to ``scalars``.
+        var folding: Folding
+        /// When every code point is ASCII: the two bytes each matches (lower and upper case; one byte twice
+        /// when case counts).
+        var ascii: [(UInt8, UInt8)]?
+        /// True when a character past ASCII can match an ASCII code point of the term (`ö` for `o`, `K` for `k`).
+        var foldsPastASCII: Bool { folding.lowers || folding.foldsDiacritics }
     }
 
-    /// Two queries are equal when their text is.
-    public static func == (lhs: FuzzyQuery, rhs: FuzzyQuery) -> Bool { lhs.text == rhs.text }
+    /// The query as typed.
+    public let text: String
+    /// True when a term has an upper-case letter: case then counts in that term (fzf's smart case, per term).
+    public let isCaseSensitive: Bool
+    /// True when a Latin letter with a diacritic in a text matches its plain letter (`ö` matches `o`), as fzf
+    /// does by default; false matches exactly (fzf's `--literal`).
+    public let isDiacriticInsensitive: Bool
+    /// The distinct terms, in the query's order, at most ``maximumTermCount``.
+    let terms: [Term]
 
-    /// Hashes the query's text.
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    /// Parses `query`: terms split at spaces, smart case per term, diacritics folded as fzf folds them.
+    ///
+    /// A term without upper-case letters ignores case (`abc` matches `ABC`); a term with one matches case
+    /// exactly. With `diacriticInsensitive` (the default), a term whose letters have no diacritics matches
+    /// letters that have one (`cafe` matches `Café`, `Ö` matches `O`); a term with a diacritic (`café`) matches
+    /// it exactly. Highlight ranges cover the text's own characters. Repeated terms count once, and terms past
+    /// ``maximumTermCount`` are ignored.
+    public init(_ query: String, diacriticInsensitive: Bool = true) {
+        text = query
+        isDiacriticInsensitive = diacriticInsensitive
+        var terms: [Term] = []
+        var seen: Set<Substring> = []
+        for word in query.split(separator: " ", omittingEmptySubsequences: true) {
+            guard terms.count < Self.maximumTermCount else { break }
+            guard seen.insert(word).inserted else { continue }
+            let typed = word.unicodeScalars.map(\.value)
+            let lower = typed.map(FuzzyQuery.lowercased)
+            let sensitive = lower != typed
+            let folds = diacriticInsensitive && lower.allSatisfy { FuzzyQuery.latinFolded($0) == $0 }
+            var scalars = sensitive ? typed : lower
+            if folds { scalars = scalars.map(FuzzyQuery.latinFolded) }
+            var pairs: [(UInt8, UInt8)]? = []
+            for value in scalars {
+                guard value < 0x80 else {
+                    pairs = nil
+                    break
+                }
+                let byte = UInt8(value)
+                pairs?.append((byte, !sensitive && byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte))
+            }
+            terms.append(
+                Term(scalars: scalars, folding: Folding(lowers: !sensitive, foldsDiacritics: folds), ascii: pairs))
+        }
+        self.terms = terms
+        isCaseSensitive = terms.contains { !$0.folding.lowers }
+    }
+
+    /// Two queries are equal when their text and their diacritic rule are.
+    public static func == (lhs: FuzzyQuery, rhs: FuzzyQuery) -> Bool {
+        lhs.text == rhs.text && lhs.isDiacriticInsensitive == rhs.isDiacriticInsensitive
+    }
+
+    /// Hashes the query's text and its diacritic rule.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(isDiacriticInsensitive)
+    }
 
     /// True when the query has no term: everything matches, with score 0 and no ranges.
     public var isEmpty: Bool { terms.isEmpty }
 
     /// True when every match of `other` is a match of this query's predecessor: this query is `other` typed further.
     ///
-    /// A longer query only narrows: its last term is longer or it has more terms,
-    /// and case counts in it whenever it counted in `other`. A filter then searches
-    /// only `other`'s matches.
-    public func narrows(_ other: FuzzyQuery) -> Bool { text.hasPrefix(other.text) }
+    /// A longer query only narrows: its last term is longer or it has more terms; a
+    /// term that gains an upper-case letter or a diacritic only matches more exactly.
+    /// A filter then searches only `other`'s matches.
+    public func narrows(_ other: FuzzyQuery) -> Bool {
+        isDiacriticInsensitive == other.isDiacriticInsensitive && text.hasPrefix(other.text)
+    }
 
     /// True when `text` matches (no score, no ranges: the fast test).
     public func matches(_ text: String) -> Bool {
@@ -119,21 +160,6 @@ public struct FuzzyQuery: Hashable, Sendable {
             }
         }
         return result
-    }
-
-    /// A code point lower-cased when it lower-cases to one code point (ASCII by arithmetic).
-    @inline(__always)
-    static func fold(_ value: UInt32) -> UInt32 {
-        if value < 0x80 { return value >= 0x41 && value <= 0x5A ? value + 0x20 : value }
-        return unicodeFold(value)
-    }
-
-    /// ``fold(_:)`` past ASCII (kept out of the ASCII path).
-    @inline(never)
-    static func unicodeFold(_ value: UInt32) -> UInt32 {
-        guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenLowercased else { return value }
-        let lower = scalar.properties.lowercaseMapping.unicodeScalars
-        return lower.count == 1 ? lower.first!.value : value
     }
 
     /// The code point starting at `offset` and its length in bytes (invalid UTF-8: U+FFFD, one byte).
