@@ -24,8 +24,10 @@ public struct SortKey: Sendable, Equatable {
 ///
 /// How: each key column is read once into 8 bytes a row (a numeric key's Double,
 /// or a text key's first 8 bytes, big-endian, so comparing integers compares them),
-/// with the direction folded in. The rows are radix sorted by the first key
-/// (4 passes of 16 bits, stable); then each run of rows whose first key is equal is
+/// with the direction folded in. When those keys order exactly (numbers, text of
+/// at most 8 bytes) the rows are radix sorted by each key from the last to the first
+/// (4 passes of 16 bits a key, stable). Otherwise they are radix sorted by the first
+/// key (the same passes) and each run of rows whose first key is equal is
 /// sorted by all keys with the full comparison (text longer than 8 bytes compared in
 /// full, the later keys), ties broken by row number. A run of equal short strings
 /// needs no comparison. Memory: 8 bytes a row a key, plus 8 bytes a row for the
@@ -39,6 +41,8 @@ extension TableFile {
         var isText: Bool
         var ascending: Bool
         var column: Int
+        /// True when the keys alone order the rows (numbers; text of at most 8 bytes, no NUL, not 8 bytes of 0xFF).
+        var isExact: Bool
     }
 
     /// A Double as a UInt64 that orders as the Double does (-0 as 0).
@@ -66,7 +70,16 @@ extension TableFile {
             }
             columnsRead.append(column)
         }
-        guard var order = radixSort(columnsRead[0].keys, cancellation: cancellation) else { return nil }
+        if columnsRead.allSatisfy(\.isExact) {
+            // Each key orders exactly: stable radix sorts from the last key to the first.
+            var order: [UInt32]? = nil
+            for column in columnsRead.reversed() {
+                order = radixSort(column.keys, from: order, cancellation: cancellation)
+                if order == nil { return nil }
+            }
+            return order
+        }
+        guard var order = radixSort(columnsRead[0].keys, from: nil, cancellation: cancellation) else { return nil }
         if columnsRead.count > 1 || columnsRead[0].isText {
             guard fixRuns(&order, columns: columnsRead, offsets: offsets, cancellation: cancellation) else {
                 return nil
@@ -84,6 +97,7 @@ extension TableFile {
         var lengths = type.isNumeric ? [] : [UInt8](repeating: 0, count: count)
         var scratch: [UInt8] = []
         let ascending = key.ascending
+        var exact = true
         for row in 0..<count {
             if row & 0xFFFF == 0, cancellation?.isCancelled == true { return nil }
             withField(row: row, column: key.column, offsets: offsets, scratch: &scratch) { bytes in
@@ -97,21 +111,26 @@ extension TableFile {
                     for index in 0..<8 { prefix = prefix << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
                     keys[row] = ascending ? prefix : ~prefix
                     lengths[row] = UInt8(min(bytes.count, 255))
+                    if exact, bytes.count > 8 || prefix == .max || bytes.contains(0) { exact = false }
                 }
             }
         }
         return KeyColumn(
-            keys: keys, lengths: lengths, isText: !type.isNumeric, ascending: ascending, column: key.column)
+            keys: keys, lengths: lengths, isText: !type.isNumeric, ascending: ascending, column: key.column,
+            isExact: exact)
     }
 
-    /// The row numbers ordered by `keys` (stable): an LSD radix sort of 16-bit digits over the row numbers,
-    /// reading each row's key through the permutation; a pass whose digit is the same for all rows is skipped.
-    func radixSort(_ keys: [UInt64], cancellation: Cancellation?) -> [UInt32]? {
+    /// The row numbers in `start` (all rows in order when nil) ordered by `keys`, stably: an LSD radix sort of
+    /// 16-bit digits over the row numbers, reading each row's key through the permutation; a pass whose digit is
+    /// the same for all rows is skipped.
+    func radixSort(_ keys: [UInt64], from start: [UInt32]?, cancellation: Cancellation?) -> [UInt32]? {
         let count = keys.count
-        var order = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for index in 0..<count { buffer[index] = UInt32(index) }
-            initialized = count
-        }
+        var order =
+            start
+            ?? [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for index in 0..<count { buffer[index] = UInt32(index) }
+                initialized = count
+            }
         var spare = [UInt32](repeating: 0, count: count)
         var counts = [Int](repeating: 0, count: 1 << 16)
         for pass in 0..<4 {
