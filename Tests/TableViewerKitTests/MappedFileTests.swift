@@ -37,7 +37,6 @@ import Testing
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let path = TableTestFiles.file([UInt8](repeating: 0x41, count: page * 4))
         let file = try MappedFile(path: path)
-        #expect(file.bytes[page * 3] == 0x41 || true)
         #expect(truncate(path, off_t(page)) == 0)
         #expect(file.bytes[page - 1] == 0x41)
         #expect(file.bytes[page * 3 + 5] == 0)
@@ -46,5 +45,18 @@ import Testing
         let table = TableFile(file: file)
         table.buildIndex()
         #expect(table.rowCount >= 1)
+    }
+
+    /// The toolkit's terminal guard takes SIGBUS over when the screen starts; a file mapped after that must be
+    /// guarded again (before, the guard installed its handler once, and this read ended the process).
+    @Test func aMappingMadeAfterAnotherHandlerTookSIGBUSIsGuardedAgain() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        _ = try MappedFile(path: TableTestFiles.file("a\n"))
+        signal(SIGBUS, SIG_DFL)
+        let path = TableTestFiles.file([UInt8](repeating: 0x42, count: page * 3))
+        let file = try MappedFile(path: path)
+        #expect(truncate(path, 0) == 0)
+        #expect(file.bytes[page * 2] == 0)
+        #expect(file.hasShrunk)
     }
 }

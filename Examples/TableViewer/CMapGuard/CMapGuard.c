@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "CMapGuard.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -20,7 +21,6 @@
 static _Atomic(uintptr_t) slot_start[SLOTS];
 static _Atomic(uintptr_t) slot_end[SLOTS];
 static atomic_int slot_faulted[SLOTS];
-static atomic_int installed;
 static struct sigaction previous;
 
 static void on_sigbus(int sig, siginfo_t *info, void *context) {
@@ -50,15 +50,25 @@ static void on_sigbus(int sig, siginfo_t *info, void *context) {
     signal(SIGBUS, SIG_DFL);
 }
 
+static pthread_mutex_t install_lock = PTHREAD_MUTEX_INITIALIZER;
+
+// Installs the handler unless it is the one in force: a handler installed since (the toolkit's terminal guard takes
+// SIGBUS over) becomes the one this handler passes other faults to, so map files after the terminal guard is set.
 static void install(void) {
-    int expected = 0;
-    if (!atomic_compare_exchange_strong(&installed, &expected, 1)) return;
+    pthread_mutex_lock(&install_lock);
+    struct sigaction current;
+    if (sigaction(SIGBUS, NULL, &current) == 0 && (current.sa_flags & SA_SIGINFO)
+        && current.sa_sigaction == on_sigbus) {
+        pthread_mutex_unlock(&install_lock);
+        return;
+    }
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = on_sigbus;
     action.sa_flags = SA_SIGINFO | SA_NODEFER;
     sigemptyset(&action.sa_mask);
     sigaction(SIGBUS, &action, &previous);
+    pthread_mutex_unlock(&install_lock);
 }
 
 int tv_map_guard_add(const void *start, size_t length) {

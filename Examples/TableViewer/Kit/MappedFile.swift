@@ -9,7 +9,10 @@ import Glibc
 /// (`CMapGuard`) that maps a page of zeros over the faulting page and returns, so
 /// the read sees zeros instead of ending the process, and ``hasShrunk`` says it
 /// happened; copying the file instead would cost its size in memory, and checking
-/// the size before each read is racy. Opening refuses directories, FIFOs,
+/// the size before each read is racy. Other faults go to the handler in force
+/// before; a handler installed later (the toolkit's terminal guard takes SIGBUS
+/// over) is replaced again by the next mapping, so an app maps its file after its
+/// screen starts. Opening refuses directories, FIFOs,
 /// sockets, devices, empty files and unreadable files with a ``TableFileError``;
 /// opening never blocks (a FIFO is opened non-blocking, then refused).
 public final class MappedFile: @unchecked Sendable {
