@@ -305,7 +305,9 @@ public final class TableFile: Sendable {
     /// The number of rows with a problem found while indexing.
     public var issueCount: Int { state.withLock { $0.issueCount } }
 
-    /// The record offsets indexed so far: a value to read many rows from without taking the lock each time.
+    /// The record offsets indexed so far: a value to read many rows from without taking the lock each time
+    /// (while the index grows, holding it makes the next chunk's append copy the array: take it once the index is
+    /// complete, or for a sort).
     public var offsets: RecordOffsets { state.withLock { $0.offsets } }
 
     // MARK: Rows
@@ -332,14 +334,16 @@ public final class TableFile: Sendable {
     /// Row `row` (0 is the first data row; it must be below ``rowCount``) read for display, each field cut at
     /// ``Options/displayLimit`` bytes.
     public func row(_ row: Int) -> TableRow {
-        let offsets = state.withLock { $0.offsets }
-        return self.row(row, offsets: offsets)
+        // The range only: a copy of the offsets would make the indexer's next append copy its whole array.
+        read(range: state.withLock { $0.offsets.range(of: row) })
     }
 
-    /// Row `row` read through `offsets` (a value from ``offsets``).
-    public func row(_ row: Int, offsets: RecordOffsets) -> TableRow {
+    /// Row `row` read through `offsets` (a value from ``offsets``: many rows without taking the lock each time).
+    public func row(_ row: Int, offsets: RecordOffsets) -> TableRow { read(range: offsets.range(of: row)) }
+
+    /// The record at `range` read for display.
+    func read(range: Range<Int>) -> TableRow {
         let bytes = file.bytes
-        let range = offsets.range(of: row)
         let limit = options.displayLimit
         var fields: [String] = []
         var valid = true
