@@ -170,4 +170,35 @@ import Testing
             #expect(chunked.offsets == read.offsets, "seed \(seed)")
         }
     }
+
+    /// Garbage (quotes, separators, CR, LF, NUL, invalid UTF-8, `{`) in any mix: opening, indexing in any chunk
+    /// size, reading every row, typing and sorting never crash, and the index is the same.
+    @Test func randomBytesAreIndexedReadAndSortedWithoutACrash() throws {
+        let pieces: [[UInt8]] = [
+            [0x22], [0x22, 0x22], [0x2C], [0x3B], [0x09], [0x0A], [0x0D, 0x0A], [0x00], [0xFF], [0xC3], [0x7B], [0x7D],
+            Array("ab".utf8), Array("12".utf8), Array("2013-01-02".utf8),
+        ]
+        for seed in 0..<UInt64(TableTestFiles.cases) {
+            var random = TableRandom(seed: seed &+ 1000)
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(random.next() % 300) + 1 { bytes += pieces[Int(random.next() % UInt64(pieces.count))] }
+            var options = TableFile.Options()
+            options.quotedFieldLimit = Int(random.next() % 64) + 1
+            let table = try TableTestFiles.table(bytes, options: options)
+            let offsets = table.offsets
+            for row in 0..<table.rowCount {
+                let range = offsets.range(of: row)
+                #expect(range.lowerBound < range.upperBound && range.upperBound <= bytes.count, "seed \(seed)")
+                _ = table.row(row)
+            }
+            let types = table.profileColumns().map(\.type)
+            let keys = (0..<min(2, table.columns.count)).map { SortKey(column: $0, ascending: random.next() % 2 == 0) }
+            let order = table.sortedRows(by: keys, types: types)
+            #expect(order.map { Set($0).count } == table.rowCount, "seed \(seed)")
+            let chunked = TableFile(file: try MappedFile(copying: bytes), options: options)
+            chunked.buildIndex(chunkBytes: Int(random.next() % 40) + 1)
+            #expect(chunked.offsets == offsets, "seed \(seed)")
+            #expect(chunked.issues == table.issues, "seed \(seed)")
+        }
+    }
 }
