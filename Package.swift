@@ -118,6 +118,11 @@ let package = Package(
             path: "Examples/Logs/App"
         ),
 
+        // The table viewer's data layer (issue 34): mapped CSV/TSV/JSON-lines files, the record index, types, sorting.
+        // No toolkit and no Foundation; the `tv` app comes with the column model.
+        .target(name: "CMapGuard", path: "Examples/TableViewer/CMapGuard"),
+        .target(name: "TableViewerKit", dependencies: ["CMapGuard"], path: "Examples/TableViewer/Kit"),
+
         // Tests: one target per library target, each linking only its layer (TestTargetDependencyTests checks
         // that the core and layout tests reach no TermTable and no ncurses).
         // The helpers they share (repository paths, temporary layout files, SeededRandom, which TermTableTesting
@@ -159,6 +164,7 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "LogKitTests", dependencies: ["LogKit", "TermTableTestSupport"]),
+        .testTarget(name: "TableViewerKitTests", dependencies: ["TableViewerKit", "TermTableTestSupport"]),
         .testTarget(
             name: "LogsTests", dependencies: ["LogsCore", "LogKit", "TermTable", "TermTableTesting"]),
         // The copy check of the benchmark's hand-coded cell (issue 10); what it links and its layouts (issue 15).

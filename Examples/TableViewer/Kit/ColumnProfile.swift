@@ -1,0 +1,93 @@
+/// A column's value type, inferred from a sample of its cells.
+public enum ColumnType: String, Sendable, Equatable, CaseIterable {
+    /// Whole numbers (`-12`, `0042`).
+    case integer
+    /// Numbers with a point or an exponent (`3.5`, `1e-3`), and integers mixed with them.
+    case decimal
+    /// ISO 8601 dates (`2013-01-01`).
+    case date
+    /// ISO 8601 dates with a time (`2013-01-01T05:15:00Z`), and dates mixed with them.
+    case dateTime
+    /// `true`/`false`, `yes`/`no`.
+    case boolean
+    /// Anything else.
+    case text
+
+    /// True for the types sorted by a number (integers, decimals, dates, booleans).
+    public var isNumeric: Bool { self != .text }
+
+    /// The number a cell of this type sorts by (a date's seconds since 1970, false 0 and true 1); nil when the
+    /// cell is empty or not of the type (it sorts last, as an empty cell does).
+    public func sortNumber(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        switch self {
+        case .integer, .decimal: TableValue.number(bytes)?.value
+        case .date, .dateTime: TableValue.date(bytes)?.seconds
+        case .boolean: TableValue.boolean(bytes).map { $0 ? 1 : 0 }
+        case .text: nil
+        }
+    }
+
+    /// The narrowest type of one non-empty cell.
+    static func of(_ bytes: UnsafeRawBufferPointer) -> ColumnType {
+        if let number = TableValue.number(bytes) { return number.isInteger ? .integer : .decimal }
+        if let date = TableValue.date(bytes) { return date.hasTime ? .dateTime : .date }
+        if TableValue.boolean(bytes) != nil { return .boolean }
+        return .text
+    }
+
+    /// The type covering both: integer and decimal make decimal, date and datetime make datetime, else text.
+    func joined(with other: ColumnType) -> ColumnType {
+        if self == other { return self }
+        switch (self, other) {
+        case (.integer, .decimal), (.decimal, .integer): return .decimal
+        case (.date, .dateTime), (.dateTime, .date): return .dateTime
+        default: return .text
+        }
+    }
+}
+
+/// What a sample of a column's cells shows: its type and how many cells are empty.
+public struct ColumnProfile: Sendable, Equatable {
+    /// The narrowest type that holds every non-empty cell sampled (text when all are empty).
+    public var type: ColumnType
+    /// The part of the cells sampled that are empty (or missing from a ragged row), 0 to 1.
+    public var emptyRatio: Double
+    /// The number of cells sampled.
+    public var sampled: Int
+}
+
+extension TableFile {
+    /// Each column's profile from the first `sampleRows` records (read from the file, not from the index, so this
+    /// works before the index has any rows; bounded by the rows, and by ``Options/quotedFieldLimit`` a record).
+    public func profileColumns(sampleRows: Int = 1000) -> [ColumnProfile] {
+        var types = [ColumnType?](repeating: nil, count: columns.count)
+        var empties = [Int](repeating: 0, count: columns.count)
+        var sampled = 0
+        var position = dataStart
+        var scratch: [UInt8] = []
+        var sample = RecordOffsets()
+        while sampled < sampleRows, let record = nextRecord(at: position) {
+            sample.append(start: record.start, end: record.end)
+            position = record.end
+            sampled += 1
+        }
+        for row in 0..<sample.count {
+            for column in columns.indices {
+                withField(row: row, column: column, offsets: sample, scratch: &scratch) { bytes in
+                    let trimmed = TableValue.trimmed(bytes)
+                    guard !trimmed.isEmpty else {
+                        empties[column] += 1
+                        return
+                    }
+                    let type = ColumnType.of(trimmed)
+                    types[column] = types[column].map { $0.joined(with: type) } ?? type
+                }
+            }
+        }
+        return columns.indices.map { column in
+            ColumnProfile(
+                type: types[column] ?? .text, emptyRatio: sampled == 0 ? 0 : Double(empties[column]) / Double(sampled),
+                sampled: sampled)
+        }
+    }
+}
