@@ -23,6 +23,25 @@ struct LayoutSwiftPlanNameLengthTests {
         #expect(error?.hint == "shorten the name")
     }
 
+    /// The diagnostic quotes at most `excerptLength` characters of its line around the column, the caret under the
+    /// same character: a 2 MB line was printed whole, so the report grew with the input.
+    @Test func aDiagnosticOnAHugeLineQuotesAnExcerptWithItsCaretInPlace() throws {
+        let line = String(repeating: "x", count: 1_000_000) + "!" + String(repeating: "y", count: 1_000_000)
+        let error = LayoutError(file: "Huge.layout", line: 1, column: 1_000_001, message: "what", sourceLine: line)
+        let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 3)
+        let quoted = lines[1].dropFirst(2)
+        #expect(quoted.count <= LayoutDiagnosticText.excerptLength + 2)
+        #expect(quoted.hasPrefix("…x") && quoted.hasSuffix("y…"))
+        let caret = lines[2].dropFirst(2)
+        #expect(
+            caret.count == quoted.distance(from: quoted.startIndex, to: try #require(quoted.firstIndex(of: "!"))) + 1)
+        #expect(caret.last == "^")
+        // A short line is quoted whole, as before.
+        let short = LayoutError(file: "S.layout", line: 1, column: 3, message: "what", sourceLine: "ab!cd")
+        #expect(short.description.contains("\n  ab!cd\n    ^"))
+    }
+
     @Test func aCellIdentifierLongerThanTheLimitIsALocatedError() {
         let identifier = String(repeating: "c", count: 129)
         let (_, errors) = LayoutLint.lint(text: "cell \(identifier)\n|[1 x ]|\n  1 label\n", file: "Long.layout")
