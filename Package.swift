@@ -119,9 +119,10 @@ let package = Package(
         ),
 
         // The table viewer's data layer (issue 34): mapped CSV/TSV/JSON-lines files, the record index, types, sorting.
-        // No toolkit and no Foundation; the `tv` app comes with the column model.
+        // No Foundation; of the toolkit only its core (`Locked`); the `tv` app comes with the column model.
         .target(name: "CMapGuard", path: "Examples/TableViewer/CMapGuard"),
-        .target(name: "TableViewerKit", dependencies: ["CMapGuard"], path: "Examples/TableViewer/Kit"),
+        .target(
+            name: "TableViewerKit", dependencies: ["CMapGuard", "TermTableCore"], path: "Examples/TableViewer/Kit"),
 
         // Tests: one target per library target, each linking only its layer (TestTargetDependencyTests checks
         // that the core and layout tests reach no TermTable and no ncurses).

@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import TermTableCore
 
 /// How a table file is written.
 public enum TableFormat: Sendable, Equatable {
@@ -114,7 +115,8 @@ public final class TableFile: Sendable {
         var issueCount = 0
     }
 
-    private let state = Mutex(State())
+    /// `Locked`, not `Synchronization.Mutex`, which ThreadSanitizer cannot see (LockedTests).
+    private let state = Locked(State())
 
     /// Maps and opens the file at `path`.
     public convenience init(path: String, options: Options = Options()) throws(TableFileError) {
