@@ -17,7 +17,7 @@
 /// Subclasses that add stored properties override ``init(copying:)``, copy
 /// them and call `super.init(copying:)`. A property that points at a subview
 /// (an outlet) must be re-pointed at the copy's own subview in
-/// ``didCopy(from:)``, with ``counterpart(of:in:)`` or ``viewWithTag(_:)``:
+/// ``didCopy(from:)``, with ``counterpart(of:in:)`` or ``viewWithTag(_:as:)``:
 ///
 /// ```swift
 /// final class RowCell: TableViewCell {
@@ -65,11 +65,11 @@ open class View {
 
     /// Called after ``frame`` changed (not when set to the same value); overrides call `super`.
     open func frameDidChange(from oldFrame: Rect) {}
-    /// An integer to find the view by with ``viewWithTag(_:)``; 0 means none.
+    /// An integer to find the view by with ``viewWithTag(_:as:)``; 0 means none.
     public var tag: Int {
         didSet { if tag != oldValue { invalidateTagIndex() } }
     }
-    /// A name to find the view by with ``view(named:)``.
+    /// A name to find the view by with ``view(named:as:)``.
     public var name: String?
     /// A hidden view and its subviews are not drawn and receive no mouse events.
     public var isHidden: Bool {
@@ -151,7 +151,7 @@ open class View {
     public var superview: View? { parentPointer }
     private unowned(unsafe) var parentPointer: View?
 
-    /// A cache of ``viewWithTag(_:)``: a typed cell looks its outlets up each time it is configured.
+    /// A cache of `viewWithTag(_:)`: a typed cell looks its outlets up each time it is configured.
     #if !TERMTABLE_CHECKED_ACCESS
         @exclusivity(unchecked)  // read by every outlet look-up of a cell being configured
     #endif
@@ -414,7 +414,7 @@ open class View {
     /// The index is built on the first look-up and kept until a subview is added,
     /// removed or re-tagged, so looking up tags in every frame of a scroll costs a
     /// dictionary access, not a walk of the tree.
-    public func viewWithTag(_ tag: Int) -> View? {
+    package func viewWithTag(_ tag: Int) -> View? {
         if self.tag == tag { return self }
         if tagIndex == nil {
             var index: [Int: View] = [:]
