@@ -10,7 +10,7 @@
 /// title.textStyle = .bold
 /// title.truncation = .middle
 /// ```
-open class Label: View {
+open class Label: View, CopyableView {
     /// The text shown (setting it clears ``styledText``).
     public var text: String {
         get { storedText }
@@ -112,7 +112,7 @@ open class Label: View {
         super.init(frame: frame)
     }
 
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         let other = other as! Label
         storedText = other.text
         storedStyledText = other.styledText
