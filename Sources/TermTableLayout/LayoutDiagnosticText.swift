@@ -1,6 +1,6 @@
 import TermTableCore
 
-/// The compiler-style text of a layout diagnostic, shared by ``LayoutError`` and ``LayoutWarning``.
+/// The compiler-style text of a layout diagnostic, of a ``LayoutDiagnostic``, error or warning.
 ///
 /// `file:line:column: severity: message`, the source line, a caret under the column, and the hint. Every
 /// part that can quote the file (its path, the message, the line, the hint) goes through

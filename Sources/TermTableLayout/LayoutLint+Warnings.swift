@@ -3,18 +3,18 @@ import TermTableCore
 extension LayoutLint {
     /// The warnings of a file that parsed without errors: `height=auto` on a cell where no field stretches in
     /// height (the row can then never grow past its canvas).
-    public static func warnings(in document: LayoutDocument, text: String) -> [LayoutWarning] {
+    public static func warnings(in document: LayoutDocument, text: String) -> [LayoutDiagnostic] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
         }
-        var warnings: [LayoutWarning] = []
+        var warnings: [LayoutDiagnostic] = []
         for cell in document.cells where cell.heightIsAutomatic {
             guard !cell.views.contains(where: { $0.autoresizing.contains(.flexibleHeight) }) else { continue }
             let index = cell.location.line - 1
             let sourceLine = index >= 0 && index < lines.count ? lines[index] : ""
             warnings.append(
-                LayoutWarning(
-                    file: document.file, line: cell.location.line,
+                LayoutDiagnostic(
+                    severity: .warning, file: document.file, line: cell.location.line,
                     column: column(of: "height", in: sourceLine) ?? cell.location.column,
                     message: "`height=auto` on cell `\(cell.identifier)`, but no field stretches in height: "
                         + "the row stays \(cell.height) line\(cell.height == 1 ? "" : "s") tall",

@@ -22,7 +22,7 @@ public enum LayoutLint {
         /// Files that could not be read at all.
         public var loadFailures: [LayoutLibraryError] = []
         /// What works but is likely not what was meant, by file, line and column.
-        public var warnings: [LayoutWarning] = []
+        public var warnings: [LayoutDiagnostic] = []
         /// Warnings fail the lint too (`termtable lint --strict`).
         public var warningsAreErrors = false
 
@@ -57,7 +57,7 @@ public enum LayoutLint {
     /// Checks one file's text as ``lint(text:file:strict:)`` does, with its warnings (``warnings(in:text:)``,
     /// only for a file without errors).
     public static func lintFile(text: String, file: String, strict: Bool = false) -> (
-        cells: Int, errors: [LayoutError], warnings: [LayoutWarning]
+        cells: Int, errors: [LayoutError], warnings: [LayoutDiagnostic]
     ) {
         let (document, errors) = LayoutParser.check(text, file: file)
         var all = errors

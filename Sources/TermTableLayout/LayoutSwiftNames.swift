@@ -24,8 +24,8 @@ package enum LayoutSwiftNames {
     /// (`LayoutSwiftNamesTests`), so a member added to those classes fails the test until it is listed here.
     package static let toolkitCellMembers: Set<String> = [
         "acceptsFocus", "accessory", "accessoryWidth", "addSubview", "autoresizing", "backgroundStyle", "bounds",
-        "captureDesign", "checkedView", "checkedViewWithTag", "containsFocusedView", "contentBaseStyle",
-        "contentOverlayStyle", "contentView", "convertToScreen", "copy", "counterpart", "designFrame",
+        "captureDesign", "checkedView", "checkedViewWithTag", "containsFocusedView", "contentBaseStyle", "copyRefusal",
+        "contentOverlayStyle", "contentView", "convertToScreen", "updateDrawn", "copy", "counterpart", "designFrame",
         "designSuperviewSize", "didCopy", "draw", "drawOverlay", "drawVersion", "failTypedCell", "fields",
         "firstSubview", "frame", "frameDidChange", "handleAction", "handleKey", "handleMouse", "height", "hitTest",
         "host", "indentationLevel", "indentationWidth", "indexPath", "isFocused", "isHidden",

@@ -114,7 +114,7 @@ public enum ViewProperty: String, CaseIterable, Hashable, Sendable {
         case .hideBelow: return "the field is hidden, and takes no room, while the cell is narrower than this"
         case .heading: return "the field's column title in a header row built from the cell (not drawn in the cell)"
         case .hidden: return "the view starts hidden"
-        case .name: return "gives or replaces the name written in the field (for `view(named:)`; not drawn)"
+        case .name: return "gives or replaces the name written in the field (for `view(named:as:)`; not drawn)"
         case .align: return "where text sits in a wider field (a text field's text while it is not being edited)"
         case .truncate: return "where too-long text is cut (`clip`: no ellipsis)"
         case .wrap: return "wrap text onto as many lines as the field is drawn tall, or up to N"

@@ -84,16 +84,9 @@ public struct ViewCopyCheck {
                 }),
             "ConfirmDialog": ["isAnswered": "a copy is a new question, not yet answered"],
             "Box": ["joinsLeftEdge": "set by the HStack the box is in, at layout"],
-            "LayoutPreviewView": [
-                "top": "where the content is scrolled to: set from the model's cursor when the view draws",
-                "cells": "the cells drawn, made from the model's library on the first draw",
-                "cellsLibrary": "which library the drawn cells came from (a cache key)",
-                "blocks": "where each cell's lines are, measured when the view draws",
-            ],
         ],
         shared: [
-            "CellReuseQueue": ["templates": "cell templates are factories: their prototypes are never handed out"],
-            "LayoutPreviewView": ["model": "the file being previewed: every view of it draws the same model"],
+            "CellReuseQueue": ["templates": "cell templates are factories: their prototypes are never handed out"]
         ])
 
     /// Sets every property `View` declares to a value a fresh view does not have (`frame`, `tag`, `name`, styles,

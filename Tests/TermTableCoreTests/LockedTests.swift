@@ -30,6 +30,27 @@ struct LockedTests {
         #expect(total.withLock { $0 } == threads * additions, "the lock is free again after a throw")
     }
 
+    /// A thread sleeping in `withLock(sleepingWhile:_:)` sleeps until a change and a wake-up make its
+    /// condition false, then runs its body under the lock; the condition is asked again after each wake.
+    @Test func aSleeperRunsItsBodyOnlyOnceWokenWithItsConditionFalse() async {
+        let box = Locked((ready: false, asked: 0))
+        let seen: Int = await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
+            Thread.detachNewThread {
+                let seen = box.withLock(sleepingWhile: { state in
+                    state.asked += 1
+                    return !state.ready
+                }) { state in state.asked }
+                done.resume(returning: seen)
+            }
+            while box.withLock({ $0.asked }) == 0 { usleep(1_000) }
+            box.wakeOne()  // a wake-up with the condition still true: it sleeps again
+            while box.withLock({ $0.asked }) < 2 { usleep(1_000) }
+            box.withLock { $0.ready = true }
+            box.wakeAll()
+        }
+        #expect(seen >= 3, "asked before sleeping, after the empty wake-up and after the real one")
+    }
+
     /// No Swift file of the package uses `Synchronization.Mutex`: ThreadSanitizer on Linux cannot see its
     /// lock (a futex in an uninstrumented library) and reports every contended access as a race, which
     /// made `.ci/run`'s sanitizer step fail at random. Use `Locked` (or `NSLock` where the package's

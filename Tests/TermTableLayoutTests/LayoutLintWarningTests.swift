@@ -66,8 +66,9 @@ struct LayoutLintWarningTests {
     }
 
     @Test func warningTextCannotDriveTheTerminal() {
-        let warning = LayoutWarning(
-            file: "A\u{1B}[2J.layout", line: 1, column: 1, message: "m\u{1B}]0;x\u{07}", hint: "h\u{9B}",
+        let warning = LayoutDiagnostic(
+            severity: .warning, file: "A\u{1B}[2J.layout", line: 1, column: 1, message: "m\u{1B}]0;x\u{07}",
+            hint: "h\u{9B}",
             sourceLine: "cell \u{1B}[31m")
         #expect(!warning.description.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         #expect(!warning.description.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) })

@@ -16,7 +16,6 @@ struct ApplicationTests {
             addSubview(title)
             addSubview(table)
         }
-        required init(copying other: View) { fatalError("not copied in tests") }
         override func layoutSubviews() {
             title.frame = Rect(x: 0, y: 0, width: frame.width, height: 1)
             table.frame = Rect(x: 0, y: 1, width: frame.width, height: max(0, frame.height - 1))

@@ -159,7 +159,6 @@ struct KeyHelpTests {
                 addSubview(table)
                 addSubview(hints)
             }
-            required init(copying other: View) { fatalError("not copied in tests") }
             override func layoutSubviews() {
                 table.frame = Rect(x: 0, y: 0, width: frame.width, height: frame.height - 1)
                 hints.frame = Rect(x: 0, y: frame.height - 1, width: frame.width, height: 1)

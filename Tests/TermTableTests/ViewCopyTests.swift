@@ -196,22 +196,6 @@ import Testing
                 return dialog
             }),
         Covered(
-            name: "EmptyStateView", fresh: { EmptyStateView(View(), message: "") },
-            configured: {
-                let view = EmptyStateView(Label(text: "content"), message: "No rows", isEmpty: { _ in true })
-                configureView(view)
-                view.messageStyle = .bold
-                return view
-            }),
-        Covered(
-            name: "LayoutPreviewView", fresh: { LayoutPreviewView(model: LayoutPreviewModel(path: "")) },
-            configured: {
-                let preview = LayoutPreviewView(model: LayoutPreviewModel(path: "Layouts/Gallery.layout"))
-                configureView(preview)
-                preview.statusNote = "watching"
-                return preview
-            }),
-        Covered(
             name: "HelpBox", fresh: { HelpBox(title: "", entries: []) },
             configured: {
                 let help = HelpBox(title: "Keys", entries: (1...20).map { (key: "k\($0)", action: "action \($0)") })
@@ -224,16 +208,6 @@ import Testing
                 help.focusedTitleStyle = .reverse
                 help.content = Label(text: "content")
                 return help
-            }),
-        Covered(
-            name: "PromptLine", fresh: { PromptLine(label: "") },
-            configured: {
-                let prompt = PromptLine(label: "Find: ", text: "abc")
-                configureView(prompt)
-                prompt.onCancel = {}
-                // Past the field's limit: the note shows.
-                _ = prompt.field.handleText(String(repeating: "x", count: PromptLine.defaultMaxLength + 1))
-                return prompt
             }),
         Covered(
             name: "ColumnHeaderView",
@@ -294,15 +268,20 @@ import Testing
                 table.commandHints = [.activate: "open"]
                 return table
             }),
-        Covered(
-            name: "KeyHintBar", fresh: { KeyHintBar() },
-            configured: {
-                let bar = KeyHintBar(bindings: [KeyBinding([Key("q")], help: "quit the app", hint: "quit")])
-                configureView(bar)
-                bar.textStyle = .bold
-                return bar
-            }),
     ]
+
+    /// The toolkit's view classes that are never cloned (an app shows each once, at the top of its tree): they
+    /// write no copy code, and copying one is refused by name.
+    nonisolated static let notCopyable: [String: @MainActor @Sendable () -> View.Type] = [
+        "EmptyStateView": { EmptyStateView.self }, "LayoutPreviewView": { LayoutPreviewView.self },
+        "PromptLine": { PromptLine.self }, "KeyHintBar": { KeyHintBar.self },
+    ]
+
+    @Test func theViewsShownOnceAreNotCopyable() {
+        for (name, type) in Self.notCopyable {
+            #expect(View.copyRefusal(type())?.hasPrefix("\(name) was copied") == true, "\(name)")
+        }
+    }
 
     @Test(arguments: covered.map(\.name))
     func copyKeepsEveryPropertyAndSharesNothing(_ name: String) throws {
@@ -331,7 +310,7 @@ import Testing
             .deletingLastPathComponent()
         let declared = ViewCopyCheck.declaredViewSubclasses(under: root.appendingPathComponent("Sources"))
         #expect(declared.count >= 15, "the scan found too few classes: \(declared.keys.sorted())")
-        let covered = Set(Self.covered.map(\.name))
+        let covered = Set(Self.covered.map(\.name)).union(Self.notCopyable.keys)
         for (name, file) in declared.sorted(by: { $0.key < $1.key }) where !covered.contains(name) {
             Issue.record(
                 "\(name) (\(file)) is a View class the copy check does not cover: add it to ViewCopyTests.covered")
@@ -349,6 +328,25 @@ import Testing
         }
     }
 
+    /// Only `View` itself and classes that adopt `CopyableView` are copied; copying another is refused by name.
+    @Test func copyingIsAskedOnlyOfCopyableViews() {
+        #expect(View.copyRefusal(View.self) == nil)
+        #expect(View.copyRefusal(Label.self) == nil)
+        #expect(View.copyRefusal(BasicCell.self) == nil, "a subclass of a copyable class is copyable")
+        let refusal = View.copyRefusal(ShownOnce.self)
+        #expect(refusal?.hasPrefix("ShownOnce was copied") == true)
+        #expect(refusal?.contains("CopyableView") == true)
+    }
+
+    /// `repointOutlets` points each outlet at the copy's own subview that stands where the original's does.
+    @Test func repointedOutletsAreTheCopysOwnSubviews() {
+        let cell = TwoOutlets(reuseIdentifier: "two")
+        let copy = cell.copy()
+        #expect(copy.first !== cell.first && copy.second !== cell.second)
+        #expect(copy.first.superview === copy.contentView && copy.second.superview === copy.contentView)
+        #expect(copy.first.text == "first" && copy.second.text == "second")
+    }
+
     /// The exemption lists name real stored properties (a renamed property must not keep its exemption).
     @Test func everyExemptionNamesAStoredProperty() {
         let views = Self.covered.map { $0.configured() }
@@ -362,29 +360,29 @@ import Testing
 
     // MARK: The check itself catches what it is for
 
-    final class Forgetful: View {
+    final class Forgetful: View, CopyableView {
         var note = ""
         override init(frame: Rect = .zero) { super.init(frame: frame) }
-        required init(copying other: View) { super.init(copying: other) }
+        required override init(copying other: View) { super.init(copying: other) }
     }
 
-    final class StaleOutlet: View {
+    final class StaleOutlet: View, CopyableView {
         let title = Label()
         override init(frame: Rect = .zero) {
             super.init(frame: frame)
             addSubview(title)
         }
-        required init(copying other: View) { super.init(copying: other) }
+        required override init(copying other: View) { super.init(copying: other) }
     }
 
-    final class SharedOutlet: View {
+    final class SharedOutlet: View, CopyableView {
         var title: Label
         override init(frame: Rect = .zero) {
             title = Label()
             super.init(frame: frame)
             addSubview(title)
         }
-        required init(copying other: View) {
+        required override init(copying other: View) {
             title = (other as! SharedOutlet).title
             super.init(copying: other)
         }
@@ -424,5 +422,27 @@ import Testing
         view.title.text = "Title"
         let problems = ViewCopyCheck.toolkit.problems(configured: view, fresh: SharedOutlet())
         #expect(problems.contains { $0.contains("the copy shares a Label with the original at title") })
+    }
+}
+
+/// A root view that is never copied: it writes no copy code.
+private final class ShownOnce: View {}
+
+/// A cell built in code with two outlets.
+private final class TwoOutlets: TableViewCell {
+    private(set) var first = Label(text: "first")
+    private(set) var second = Label(text: "second")
+
+    required init(reuseIdentifier: String?) {
+        super.init(reuseIdentifier: reuseIdentifier)
+        contentView.addSubview(first)
+        contentView.addSubview(second)
+    }
+
+    required init(copying other: View) { super.init(copying: other) }
+
+    override func didCopy(from original: View) {
+        super.didCopy(from: original)
+        repointOutlets(\.first, \.second, from: original)
     }
 }

@@ -18,7 +18,7 @@ public final class ArticleDetailView: View {
     /// The time zone dates are shown in.
     public var timeZone: TimeZone = .current
     /// The text view holding the article (it leaves the keyboard focus to this view).
-    public private(set) var textView: TextView
+    public let textView: TextView
 
     /// Creates an empty article view.
     public init() {
@@ -26,21 +26,6 @@ public final class ArticleDetailView: View {
         super.init(frame: .zero)
         textView.isFocusable = false
         addSubview(textView)
-    }
-
-    public required init(copying other: View) {
-        let other = other as! ArticleDetailView
-        article = other.article
-        onClose = other.onClose
-        now = other.now
-        timeZone = other.timeZone
-        textView = TextView()  // replaced by the copied subview in didCopy(from:)
-        super.init(copying: other)
-    }
-
-    public override func didCopy(from original: View) {
-        super.didCopy(from: original)
-        if let copied = subviews.first as? TextView { textView = copied }
     }
 
     public override var acceptsFocus: Bool { true }

@@ -10,15 +10,15 @@ public final class ReaderView: View {
     public static let splitWidth = 140
 
     /// The article list.
-    public private(set) var tableView: TableView
+    public let tableView: TableView
     /// The list, with a note over it while a filter shows nothing (``Reader/setFilter(_:)`` sets the note).
-    public private(set) var listPane: EmptyStateView
+    public let listPane: EmptyStateView
     /// The article view: beside the list on a wide screen, else shown instead of it while reading.
-    public private(set) var detailView: ArticleDetailView
+    public let detailView: ArticleDetailView
     /// The list and the article view, left to right.
-    public private(set) var panes: HStack
+    public let panes: HStack
     /// The bottom line.
-    public private(set) var statusLine: StatusLine
+    public let statusLine: StatusLine
     /// True while reading: the article view has the keys (and, on a narrow screen, is shown instead of the list).
     public private(set) var isShowingDetail = false
     /// Called in each frame once every view is laid out, before the subviews draw: what depends on their sizes
@@ -37,30 +37,6 @@ public final class ReaderView: View {
         detailView.isHidden = true
         addSubview(panes)
         addSubview(statusLine)
-    }
-
-    public required init(copying other: View) {
-        let other = other as! ReaderView
-        // The outlets point at the original's views until didCopy(from:) points them at the copies.
-        tableView = other.tableView
-        listPane = other.listPane
-        detailView = other.detailView
-        panes = other.panes
-        statusLine = other.statusLine
-        isShowingDetail = other.isShowingDetail
-        willDrawSubviews = other.willDrawSubviews
-        super.init(copying: other)
-    }
-
-    /// Points the outlets at the copied table, article view, panes and status line.
-    public override func didCopy(from original: View) {
-        super.didCopy(from: original)
-        guard let original = original as? ReaderView else { return }
-        tableView = counterpart(of: original.tableView, in: original)!
-        listPane = counterpart(of: original.listPane, in: original)!
-        detailView = counterpart(of: original.detailView, in: original)!
-        panes = counterpart(of: original.panes, in: original)!
-        statusLine = counterpart(of: original.statusLine, in: original)!
     }
 
     /// True when the list and the article are side by side (the view is ``splitWidth`` columns or wider).

@@ -24,14 +24,6 @@ public final class StatusLine: View {
         super.init(frame: .zero)
     }
 
-    public required init(copying other: View) {
-        let other = other as! StatusLine
-        text = other.text
-        style = other.style
-        maximumLines = other.maximumLines
-        super.init(copying: other)
-    }
-
     /// The lines the text takes at `width`: 1, or more when the left part does not fit on one line.
     public func lines(forWidth width: Int) -> Int {
         guard width > 2, TerminalText.width(of: text.left) > width - 2 else { return 1 }

@@ -4,28 +4,13 @@ import TermTable
 /// The detail view (Enter): the layout's `detail` cell filled from ``ProcessDetail``.
 public final class ProcessDetailView: View {
     /// The cell drawn (tags 1 to 10, see Procs.layout).
-    public private(set) var cell: TableViewCell
+    public let cell: TableViewCell
 
     /// A view showing `cell`.
     public init(cell: TableViewCell) {
         self.cell = cell
         super.init(frame: .zero)
         addSubview(cell)
-    }
-
-    /// A copy of `other` with a copy of its cell.
-    public required init(copying other: View) {
-        let other = other as! ProcessDetailView
-        // Points at the original's cell until didCopy(from:) points it at the copy.
-        cell = other.cell
-        super.init(copying: other)
-    }
-
-    /// Points ``cell`` at the copied cell.
-    public override func didCopy(from original: View) {
-        super.didCopy(from: original)
-        guard let original = original as? ProcessDetailView else { return }
-        cell = counterpart(of: original.cell, in: original)!
     }
 
     /// Gives the cell the view's width and at most its design height.

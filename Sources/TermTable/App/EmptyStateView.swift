@@ -17,7 +17,7 @@ import TermTableCore
 /// `reloadData()`. Keys and clicks go to the content as if it were on its own.
 open class EmptyStateView: View {
     /// The view shown, filling this one.
-    public private(set) var content: View
+    public let content: View
     /// The text shown while the content is empty.
     public var message: String {
         didSet { if message != oldValue { setNeedsDisplay() } }
@@ -36,23 +36,6 @@ open class EmptyStateView: View {
         self.isEmpty = isEmpty
         super.init(frame: .zero)
         addSubview(content)
-    }
-
-    public required init(copying other: View) {
-        let other = other as! EmptyStateView
-        message = other.message
-        messageStyle = other.messageStyle
-        isEmpty = other.isEmpty
-        // Points at the original's content until didCopy(from:) points it at the copy.
-        content = other.content
-        super.init(copying: other)
-    }
-
-    /// Points ``content`` at the copied content.
-    open override func didCopy(from original: View) {
-        super.didCopy(from: original)
-        guard let original = original as? EmptyStateView else { return }
-        content = counterpart(of: original.content, in: original)!
     }
 
     /// True when the message shows: the content, laid out first, is empty.

@@ -8,11 +8,11 @@ public final class PromptLine: View {
     /// How many characters (Unicode scalars) a prompt takes unless told otherwise: 4,096.
     public static let defaultMaxLength = 4096
     /// The label before the field.
-    public private(set) var label: Label
+    public let label: Label
     /// The field being edited.
-    public private(set) var field: TextField
+    public let field: TextField
     /// The note shown at the right end once input was dropped at the field's ``/TermTableCore/TextField/maxLength``.
-    public private(set) var note: Label
+    public let note: Label
     /// Called when Esc closes the prompt.
     public var onCancel: (@MainActor () -> Void)?
 
@@ -44,26 +44,6 @@ public final class PromptLine: View {
                 self.setNeedsLayout()
             }
         }
-    }
-
-    public required init(copying other: View) {
-        let other = other as! PromptLine
-        // The outlets point at the original's views until didCopy(from:) points them at the copies.
-        label = other.label
-        field = other.field
-        note = other.note
-        onCancel = other.onCancel
-        super.init(copying: other)
-    }
-
-    /// Points the outlets at the copied label and field.
-    public override func didCopy(from original: View) {
-        super.didCopy(from: original)
-        guard let original = original as? PromptLine else { return }
-        label = counterpart(of: original.label, in: original)!
-        field = counterpart(of: original.field, in: original)!
-        note = counterpart(of: original.note, in: original)!
-        connectNote()
     }
 
     public override func layoutSubviews() {

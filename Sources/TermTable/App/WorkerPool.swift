@@ -1,3 +1,5 @@
+import TermTableCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -30,14 +32,8 @@
 /// input arrive on the main queue), so an app whose background work runs here wakes up only
 /// for input, timers and its own work.
 public final class WorkerPool: TaskExecutor, @unchecked Sendable {
-    // @unchecked: `jobs`, `head`, `idle`, `started` and `stopping` are touched only under `mutex`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let workArrived: UnsafeMutablePointer<pthread_cond_t>
-    private var jobs: [UnownedJob] = []
-    private var head = 0
-    private var idle = 0
-    private var started = 0
-    private var stopping = false
+    // @unchecked: all mutable state is in `queue`, a `Locked`.
+    private let queue = Locked(JobQueue())
 
     /// The most threads the pool starts.
     public let maximumThreads: Int
@@ -45,42 +41,23 @@ public final class WorkerPool: TaskExecutor, @unchecked Sendable {
     /// A pool of at most `maximumThreads` threads (at least 1); by default as many as the machine has processors.
     public init(maximumThreads: Int? = nil) {
         self.maximumThreads = max(1, maximumThreads ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        workArrived = .allocate(capacity: 1)
-        workArrived.initialize(to: pthread_cond_t())
-        pthread_cond_init(workArrived, nil)
-    }
-
-    deinit {
-        // Every thread holds the pool, so there are none left here.
-        pthread_cond_destroy(workArrived)
-        workArrived.deinitialize(count: 1)
-        workArrived.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
     }
 
     /// The threads started so far.
-    public var threadCount: Int {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return started
-    }
+    public var threadCount: Int { queue.withLock { $0.started } }
 
     /// Runs `job` on one of the pool's threads (starting one when none is free and the pool is not full).
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        pthread_mutex_lock(mutex)
-        jobs.append(job)
-        let waiting = jobs.count - head
-        // Once shut down, each job gets a thread that runs what is queued and ends.
-        let startThread = stopping || (waiting > idle && started < maximumThreads)
-        if startThread { started += 1 }
-        if idle > 0 { pthread_cond_signal(workArrived) }
-        pthread_mutex_unlock(mutex)
+        let (startThread, wake) = queue.withLock { queue in
+            queue.jobs.append(job)
+            let waiting = queue.jobs.count - queue.head
+            // Once shut down, each job gets a thread that runs what is queued and ends.
+            let startThread = queue.stopping || (waiting > queue.idle && queue.started < maximumThreads)
+            if startThread { queue.started += 1 }
+            return (startThread, queue.idle > 0)
+        }
+        if wake { queue.wakeOne() }
         if startThread { startWorker() }
     }
 
@@ -88,10 +65,8 @@ public final class WorkerPool: TaskExecutor, @unchecked Sendable {
     ///
     /// For tests and tidy exits: a process may also simply end with the pool's threads asleep.
     public func shutDown() {
-        pthread_mutex_lock(mutex)
-        stopping = true
-        pthread_cond_broadcast(workArrived)
-        pthread_mutex_unlock(mutex)
+        queue.withLock { $0.stopping = true }
+        queue.wakeAll()
     }
 
     private func startWorker() {
@@ -111,35 +86,46 @@ public final class WorkerPool: TaskExecutor, @unchecked Sendable {
         if status != 0 {
             // No thread: the job must still run, or its task would never resume.
             Unmanaged<WorkerPool>.fromOpaque(context).release()
-            pthread_mutex_lock(mutex)
-            started -= 1
-            let job = takeJob()
-            pthread_mutex_unlock(mutex)
+            let job = queue.withLock { queue in
+                queue.started -= 1
+                return queue.takeJob()
+            }
             job?.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
 
-    /// A worker thread's life: take a job, run it, wait for the next one.
+    /// A worker thread's life: take a job, run it, wait for the next one; end once shut down and drained.
     private func work() {
-        pthread_mutex_lock(mutex)
         while true {
-            if let job = takeJob() {
-                pthread_mutex_unlock(mutex)
-                job.runSynchronously(on: asUnownedTaskExecutor())
-                pthread_mutex_lock(mutex)
-                continue
+            var asleep = false
+            // Counts this thread idle while it sleeps, so `enqueue` wakes it rather than start another.
+            let sleeps = { (queue: inout JobQueue) -> Bool in
+                if asleep { queue.idle -= 1 }
+                asleep = queue.head == queue.jobs.count && !queue.stopping
+                if asleep { queue.idle += 1 }
+                return asleep
             }
-            if stopping { break }
-            idle += 1
-            pthread_cond_wait(workArrived, mutex)
-            idle -= 1
+            let job = queue.withLock(sleepingWhile: sleeps) { queue in
+                let job = queue.takeJob()
+                if job == nil { queue.started -= 1 }
+                return job
+            }
+            guard let job else { return }
+            job.runSynchronously(on: asUnownedTaskExecutor())
         }
-        started -= 1
-        pthread_mutex_unlock(mutex)
     }
+}
 
-    /// The oldest queued job; the caller holds `mutex`.
-    private func takeJob() -> UnownedJob? {
+/// The pool's jobs and thread counts, kept under the pool's lock.
+private struct JobQueue {
+    var jobs: [UnownedJob] = []
+    var head = 0
+    var idle = 0
+    var started = 0
+    var stopping = false
+
+    /// The oldest queued job.
+    mutating func takeJob() -> UnownedJob? {
         guard head < jobs.count else { return nil }
         let job = jobs[head]
         head += 1

@@ -31,13 +31,6 @@ public final class KeyHintBar: View {
         super.init(frame: frame)
     }
 
-    public required init(copying other: View) {
-        let other = other as! KeyHintBar
-        bindings = other.bindings
-        textStyle = other.textStyle
-        super.init(copying: other)
-    }
-
     /// The bindings the bar shows now.
     public var shownBindings: [KeyBinding] {
         if let bindings { return bindings.filter(\.isEnabled) }

@@ -24,7 +24,7 @@ import TermTableLayout
 /// table.columnHeader?.sort = ColumnSort(column: "cpu", ascending: false)
 /// ```
 @MainActor
-open class ColumnHeaderView: View {
+open class ColumnHeaderView: View, CopyableView {
     /// The columns, in the order of the cell's fields (top to bottom, left to right).
     public let columns: [TableColumn]
     /// The style of the titles (default bold).
@@ -86,7 +86,7 @@ open class ColumnHeaderView: View {
     }
 
     /// Copies a header row (titles, styles, sort indicator).
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         let other = other as! ColumnHeaderView
         columns = other.columns
         items = other.items

@@ -30,7 +30,7 @@ import TermTableLayout
 /// table.dataSource = model
 /// table.delegate = controller
 /// ```
-open class TableView: View {
+open class TableView: View, CopyableView {
     /// How rows are selected.
     public enum SelectionMode: Sendable {
         /// No selection: the keys scroll the view.
@@ -303,7 +303,7 @@ open class TableView: View {
     ///
     /// The copy shares the registered templates (factories whose prototypes are
     /// never handed out) and the action handlers (closures cannot be copied).
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         let other = other as! TableView
         storedSelectionMode = other.selectionMode
         storedStickyHeaders = other.stickyHeaders

@@ -16,7 +16,7 @@ import TermTableLayout
 /// let cell = tableView.dequeueReusableCell(withIdentifier: "news", for: indexPath)
 /// cell.viewWithTag(1, as: Label.self)?.text = item.title
 /// ```
-open class TableViewCell: View {
+open class TableViewCell: View, CopyableView {
     /// The identifier of the reuse queue the cell belongs to (nil for cells not made by a table).
     public internal(set) var reuseIdentifier: String?
     /// The view that holds the cell's content, inset by indentation and accessory.
@@ -183,7 +183,7 @@ open class TableViewCell: View {
         addSubview(contentView)
     }
 
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         let other = other as! TableViewCell
         reuseIdentifier = other.reuseIdentifier
         storedHeight = other.height
@@ -201,8 +201,7 @@ open class TableViewCell: View {
     /// Points ``contentView`` at the copied content view.
     open override func didCopy(from original: View) {
         super.didCopy(from: original)
-        guard let original = original as? TableViewCell else { return }
-        contentView = counterpart(of: original.contentView, in: original)!
+        repointOutlets(\.contentView, from: original)
     }
 
     /// Resets the cell before it is handed out again; the default clears highlight and selection.
@@ -320,9 +319,7 @@ open class BasicCell: TableViewCell {
     /// The copy's labels are its own subviews that stand where the original's do.
     open override func didCopy(from original: View) {
         super.didCopy(from: original)
-        let original = original as! BasicCell
-        textLabel = counterpart(of: original.textLabel, in: original)!
-        detailTextLabel = counterpart(of: original.detailTextLabel, in: original)!
+        repointOutlets(\.textLabel, \.detailTextLabel, from: original)
     }
 
     open override func draw(in context: DrawContext) {

@@ -35,13 +35,6 @@ package final class LayoutPreviewView: View {
         super.init(frame: .zero)
     }
 
-    /// A copy drawing the same model.
-    package required init(copying other: View) {
-        model = (other as! LayoutPreviewView).model
-        statusNote = (other as! LayoutPreviewView).statusNote
-        super.init(copying: other)
-    }
-
     package override var acceptsFocus: Bool { true }
 
     // MARK: Content

@@ -14,9 +14,13 @@
 /// the sanitizer, so a race it reports here is a real one. (`Scripts/sanitizers.sh` runs the
 /// suite under ThreadSanitizer; `Tests/TermTableCoreTests/LockedTests.swift` keeps `Mutex` out.)
 /// Single flags and counters use `Atomic`, which the sanitizer also sees.
+///
+/// The lock has a condition variable too: ``withLock(sleepingWhile:_:)`` sleeps on it until another
+/// thread changes the value and calls ``wakeOne()`` or ``wakeAll()`` (``WorkerPool``'s threads wait so).
 package final class Locked<Value>: @unchecked Sendable {
     // @unchecked: `value` is read and written only between lock and unlock of `mutex`.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let changed: UnsafeMutablePointer<pthread_cond_t>
     private var value: Value
 
     /// Wraps `value`.
@@ -25,9 +29,15 @@ package final class Locked<Value>: @unchecked Sendable {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
+        changed = .allocate(capacity: 1)
+        changed.initialize(to: pthread_cond_t())
+        pthread_cond_init(changed, nil)
     }
 
     deinit {
+        pthread_cond_destroy(changed)
+        changed.deinitialize(count: 1)
+        changed.deallocate()
         pthread_mutex_destroy(mutex)
         mutex.deinitialize(count: 1)
         mutex.deallocate()
@@ -41,4 +51,24 @@ package final class Locked<Value>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
+
+    /// Takes the lock and, for as long as `shouldSleep` returns true, sleeps until woken (the lock is
+    /// free while asleep); then runs `body` with the lock still held, and returns what it returns.
+    ///
+    /// `shouldSleep` is asked under the lock before the first sleep and after every wake-up, so it
+    /// may count sleepers in the value.
+    package func withLock<Result>(
+        sleepingWhile shouldSleep: (inout Value) -> Bool, _ body: (inout Value) -> Result
+    ) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while shouldSleep(&value) { pthread_cond_wait(changed, mutex) }
+        return body(&value)
+    }
+
+    /// Wakes one thread asleep in ``withLock(sleepingWhile:_:)``, if any, to look at the value again.
+    package func wakeOne() { pthread_cond_signal(changed) }
+
+    /// Wakes every thread asleep in ``withLock(sleepingWhile:_:)``.
+    package func wakeAll() { pthread_cond_broadcast(changed) }
 }

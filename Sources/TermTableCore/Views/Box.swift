@@ -13,7 +13,7 @@
 /// let panes = HStack([.fill(Box(title: "Feeds", content: feeds)), .fill(Box(title: "Items", content: items), weight: 2)],
 ///                    divider: .sharedBorders)
 /// ```
-open class Box: View {
+open class Box: View, CopyableView {
     /// The title shown in the top edge, cut to fit.
     public var title: String? {
         didSet { if title != oldValue { setNeedsDisplay() } }
@@ -72,7 +72,7 @@ open class Box: View {
         focusedTitleStyle = Style(foreground: .cyan, attributes: [.bold, .reverse])
     }
 
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         let other = other as! Box
         title = other.title
         borderStyle = other.borderStyle

@@ -3,7 +3,7 @@
 /// Enter or Space when focused, or a click, sends ``action`` up the view
 /// chain; in a table cell it reaches the table's action handlers with the
 /// row's index path. ``onPress`` is called too, for buttons built in code.
-open class Button: View {
+open class Button: View, CopyableView {
     /// The title shown between the brackets.
     public var title: String {
         didSet { if title != oldValue { setNeedsDisplay() } }
@@ -32,7 +32,7 @@ open class Button: View {
         super.init(frame: frame)
     }
 
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         let other = other as! Button
         title = other.title
         action = other.action

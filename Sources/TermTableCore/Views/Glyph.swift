@@ -1,5 +1,5 @@
 /// One symbol (a letter, a box-drawing character, an emoji), centred in its frame.
-open class Glyph: View {
+open class Glyph: View, CopyableView {
     /// The symbol shown.
     public var symbol: Character {
         didSet { if symbol != oldValue { setNeedsDisplay() } }
@@ -15,7 +15,7 @@ open class Glyph: View {
         super.init(frame: frame)
     }
 
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         let other = other as! Glyph
         symbol = other.symbol
         symbolStyle = other.symbolStyle

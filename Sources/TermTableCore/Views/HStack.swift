@@ -19,7 +19,7 @@
 /// children, or, for bordered children, are the border they share. Hidden
 /// children take no room (after hiding or showing one, call
 /// ``View/setNeedsLayout()`` on the stack). Stacks nest in each other.
-open class HStack: View {
+open class HStack: View, CopyableView {
     /// The children, left to right.
     public private(set) var items: [StackItem] = []
     /// What is drawn between the children (default nothing).
@@ -39,7 +39,7 @@ open class HStack: View {
         setElements(elements)
     }
 
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         super.init(copying: other)
         guard let other = other as? HStack else { return }
         divider = other.divider

@@ -10,90 +10,62 @@
 /// title.textStyle = .bold
 /// title.truncation = .middle
 /// ```
-open class Label: View {
+open class Label: View, CopyableView {
+    /// What the label draws, in one store: read for every label drawn and measured, set for every cell configured.
+    struct Drawn {
+        var text: String
+        var styledText: StyledText?
+        var textStyle: Style = .plain
+        var alignment: TextAlignment = .left
+        var truncation: TerminalText.TruncationMode = .tail
+        var numberOfLines = 1
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every label drawn and measured, set for every cell configured
+    #endif
+    private var drawn: Drawn
+
     /// The text shown (setting it clears ``styledText``).
     public var text: String {
-        get { storedText }
+        get { drawn.text }
         set {
-            let changed = newValue != storedText || storedStyledText != nil
-            storedText = newValue
-            storedStyledText = nil
+            let changed = newValue != drawn.text || drawn.styledText != nil
+            drawn.text = newValue
+            drawn.styledText = nil
             if changed { setNeedsDisplay() }
         }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // set for every cell configured and read for every label drawn and measured
-    #endif
-    private var storedText: String
     /// The text shown in runs of styles, each laid over ``textStyle`` (nil: ``text`` in ``textStyle``).
     ///
     /// Setting it sets ``text`` to its ``StyledText/string``; setting ``text`` clears it.
     /// Measuring, truncation and wrapping are those of the plain text.
     public var styledText: StyledText? {
-        get { storedStyledText }
+        get { drawn.styledText }
         set {
-            let changed = newValue != storedStyledText
-            storedStyledText = newValue
-            if let newValue { storedText = newValue.string }
-            if changed { setNeedsDisplay() }
+            updateDrawn(&drawn.styledText, to: newValue)
+            if let newValue { drawn.text = newValue.string }
         }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // set for every cell configured and read for every label drawn
-    #endif
-    private var storedStyledText: StyledText?
     /// The style of the text.
     public var textStyle: Style {
-        get { storedTextStyle }
-        set {
-            let changed = newValue != storedTextStyle
-            storedTextStyle = newValue
-            if changed { setNeedsDisplay() }
-        }
+        get { drawn.textStyle }
+        set { updateDrawn(&drawn.textStyle, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // set for every cell configured and read for every label drawn
-    #endif
-    private var storedTextStyle: Style = .plain
     /// Where the text sits when it is narrower than the label.
     public var alignment: TextAlignment {
-        get { storedAlignment }
-        set {
-            let oldValue = storedAlignment
-            storedAlignment = newValue
-            if alignment != oldValue { setNeedsDisplay() }
-        }
+        get { drawn.alignment }
+        set { updateDrawn(&drawn.alignment, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every label drawn and copied
-    #endif
-    private var storedAlignment: TextAlignment = .left
     /// Where the text is cut when it is wider than the label.
     public var truncation: TerminalText.TruncationMode {
-        get { storedTruncation }
-        set {
-            let oldValue = storedTruncation
-            storedTruncation = newValue
-            if truncation != oldValue { setNeedsDisplay() }
-        }
+        get { drawn.truncation }
+        set { updateDrawn(&drawn.truncation, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every label drawn and copied
-    #endif
-    private var storedTruncation: TerminalText.TruncationMode = .tail
     /// Lines to wrap to: 1 (the default) does not wrap, 0 uses the label's height.
     public var numberOfLines: Int {
-        get { storedNumberOfLines }
-        set {
-            let oldValue = storedNumberOfLines
-            storedNumberOfLines = newValue
-            if numberOfLines != oldValue { setNeedsDisplay() }
-        }
+        get { drawn.numberOfLines }
+        set { updateDrawn(&drawn.numberOfLines, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every label drawn, measured and copied
-    #endif
-    private var storedNumberOfLines: Int = 1
     /// Columns of a one-line text scrolled out at the left (`less -S` with ←/→): 0 shows its start, cut as
     /// ``truncation`` says; more shows the text from that column, cut at the right edge without an ellipsis.
     /// Never negative; drawn at most ``maximumHorizontalOffset`` (see ``scrollHorizontally(by:)``).
@@ -108,18 +80,13 @@ open class Label: View {
 
     /// Creates a label.
     public init(text: String = "", frame: Rect = .zero) {
-        self.storedText = text
+        drawn = Drawn(text: text)
         super.init(frame: frame)
     }
 
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         let other = other as! Label
-        storedText = other.text
-        storedStyledText = other.styledText
-        storedTextStyle = other.textStyle
-        storedAlignment = other.alignment
-        storedTruncation = other.truncation
-        storedNumberOfLines = other.numberOfLines
+        drawn = other.drawn
         horizontalOffset = other.horizontalOffset
         horizontalStep = other.horizontalStep
         super.init(copying: other)

@@ -1,7 +1,7 @@
 /// A horizontal bar filled in proportion to a value from 0 to 1, with an optional percentage.
 ///
 /// Eighth-block characters give the bar a resolution of an eighth of a column.
-open class ProgressBar: View {
+open class ProgressBar: View, CopyableView {
     /// The fraction done, clamped to 0...1 when drawn.
     public var value: Double {
         didSet { if value != oldValue { setNeedsDisplay() } }
@@ -25,7 +25,7 @@ open class ProgressBar: View {
         super.init(frame: frame)
     }
 
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         let other = other as! ProgressBar
         value = other.value
         showsPercentage = other.showsPercentage

@@ -1,5 +1,5 @@
 /// A line across its frame: horizontal when wider than tall, else vertical.
-open class Separator: View {
+open class Separator: View, CopyableView {
     /// The style of the line.
     public var lineStyle: Style = .dim {
         didSet { if lineStyle != oldValue { setNeedsDisplay() } }
@@ -14,7 +14,7 @@ open class Separator: View {
         super.init(frame: frame)
     }
 
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         lineStyle = (other as! Separator).lineStyle
         symbol = (other as! Separator).symbol
         super.init(copying: other)

@@ -2,7 +2,7 @@
 ///
 /// Left/Right (or h/l) move by ``step``, Home/End go to the ends; each change
 /// sends ``action`` and calls ``onChange``.
-open class Slider: View {
+open class Slider: View, CopyableView {
     /// The current value, kept within ``range``.
     public var value: Double {
         didSet {
@@ -36,7 +36,7 @@ open class Slider: View {
         super.init(frame: frame)
     }
 
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         let other = other as! Slider
         range = other.range
         step = other.step

@@ -11,7 +11,7 @@
 /// the exception: it is counted again whole). Typed or pasted text that arrives
 /// together is inserted in one edit (``handleText(_:)``), with one ``onChange``.
 /// ``maxLength`` caps the text; input past it is dropped and ``onInputDropped`` runs.
-open class TextField: View {
+open class TextField: View, CopyableView {
     /// The text being edited.
     public var text: String {
         get { storage }
@@ -77,7 +77,7 @@ open class TextField: View {
         super.init(frame: frame)
     }
 
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         let other = other as! TextField
         storage = other.storage
         characterCount = other.characterCount

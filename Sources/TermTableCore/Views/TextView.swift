@@ -11,7 +11,7 @@
 /// let article = TextView(text: body)
 /// article.scrollToEnd()
 /// ```
-open class TextView: View {
+open class TextView: View, CopyableView {
     /// The text shown; setting it scrolls back to the beginning.
     public var text: String {
         get { storedText }
@@ -72,7 +72,7 @@ open class TextView: View {
         super.init(frame: frame)
     }
 
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         let other = other as! TextView
         storedText = other.storedText
         textStyle = other.textStyle

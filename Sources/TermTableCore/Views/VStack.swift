@@ -19,7 +19,7 @@
 /// can have a minimum (`.fill(log).minimum(5)`) and any child can hide below a
 /// stack height (`.hidden(below: 20)`), as in an ``HStack``, whose rule this is
 /// turned sideways.
-open class VStack: View {
+open class VStack: View, CopyableView {
     /// The children, top to bottom.
     public private(set) var items: [StackItem] = []
 
@@ -29,7 +29,7 @@ open class VStack: View {
         setElements(elements)
     }
 
-    public required init(copying other: View) {
+    public required override init(copying other: View) {
         super.init(copying: other)
         guard let other = other as? VStack else { return }
         // The copied subviews are in the original's order: map each item to its copy by position.

@@ -24,3 +24,44 @@ extension View {
         return found as? T
     }
 }
+
+/// A view that can be copied with ``View/copy()``: a cell cloned from a template, and every view a cloned or
+/// copied view contains.
+///
+/// The toolkit's views and cells adopt it, and so do their subclasses. A class of an app adopts it only when
+/// its views are cloned (a cell built in code that a table copies, a view inside one): its
+/// `required init(copying:)` copies the properties the class adds and calls `super.init(copying:)`, and
+/// ``View/didCopy(from:)`` re-points its outlets with ``repointOutlets(_:from:)``. An app's root views, shown
+/// once, adopt nothing and write no copy code.
+@MainActor
+public protocol CopyableView: View {
+    /// A deep copy of `other`, a view of this class.
+    init(copying other: View)
+}
+
+extension CopyableView {
+    /// Points each outlet (a property holding one of this view's subviews) at the copy's own subview that
+    /// stands where the original's does; for ``View/didCopy(from:)``, with the `original` it is given.
+    ///
+    /// ```swift
+    /// override func didCopy(from original: View) {
+    ///     super.didCopy(from: original)
+    ///     repointOutlets(\.title, \.date, from: original)
+    /// }
+    /// ```
+    ///
+    /// An outlet that is not in the original's copied tree is a programmer error: the program stops with a
+    /// message naming the class.
+    public func repointOutlets<each Outlet: View>(
+        _ outlets: repeat ReferenceWritableKeyPath<Self, each Outlet>, from original: View
+    ) {
+        guard let original = original as? Self else { return }
+        func repoint<Kind: View>(_ outlet: ReferenceWritableKeyPath<Self, Kind>) {
+            guard let copied = counterpart(of: original[keyPath: outlet], in: original) else {
+                TerminalGuard.fail("\(Self.self): an outlet holds a view that is not among the copied subviews")
+            }
+            self[keyPath: outlet] = copied
+        }
+        repeat repoint(each outlets)
+    }
+}

@@ -8,30 +8,37 @@
 /// (``AutoresizingLayout``).
 ///
 /// Subclasses draw their content in ``draw(in:)``; drawing is always clipped to
-/// the view's frame. Every view can be deep-copied with ``copy()``: the copy
-/// keeps frames, tags, names, styles, autoresizing, actions and content, and
-/// its subviews are copies too. Handler closures (`onPress`, `onChange`, ...)
-/// are the one thing a copy shares with the original: a closure cannot be
-/// copied, so both call the same closure and whatever it captured.
+/// the view's frame.
 ///
-/// Subclasses that add stored properties override ``init(copying:)``, copy
-/// them and call `super.init(copying:)`. A property that points at a subview
-/// (an outlet) must be re-pointed at the copy's own subview in
-/// ``didCopy(from:)``, with ``counterpart(of:in:)`` or ``viewWithTag(_:)``:
+/// A view that is cloned (a cell made from a template, and every view inside
+/// one) is deep-copied with ``copy()``: the copy keeps frames, tags, names,
+/// styles, autoresizing, actions and content, and its subviews are copies too.
+/// Handler closures (`onPress`, `onChange`, ...) are the one thing a copy
+/// shares with the original: a closure cannot be copied, so both call the same
+/// closure and whatever it captured. Copying is asked only of such views: a
+/// class adopts ``CopyableView`` to be copied (the toolkit's views and cells
+/// do, and so do their subclasses); a view that is never cloned, such as an
+/// app's root view, writes no copy code, and copying it stops the program with
+/// a message naming its class.
+///
+/// A copyable subclass that adds stored properties copies them in its
+/// `required init(copying:)` and calls `super.init(copying:)`. A property that
+/// points at a subview (an outlet) is re-pointed at the copy's own subview in
+/// ``didCopy(from:)`` with ``CopyableView/repointOutlets(_:from:)``:
 ///
 /// ```swift
 /// final class RowCell: TableViewCell {
 ///     private(set) var title = Label()
-///     required init(copying other: View) { super.init(copying: other) }
 ///     override func didCopy(from original: View) {
 ///         super.didCopy(from: original)
-///         title = counterpart(of: (original as! RowCell).title, in: original)!
+///         repointOutlets(\.title, from: original)
 ///     }
 /// }
 /// ```
 ///
-/// `ViewCopyCheck` in TermTableTesting checks a view class's copy property by
-/// property.
+/// A cell class generated from a layout (see *Typed layouts*) does all of this
+/// itself. `ViewCopyCheck` in TermTableTesting checks a view class's copy
+/// property by property.
 @MainActor
 open class View {
     /// The view's rectangle in its superview's coordinates.
@@ -65,11 +72,11 @@ open class View {
 
     /// Called after ``frame`` changed (not when set to the same value); overrides call `super`.
     open func frameDidChange(from oldFrame: Rect) {}
-    /// An integer to find the view by with ``viewWithTag(_:)``; 0 means none.
+    /// An integer to find the view by with ``viewWithTag(_:as:)``; 0 means none.
     public var tag: Int {
         didSet { if tag != oldValue { invalidateTagIndex() } }
     }
-    /// A name to find the view by with ``view(named:)``.
+    /// A name to find the view by with ``view(named:as:)``.
     public var name: String?
     /// A hidden view and its subviews are not drawn and receive no mouse events.
     public var isHidden: Bool {
@@ -151,7 +158,7 @@ open class View {
     public var superview: View? { parentPointer }
     private unowned(unsafe) var parentPointer: View?
 
-    /// A cache of ``viewWithTag(_:)``: a typed cell looks its outlets up each time it is configured.
+    /// A cache of `viewWithTag(_:)`: a typed cell looks its outlets up each time it is configured.
     #if !TERMTABLE_CHECKED_ACCESS
         @exclusivity(unchecked)  // read by every outlet look-up of a cell being configured
     #endif
@@ -179,8 +186,9 @@ open class View {
         self.tag = 0
     }
 
-    /// Creates a deep copy of `other` and its subviews. Subclasses copy their own properties.
-    public required init(copying other: View) {
+    /// Creates a deep copy of `other` and its subviews, for a ``CopyableView`` (its `required init(copying:)`
+    /// copies its own properties and calls this).
+    public init(copying other: View) {
         storedFrame = other.frame
         tag = other.tag
         name = other.name
@@ -212,8 +220,29 @@ open class View {
     }
 
     /// A deep copy of the view and its subviews.
+    ///
+    /// Only a view whose class adopts ``CopyableView`` (or is `View` itself) can be copied: copying
+    /// another is a programmer error, and the program stops with a message naming the class.
     public func copy() -> Self {
-        Self(copying: self)
+        let type = Swift.type(of: self)
+        let copy: View? =
+            if let copyable = type as? any CopyableView.Type {
+                copyable.init(copying: self)
+            } else if type == View.self {
+                View(copying: self)
+            } else {
+                nil
+            }
+        if let copy = copy as? Self { return copy }
+        TerminalGuard.fail(View.copyRefusal(type) ?? "\(type) could not be copied")
+    }
+
+    /// Why a view of `type` cannot be copied, nil when it can.
+    package static func copyRefusal(_ type: View.Type) -> String? {
+        guard type != View.self, !(type is any CopyableView.Type) else { return nil }
+        return "\(type) was copied (as a cell made from a template, or a subview of a copied view), "
+            + "but it does not adopt CopyableView: adopt it, with a required init(copying:), "
+            + "or do not put the view where it is copied"
     }
 
     // MARK: Hierarchy
@@ -414,7 +443,7 @@ open class View {
     /// The index is built on the first look-up and kept until a subview is added,
     /// removed or re-tagged, so looking up tags in every frame of a scroll costs a
     /// dictionary access, not a walk of the tree.
-    public func viewWithTag(_ tag: Int) -> View? {
+    package func viewWithTag(_ tag: Int) -> View? {
         if self.tag == tag { return self }
         if tagIndex == nil {
             var index: [Int: View] = [:]

@@ -1,5 +1,5 @@
 /// A view found by tag or name is not of the class the code asked for.
-public enum ViewLookupError: Error, CustomStringConvertible, Equatable {
+package enum ViewLookupError: Error, CustomStringConvertible, Equatable {
     /// The view with `tag` is a `found`, not the `expected` class.
     case wrongClassForTag(Int, expected: String, found: String)
     /// The view named `name` is a `found`, not the `expected` class.

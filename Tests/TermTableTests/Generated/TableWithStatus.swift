@@ -17,13 +17,6 @@ final class TableWithStatus: View {
         if statusLine { addSubview(status) }
     }
 
-    required init(copying other: View) {
-        let other = other as! TableWithStatus
-        table = other.table.copy()
-        hasStatus = other.hasStatus
-        super.init(copying: other)
-    }
-
     override func layoutSubviews() {
         let statusHeight = hasStatus ? min(1, frame.height) : 0
         table.frame = Rect(x: 0, y: 0, width: frame.width, height: max(0, frame.height - statusHeight))

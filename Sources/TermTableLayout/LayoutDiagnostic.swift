@@ -1,6 +1,7 @@
 import TermTableCore
 
-/// One problem found in a layout file: where it is, what is wrong, and what to do about it.
+/// One thing found in a layout file: where it is, what is wrong, what to do about it, and whether it
+/// stops the file from loading (an error) or only looks unintended (a warning, from `termtable lint`).
 ///
 /// Its ``description`` is the form compilers use, so editors and terminals can jump to it:
 ///
@@ -10,7 +11,18 @@ import TermTableCore
 ///       ^
 /// hint: add a line such as `  3 label stretch` under the canvas
 /// ```
-public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct LayoutDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Whether a diagnostic stops the file from loading.
+    public enum Severity: String, Hashable, Sendable {
+        /// The file cannot be loaded.
+        case error
+        /// The file loads, but something in it is likely not what was meant; `termtable lint` fails on it
+        /// only with `--strict`.
+        case warning
+    }
+
+    /// Whether this stops the file from loading.
+    public var severity: Severity
     /// The file's path as given to the loader (or the name given to a string).
     public var file: String
     /// The line, 1-based.
@@ -24,8 +36,12 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text of the offending line (without its line break).
     public var sourceLine: String
 
-    /// Creates an error.
-    public init(file: String, line: Int, column: Int, message: String, hint: String? = nil, sourceLine: String) {
+    /// Creates a diagnostic, an error unless `severity` says otherwise.
+    public init(
+        severity: Severity = .error, file: String, line: Int, column: Int, message: String, hint: String? = nil,
+        sourceLine: String
+    ) {
+        self.severity = severity
         self.file = file
         self.line = line
         self.column = column
@@ -34,20 +50,27 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         self.sourceLine = sourceLine
     }
 
-    /// Where the error is.
+    /// Where the diagnostic points.
     public var location: LayoutLocation { LayoutLocation(file: file, line: line, column: column) }
 
-    /// `file:line:column: error: message`, the source line, a caret under the column, and the hint.
+    /// `file:line:column: error: message` (or `warning:`), the source line, a caret under the column, and the hint.
     ///
     /// Every part that can quote the file (its path, the message, the line, the hint) goes through
     /// ``/TermTableCore/TerminalText/sanitize(_:)``, as text on the screens does: a layout holding escape sequences
-    /// cannot retitle, clear or recolour the terminal that prints its errors.
+    /// cannot retitle, clear or recolour the terminal that prints its diagnostics.
     public var description: String {
         LayoutDiagnosticText.format(
-            severity: "error", location: location, message: message, sourceLine: sourceLine, column: column,
-            hint: hint)
+            severity: severity.rawValue, location: location, message: message, sourceLine: sourceLine,
+            column: column, hint: hint)
     }
 }
+
+/// A ``LayoutDiagnostic`` that stops a file from loading (its ``LayoutDiagnostic/severity`` is `.error`).
+public typealias LayoutError = LayoutDiagnostic
+
+/// A ``LayoutDiagnostic`` from `termtable lint` that does not stop the file from loading (its
+/// ``LayoutDiagnostic/severity`` is `.warning`).
+public typealias LayoutWarning = LayoutDiagnostic
 
 /// Every error found in a layout file (or several), sorted by file, line and column.
 ///
