@@ -6,7 +6,8 @@ import Foundation
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for the loader's tests: started by the test, on a free port,
 /// one thread per connection, and bounded: it stops when the test calls `stop()`, and on its own
-/// after `lifetime` seconds; a response that streams forever stops when the client goes away.
+/// after `lifetime` seconds (15 min: a loaded parallel run once left a test 5 minutes before its first request,
+/// and a server gone by then refused it); a response that streams forever stops when the client goes away.
 final class LocalHTTPServer: @unchecked Sendable {
     // @unchecked: `state` is read and written only while holding `lock` (an `NSLock`, not a `Mutex`:
     // ThreadSanitizer cannot see a `Mutex` on Linux; see `Locked` in TermTableCore).
@@ -32,7 +33,7 @@ final class LocalHTTPServer: @unchecked Sendable {
     }
 
     /// Starts listening; `routes` maps a path to what it sends.
-    init(routes: [String: Route], lifetime: TimeInterval = 120) throws {
+    init(routes: [String: Route], lifetime: TimeInterval = 900) throws {
         self.routes = routes
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw POSIXError(.EIO) }
