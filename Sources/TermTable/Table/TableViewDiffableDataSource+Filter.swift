@@ -297,18 +297,10 @@ extension TableViewDiffableDataSource {
             return
         }
         tableView.layoutIfNeeded()
-        let state = tableView.state
         let multiple = tableView.selectionMode == .multiple
         var marks = Set<IndexPath>()
         if multiple {
-            for indexPath in state.selected {
-                guard let item = itemIdentifier(for: indexPath) else { continue }
-                if let moved = newIndex[item] {
-                    marks.insert(moved.indexPath)
-                } else {
-                    filter?.hiddenMarks.insert(item)
-                }
-            }
+            marks = marksFollowed(to: newIndex) { _, item in filter?.hiddenMarks.insert(item) }
             if let filter {
                 var shown: [ItemIdentifier] = []
                 for item in filter.hiddenMarks {
@@ -332,10 +324,7 @@ extension TableViewDiffableDataSource {
             line = 0
         case .follow:
             line = tableView.cursorLine
-            if let old = state.cursor, let item = itemIdentifier(for: old) {
-                cursor = newIndex[item]?.indexPath ?? nearestSurvivor(of: old, in: newIndex)
-            }
-            if cursor == nil { cursor = first }
+            cursor = cursorFollowed(to: newIndex) ?? first
         case .item(let item, let savedLine, let savedTop):
             cursor =
                 item.flatMap { newIndex[$0]?.indexPath } ?? cursorItemIdentifier.flatMap { newIndex[$0]?.indexPath }
@@ -345,13 +334,14 @@ extension TableViewDiffableDataSource {
                 top = TableItem(section: position.section, row: position.row)
             }
         }
+        var appended = 0
         if countingAppends, let filter, !filter.appended.isEmpty {
-            tableView.noteRowsToAppend(shownAppends(of: filter.appended, in: snapshot, newIndex: newIndex))
+            appended = shownAppends(of: filter.appended, in: snapshot, newIndex: newIndex)
             filter.appended = []
         }
-        current = snapshot
-        index = newIndex
-        tableView.reload(cursor: cursor, selected: marks, cursorLine: line)
+        write(
+            snapshot, index: newIndex, into: tableView, cursor: cursor, marks: marks, cursorLine: line,
+            appended: appended, movingRows: false)
         if let top {
             // The reload reveals the cursor; the view was scrolled away from it, so put the view back after that.
             tableView.layoutIfNeeded()
