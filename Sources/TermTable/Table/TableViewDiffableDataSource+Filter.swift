@@ -153,15 +153,14 @@ extension TableViewDiffableDataSource {
         }
         if let tableView {
             tableView.layoutIfNeeded()
-            var kept = Set<IndexPath>()
+            var gone: [IndexPath] = []
             for indexPath in tableView.state.selected.sorted() {
                 if let item = itemIdentifier(for: indexPath), fullIndex[item] == nil {
                     tableView.delegate?.tableView(tableView, didDeselectRowAt: indexPath)
-                } else {
-                    kept.insert(indexPath)
+                    gone.append(indexPath)
                 }
             }
-            tableView.state.selected = kept
+            for indexPath in gone { tableView.state.deselect(indexPath) }
         }
         filter.hiddenMarks = filter.hiddenMarks.filter { fullIndex[$0] != nil }
         filter.appended.formUnion(Self.itemsAppended(to: filter.full, in: snapshot, newIndex: fullIndex))
