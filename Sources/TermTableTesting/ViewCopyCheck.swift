@@ -68,9 +68,8 @@ public struct ViewCopyCheck {
             ],
             "TableView": Dictionary(
                 uniqueKeysWithValues: [
-                    "dataSource", "ownedDataSource", "expectsDataSource", "delegate", "storedState", "storedMetrics",
-                    "storedPlacedItems", "storedOnScreen", "storedVisibleCells", "measurements", "painter",
-                    "needsReload", "needsReveal", "cursorWasCleared", "pendingCursorLine",
+                    "dataSource", "dataSourceHold", "delegate", "storedState", "storedMetrics", "storedRows",
+                    "measurements", "painter", "requests",
                 ].map { ($0, "what the table shows, not its configuration: a copy starts empty, with no data source") }
                     + [
                         (

@@ -74,6 +74,19 @@ struct TableViewLineScrollingTests {
         #expect(words(driver) == ["c04", "c05", "c06", "c07", "c08"])
     }
 
+    @Test func pgDnInsideATallRowStopsAtTheRowsFarEdge() throws {
+        let (table, source, driver) = try makeTable([Self.row("a", lines: 12), "b00", "b01"], height: 5)
+        defer { withExtendedLifetime(source) {} }
+        driver.press("pgdn")
+        #expect(words(driver) == ["a04", "a05", "a06", "a07", "a08"], "a page is the view's lines less one")
+        driver.press("pgdn")
+        #expect(table.state.cursor == IndexPath(row: 0, section: 0))
+        #expect(table.state.topLineOffset == 7)
+        #expect(words(driver) == ["a07", "a08", "a09", "a10", "a11"], "the row's last line shows: no line skipped")
+        driver.press("pgdn")
+        #expect(table.state.cursor != IndexPath(row: 0, section: 0), "at the row's far edge, a page of rows")
+    }
+
     @Test func theWheelScrollsATallRowByLines() throws {
         let (table, source, driver) = try makeTable([Self.row("a", lines: 9), "b00", "b01"], height: 4)
         defer { withExtendedLifetime(source) {} }

@@ -77,15 +77,15 @@ extension TableView {
         } else {
             scrolled = line * 2 >= height ? 1 : 0
         }
-        state.topLineOffset = 0
+        state.setTopLineOffset(0)
         if scrolled >= 1 {
             scrollToLastLine()
         } else if scrolled <= 0 {
-            state.top = metrics.firstItem
+            state.setTop(metrics.firstItem)
         } else if let view, let row = globalRow(atScrolledFraction: scrolled, view: view),
             let indexPath = metrics.indexPath(forGlobalRow: row)
         {
-            state.top = TableItem(section: indexPath.section, row: indexPath.row)
+            state.setTop(TableItem(section: indexPath.section, row: indexPath.row))
         }
         setNeedsLayout()
         setNeedsDisplay()

@@ -139,7 +139,7 @@ extension TableView {
             moveCursorWhileFollowing(to: target)
         }
         let top = lastTop()
-        state.top = top
+        state.setTop(top)
         if selectionMode != .none, let cursor = state.cursor {
             let placed = TableLayout.visibleItems(
                 from: top, height: rowsHeight, metrics: metrics, stickyHeaders: stickyHeaders, itemHeight: height(of:))
@@ -159,14 +159,14 @@ extension TableView {
     private func moveCursorWhileFollowing(to target: IndexPath) {
         let old = state.cursor
         guard target != old else { return }
-        state.cursor = target
+        state.moveCursor(to: target)
         cursorWasCleared = false
         if selectionMode == .single {
             if let old, state.selected.contains(old) {
-                state.selected.remove(old)
+                state.deselect(old)
                 delegate?.tableView(self, didDeselectRowAt: old)
             }
-            state.selected = [target]
+            state.setSelection([target])
             delegate?.tableView(self, didSelectRowAt: target)
         }
         delegate?.tableView(self, didMoveCursorTo: target)

@@ -92,7 +92,7 @@ extension TableView {
         let hadSelection = !state.selected.isEmpty || (selectionMode == .single && state.cursor != nil)
         deselectAll()
         if selectionMode == .single {
-            state.cursor = nil
+            state.moveCursor(to: nil)
             cursorWasCleared = true
             setNeedsLayout()
         }

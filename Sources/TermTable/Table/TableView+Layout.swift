@@ -11,7 +11,7 @@ extension TableView {
         followEndAfterResize()
         restoreCursorLine()
         if state.top == nil || !metrics.contains(state.top!) {
-            state.top = state.top.flatMap(metrics.clamp) ?? metrics.firstItem
+            state.setTop(state.top.flatMap(metrics.clamp) ?? metrics.firstItem)
         }
         measurements.trimToLimit()
         var reveal: TableItem? = nil
@@ -24,10 +24,10 @@ extension TableView {
         // them (each pass measures more; a header is measured once, so this ends, usually at once).
         for _ in 0..<8 {
             let measuredBefore = measurements.lazyHeaderMeasurements
-            state.top = startTop.flatMap(metrics.clamp) ?? metrics.firstItem
+            state.setTop(startTop.flatMap(metrics.clamp) ?? metrics.firstItem)
             if startOffset > 0, rowsHeight > 0, let top = state.top, top == startTop {
                 // The same top row keeps its scrolled-out lines (fewer than its height; none without a view).
-                state.topLineOffset = max(0, min(startOffset, height(of: top) - 1))
+                state.setTopLineOffset(max(0, min(startOffset, height(of: top) - 1)))
             }
             if let reveal { self.reveal(reveal) }
             placeRows()
@@ -37,13 +37,13 @@ extension TableView {
             if case let bottom = placedItems.last.map({ $0.y + $0.height }) ?? 0, bottom < rowsHeight,
                 state.topLineOffset > 0
             {
-                state.topLineOffset -= min(state.topLineOffset, rowsHeight - bottom)
+                state.bringBackTopLines(rowsHeight - bottom)
                 placeRows()
             }
             if case let bottom = placedItems.last.map({ $0.y + $0.height }) ?? 0, bottom < rowsHeight,
                 let top = state.top, top != metrics.firstItem, case let limit = lastTop(), limit < top
             {
-                state.top = limit
+                state.setTop(limit)
                 placeRows()
             }
             if measurements.lazyHeaderMeasurements == measuredBefore { break }

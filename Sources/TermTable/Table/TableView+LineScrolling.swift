@@ -57,25 +57,25 @@ extension TableView {
     func reveal(_ target: TableItem) {
         let viewport = rowsHeight
         guard let top = state.top, viewport > 0 else {
-            state.top = target
+            state.setTop(target)
             return
         }
         let rowHeight = height(of: target)
         if rowHeight > viewport {
             if top == target {
-                state.topLineOffset = min(max(0, state.topLineOffset), rowHeight - viewport)
+                state.fillView(withTopRowOf: rowHeight, viewport: viewport)
             } else {
-                state.top = target
-                if target < top { state.topLineOffset = rowHeight - viewport }
+                state.setTop(target, lineOffset: target < top ? rowHeight - viewport : 0)
             }
             return
         }
         let padding = effectivePadding(for: target, rowHeight: rowHeight)
         if padding == 0 && state.topLineOffset == 0 {
             // Rows that fit, scrolled by whole rows: the item-granular rule.
-            state.top = TableLayout.top(
-                revealing: target, from: top, height: viewport, metrics: metrics,
-                stickyHeaders: stickyHeaders, itemHeight: height(of:))
+            state.setTop(
+                TableLayout.top(
+                    revealing: target, from: top, height: viewport, metrics: metrics,
+                    stickyHeaders: stickyHeaders, itemHeight: height(of:)))
             return
         }
         let sticky = stickyLines(above: top)
@@ -88,13 +88,13 @@ extension TableView {
         let position = position(
             showing: target, rowHeight: rowHeight, linesAbove: above ? padding : viewport - padding - rowHeight,
             linesBelow: above ? linesBelow(target, atMost: padding) : padding, orMore: above)
-        state.top = position.top
-        state.topLineOffset = position.offset
+        state.setTop(position.top, lineOffset: position.offset)
         // A sticky header that changed with the new top may still cut the row: the item-granular rule then.
         if line(of: target).map({ $0 + rowHeight > viewport }) ?? true {
-            state.top = TableLayout.top(
-                revealing: target, from: target, height: viewport, metrics: metrics,
-                stickyHeaders: stickyHeaders, itemHeight: height(of:))
+            state.setTop(
+                TableLayout.top(
+                    revealing: target, from: target, height: viewport, metrics: metrics,
+                    stickyHeaders: stickyHeaders, itemHeight: height(of:)))
         }
     }
 
@@ -161,9 +161,8 @@ extension TableView {
     /// is taller than the view.
     func scrollToLastLine() {
         let top = lastTop()
-        state.top = top
         let h = height(of: top)
-        if top == metrics.lastItem, rowsHeight > 0, h > rowsHeight { state.topLineOffset = h - rowsHeight }
+        state.setTop(top, lineOffset: top == metrics.lastItem && rowsHeight > 0 && h > rowsHeight ? h - rowsHeight : 0)
     }
 
     /// j/k on the cursor's row when it is taller than the view and the top: scrolls it `lines` lines (negative:
@@ -177,14 +176,7 @@ extension TableView {
     /// false when it is not, or its far edge in that direction already shows.
     func scrollTallTopRow(by lines: Int, item: TableItem? = nil) -> Bool {
         guard let top = state.top, item == nil || item == top else { return false }
-        let viewport = rowsHeight
-        let h = height(of: top)
-        guard viewport > 0, h > viewport else { return false }
-        let offset = state.topLineOffset
-        let end = h - viewport
-        let next = lines > 0 ? min(end, offset + lines) : max(0, min(offset, end) + lines)
-        guard lines > 0 ? offset < end : offset > 0 else { return false }
-        state.topLineOffset = next
+        guard state.scrollTopRow(by: lines, rowHeight: height(of: top), viewport: rowsHeight) else { return false }
         setNeedsLayout()
         setNeedsDisplay()
         return true

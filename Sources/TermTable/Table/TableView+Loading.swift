@@ -56,19 +56,20 @@ extension TableView {
             let first = firstRow()
         {
             // The cursor starts on the first row the user can stop on.
-            state.cursor = highlightableRow(from: first, direction: 1)
-            if selectionMode == .single, let cursor = state.cursor { state.selected = [cursor] }
+            state.moveCursor(to: highlightableRow(from: first, direction: 1))
+            if selectionMode == .single, let cursor = state.cursor { state.setSelection([cursor]) }
         }
         if selectionMode == .none {
-            state.cursor = nil
+            state.moveCursor(to: nil)
         } else if let cursor = state.cursor, !isHighlightable(cursor) {
             // The row under the cursor cannot take it any more: the nearest one below that can, else above.
-            state.cursor = highlightableRow(from: cursor, direction: 1) ?? highlightableRow(from: cursor, direction: -1)
+            state.moveCursor(
+                to: highlightableRow(from: cursor, direction: 1) ?? highlightableRow(from: cursor, direction: -1))
         }
         // The cursor stays in view across data changes (rows inserted above it push it down).
         if state.cursor != oldCursor || state.cursor != nil { needsReveal = true }
         if selectionMode == .single, let cursor = state.cursor, !state.selected.contains(cursor) {
-            state.selected = [cursor]
+            state.setSelection([cursor])
         }
         for gone in oldSelection.subtracting(state.selected) { delegate?.tableView(self, didDeselectRowAt: gone) }
         if let end { followEnd(after: end) }

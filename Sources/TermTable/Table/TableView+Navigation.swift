@@ -50,7 +50,7 @@ extension TableView {
         // Without a selection mode there is no cursor.
         let target = selectionMode == .none ? nil : indexPath.flatMap { metrics.contains($0) ? $0 : nil }
         let old = state.cursor
-        state.cursor = target
+        state.moveCursor(to: target)
         // A cursor removed on purpose stays removed until the user moves it; one placed clears that.
         cursorWasCleared = target == nil
         needsReveal = target != nil
@@ -59,11 +59,11 @@ extension TableView {
         guard target != old else { return }
         if selectionMode == .single {
             if let old, state.selected.contains(old) {
-                state.selected.remove(old)
+                state.deselect(old)
                 if notify { delegate?.tableView(self, didDeselectRowAt: old) }
             }
             if let target {
-                state.selected = [target]
+                state.setSelection([target])
                 if notify { delegate?.tableView(self, didSelectRowAt: target) }
             }
         }
@@ -202,8 +202,7 @@ extension TableView {
             }
             moved = true
         }
-        state.top = top
-        state.topLineOffset = offset
+        state.setTop(top, lineOffset: offset)
         setNeedsLayout()
         setNeedsDisplay()
         return moved
@@ -236,7 +235,8 @@ extension TableView {
             if let line, let cursor = state.cursor {
                 // A cursor row scrolled by lines (above line 0) leaves its lines as they are when it stays.
                 if moved || line >= 0 {
-                    state.top = top(placing: TableItem(section: cursor.section, row: cursor.row), atLine: max(0, line))
+                    state.setTop(
+                        top(placing: TableItem(section: cursor.section, row: cursor.row), atLine: max(0, line)))
                     setNeedsLayout()
                 }
             } else {
@@ -246,13 +246,13 @@ extension TableView {
             return moved
         case .moveToTop:
             if selectionMode == .none {
-                state.top = metrics.firstItem
+                state.setTop(metrics.firstItem)
                 setNeedsLayout()
                 setNeedsDisplay()
                 return true
             }
             guard let first = firstRow() else { return false }
-            state.top = metrics.firstItem
+            state.setTop(metrics.firstItem)
             setNeedsLayout()  // the top (and its line offset) changed even when no row can take the cursor
             guard let target = highlightableRow(from: first, direction: 1) else { return false }
             setCursor(target)
@@ -311,14 +311,14 @@ extension TableView {
             setCursor(indexPath)
             return
         }
-        if state.selected.insert(indexPath).inserted { delegate?.tableView(self, didSelectRowAt: indexPath) }
+        if state.select(indexPath) { delegate?.tableView(self, didSelectRowAt: indexPath) }
         setNeedsLayout()
         setNeedsDisplay()
     }
 
     /// Removes a row from the selection.
     public func deselectRow(at indexPath: IndexPath) {
-        if state.selected.remove(indexPath) != nil { delegate?.tableView(self, didDeselectRowAt: indexPath) }
+        if state.deselect(indexPath) { delegate?.tableView(self, didDeselectRowAt: indexPath) }
         setNeedsLayout()
         setNeedsDisplay()
     }
@@ -335,7 +335,7 @@ extension TableView {
         for section in 0..<metrics.sectionCount {
             for row in 0..<metrics.rowCounts[section] {
                 let indexPath = IndexPath(row: row, section: section)
-                if state.selected.insert(indexPath).inserted { delegate?.tableView(self, didSelectRowAt: indexPath) }
+                if state.select(indexPath) { delegate?.tableView(self, didSelectRowAt: indexPath) }
             }
         }
         setNeedsLayout()
@@ -345,7 +345,7 @@ extension TableView {
     /// Empties the selection.
     public func deselectAll() {
         let old = state.selected.sorted()
-        state.selected.removeAll()
+        state.setSelection([])
         for indexPath in old { delegate?.tableView(self, didDeselectRowAt: indexPath) }
         setNeedsLayout()
         setNeedsDisplay()

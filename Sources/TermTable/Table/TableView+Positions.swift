@@ -23,7 +23,7 @@ extension TableView {
         get { state.top }
         set {
             if needsReload { loadMetrics() }
-            state.top = newValue.flatMap(metrics.clamp)
+            state.setTop(newValue.flatMap(metrics.clamp))
             setNeedsLayout()
             setNeedsDisplay()
         }
@@ -47,13 +47,13 @@ extension TableView {
         case .none:
             reveal(item)
         case .top:
-            state.top = item
+            state.setTop(item)
         case .middle:
-            state.top = top(placing: item, atLine: max(0, (viewport - rowHeight) / 2))
+            state.setTop(top(placing: item, atLine: max(0, (viewport - rowHeight) / 2)))
         case .bottom:
-            state.top = top(placing: item, atLine: max(0, viewport - rowHeight))
+            state.setTop(top(placing: item, atLine: max(0, viewport - rowHeight)))
         case .line(let line):
-            state.top = top(placing: item, atLine: max(0, min(line, viewport - rowHeight)))
+            state.setTop(top(placing: item, atLine: max(0, min(line, viewport - rowHeight))))
         }
         setNeedsLayout()
         setNeedsDisplay()
@@ -87,8 +87,8 @@ extension TableView {
     /// Applies a new cursor and selection after the data changed, keeping the cursor's row on `cursorLine`.
     @usableFromInline
     func reload(cursor: IndexPath?, selected: Set<IndexPath>, cursorLine: Int?) {
-        state.cursor = selectionMode == .none ? nil : cursor
-        state.selected = selectionMode == .multiple ? selected : []
+        state.moveCursor(to: selectionMode == .none ? nil : cursor)
+        state.setSelection(selectionMode == .multiple ? selected : [])
         pendingCursorLine = cursorLine
         reloadData()
     }
@@ -98,6 +98,6 @@ extension TableView {
         guard let line = pendingCursorLine else { return }
         pendingCursorLine = nil
         guard let cursor = state.cursor, metrics.contains(cursor) else { return }
-        state.top = top(placing: TableItem(section: cursor.section, row: cursor.row), atLine: line)
+        state.setTop(top(placing: TableItem(section: cursor.section, row: cursor.row), atLine: line))
     }
 }

@@ -55,9 +55,17 @@ open class TableView: View, CopyableView {
         }
     }
     /// A data source the table keeps alive (a diffable one).
-    var ownedDataSource: AnyObject?
+    var ownedDataSource: AnyObject? {
+        get { dataSourceHold.owned }
+        set { dataSourceHold.owned = newValue }
+    }
     /// True while a data source was set and not removed on purpose.
-    var expectsDataSource = false
+    var expectsDataSource: Bool {
+        get { dataSourceHold.expected }
+        set { dataSourceHold.expected = newValue }
+    }
+    /// The data source kept alive and whether one is expected.
+    private var dataSourceHold = TableDataSourceHold()
     /// True when the data source was released while set: the table shows why it is empty.
     public var dataSourceWasReleased: Bool { expectsDataSource && dataSource == nil }
     /// The object that hears selection and display events and decides heights (held weakly).
@@ -219,13 +227,9 @@ open class TableView: View, CopyableView {
     private var storedMetrics: TableMetrics = TableMetrics(rowCounts: [])
     /// The items on screen after the last layout, top to bottom.
     package internal(set) var placedItems: [PlacedItem] {
-        get { storedPlacedItems }
-        _modify { yield &storedPlacedItems }
+        get { storedRows.placedItems }
+        _modify { yield &storedRows.placedItems }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // rebuilt by every layout pass and walked by every draw
-    #endif
-    private var storedPlacedItems: [PlacedItem] = []
 
     // The coordinator's own state: the result of the last layout pass (`placedItems`, `onScreen`, `visibleCells`:
     // the same items, cells in one of them are in the other and in the view tree, and nowhere in `reuse`) and the
@@ -236,30 +240,40 @@ open class TableView: View, CopyableView {
 
     /// Cells on screen, sorted by item (as `placedItems`).
     var onScreen: [(item: TableItem, cell: TableViewCell)] {
-        get { storedOnScreen }
-        _modify { yield &storedOnScreen }
+        get { storedRows.onScreen }
+        _modify { yield &storedRows.onScreen }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // searched and updated for every item placed, every frame
-    #endif
-    private var storedOnScreen: [(item: TableItem, cell: TableViewCell)] = []
     /// Cells on screen, by item (the same cells as `onScreen`).
     var visibleCells: [TableItem: TableViewCell] {
-        get { storedVisibleCells }
-        _modify { yield &storedVisibleCells }
+        get { storedRows.visibleCells }
+        _modify { yield &storedRows.visibleCells }
     }
     #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // looked up for every item placed, every frame
+        @exclusivity(unchecked)  // rebuilt by every layout pass, walked by every draw, searched for every item placed
     #endif
-    private var storedVisibleCells: [TableItem: TableViewCell] = [:]
+    private var storedRows = TableRowsOnScreen()
     /// Counts and header heights must be read again from the data source before they are used.
-    var needsReload = true
+    var needsReload: Bool {
+        get { requests.needsReload }
+        set { requests.needsReload = newValue }
+    }
     /// The next layout pass moves the scroll position so the cursor's row shows.
-    var needsReveal = false
+    var needsReveal: Bool {
+        get { requests.needsReveal }
+        set { requests.needsReveal = newValue }
+    }
     /// The cursor was set to nil on purpose: a reload does not put it on the first row.
-    var cursorWasCleared = false
+    var cursorWasCleared: Bool {
+        get { requests.cursorWasCleared }
+        set { requests.cursorWasCleared = newValue }
+    }
     /// The line to put the cursor's row on at the next layout (after a diffable apply).
-    var pendingCursorLine: Int?
+    var pendingCursorLine: Int? {
+        get { requests.pendingCursorLine }
+        set { requests.pendingCursorLine = newValue }
+    }
+    /// The requests for the next layout pass.
+    private var requests = TableLayoutRequests()
 
     var actionHandlers: [String: @MainActor (ViewAction, TableViewCell, IndexPath) -> Void] = [:]
     /// Draw only the rows that changed since the last frame, moving the others with a screen scroll.
@@ -390,4 +404,35 @@ open class TableView: View, CopyableView {
     open override func drawOverlay(in context: DrawContext) {}
 
     open override func renderSubviews(in context: DrawContext) { renderRows(in: context) }
+}
+
+/// The result of a table's last layout pass: the items placed and their cells, as a sorted list and by item
+/// (the same items; a cell in one is in the other and in the view tree, and nowhere in the reuse queues).
+struct TableRowsOnScreen {
+    /// The items on screen, top to bottom.
+    var placedItems: [PlacedItem] = []
+    /// Cells on screen, sorted by item.
+    var onScreen: [(item: TableItem, cell: TableViewCell)] = []
+    /// Cells on screen, by item.
+    var visibleCells: [TableItem: TableViewCell] = [:]
+}
+
+/// What a table's next layout pass is asked to do (see the table's comment on its coordinator state).
+struct TableLayoutRequests {
+    /// Counts and header heights must be read again from the data source.
+    var needsReload = true
+    /// Move the scroll position so the cursor's row shows.
+    var needsReveal = false
+    /// The cursor was set to nil on purpose: a reload does not put it on the first row.
+    var cursorWasCleared = false
+    /// The line to put the cursor's row on (after a diffable apply).
+    var pendingCursorLine: Int?
+}
+
+/// The data source a table keeps alive (a diffable one) and whether one is expected (set and not removed).
+struct TableDataSourceHold {
+    /// The data source kept alive.
+    var owned: AnyObject?
+    /// True while a data source was set and not removed on purpose.
+    var expected = false
 }

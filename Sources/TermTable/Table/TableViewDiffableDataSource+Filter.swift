@@ -153,15 +153,14 @@ extension TableViewDiffableDataSource {
         }
         if let tableView {
             tableView.layoutIfNeeded()
-            var kept = Set<IndexPath>()
+            var gone: [IndexPath] = []
             for indexPath in tableView.state.selected.sorted() {
                 if let item = itemIdentifier(for: indexPath), fullIndex[item] == nil {
                     tableView.delegate?.tableView(tableView, didDeselectRowAt: indexPath)
-                } else {
-                    kept.insert(indexPath)
+                    gone.append(indexPath)
                 }
             }
-            tableView.state.selected = kept
+            for indexPath in gone { tableView.state.deselect(indexPath) }
         }
         filter.hiddenMarks = filter.hiddenMarks.filter { fullIndex[$0] != nil }
         filter.appended.formUnion(Self.itemsAppended(to: filter.full, in: snapshot, newIndex: fullIndex))
@@ -297,18 +296,10 @@ extension TableViewDiffableDataSource {
             return
         }
         tableView.layoutIfNeeded()
-        let state = tableView.state
         let multiple = tableView.selectionMode == .multiple
         var marks = Set<IndexPath>()
         if multiple {
-            for indexPath in state.selected {
-                guard let item = itemIdentifier(for: indexPath) else { continue }
-                if let moved = newIndex[item] {
-                    marks.insert(moved.indexPath)
-                } else {
-                    filter?.hiddenMarks.insert(item)
-                }
-            }
+            marks = marksFollowed(to: newIndex) { _, item in filter?.hiddenMarks.insert(item) }
             if let filter {
                 var shown: [ItemIdentifier] = []
                 for item in filter.hiddenMarks {
@@ -332,10 +323,7 @@ extension TableViewDiffableDataSource {
             line = 0
         case .follow:
             line = tableView.cursorLine
-            if let old = state.cursor, let item = itemIdentifier(for: old) {
-                cursor = newIndex[item]?.indexPath ?? nearestSurvivor(of: old, in: newIndex)
-            }
-            if cursor == nil { cursor = first }
+            cursor = cursorFollowed(to: newIndex) ?? first
         case .item(let item, let savedLine, let savedTop):
             cursor =
                 item.flatMap { newIndex[$0]?.indexPath } ?? cursorItemIdentifier.flatMap { newIndex[$0]?.indexPath }
@@ -345,13 +333,14 @@ extension TableViewDiffableDataSource {
                 top = TableItem(section: position.section, row: position.row)
             }
         }
+        var appended = 0
         if countingAppends, let filter, !filter.appended.isEmpty {
-            tableView.noteRowsToAppend(shownAppends(of: filter.appended, in: snapshot, newIndex: newIndex))
+            appended = shownAppends(of: filter.appended, in: snapshot, newIndex: newIndex)
             filter.appended = []
         }
-        current = snapshot
-        index = newIndex
-        tableView.reload(cursor: cursor, selected: marks, cursorLine: line)
+        write(
+            snapshot, index: newIndex, into: tableView, cursor: cursor, marks: marks, cursorLine: line,
+            appended: appended, movingRows: false)
         if let top {
             // The reload reveals the cursor; the view was scrolled away from it, so put the view back after that.
             tableView.layoutIfNeeded()

@@ -119,32 +119,62 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
             return
         }
         tableView.layoutIfNeeded()
-        let state = tableView.state
         let line = keepingCursorLine ? tableView.cursorLine : nil
         // Marks whose items are gone: the delegate hears it while the old rows still answer.
+        let marks = marksFollowed(to: newIndex) { indexPath, _ in
+            tableView.delegate?.tableView(tableView, didDeselectRowAt: indexPath)
+        }
+        write(
+            snapshot, index: newIndex, into: tableView, cursor: cursorFollowed(to: newIndex), marks: marks,
+            cursorLine: line, appended: itemsAppended(in: snapshot, newIndex: newIndex), movingRows: true)
+    }
+
+    /// The one path that writes a snapshot into the table (``apply(_:keepingCursorLine:)`` and the filter's
+    /// `present`): tells the table of the `appended` rows (for ``TableView/followsEnd``), of the rows on screen
+    /// followed to their new places when `movingRows` (one that shows what it showed on its line is neither
+    /// scrolled nor drawn again), then shows `snapshot` with `cursor` and `marks`, the cursor's row on
+    /// `cursorLine` when given.
+    @inlinable
+    func write(
+        _ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, index newIndex: [ItemIdentifier: ItemPosition],
+        into tableView: TableView, cursor: IndexPath?, marks: Set<IndexPath>, cursorLine: Int?, appended: Int,
+        movingRows: Bool
+    ) {
+        tableView.noteRowsToAppend(appended)
+        if movingRows {
+            let sectionsKept = current.sectionIdentifiers == snapshot.sectionIdentifiers
+            tableView.rowsMoved(keepingHeaders: sectionsKept) { indexPath in
+                itemIdentifier(for: indexPath).flatMap { newIndex[$0]?.indexPath }
+            }
+        }
+        current = snapshot
+        index = newIndex
+        tableView.reload(cursor: cursor, selected: marks, cursorLine: cursorLine)
+    }
+
+    /// Where the cursor's item is in `newIndex`; when it is gone, the nearest item of the old order still
+    /// there (see ``nearestSurvivor(of:in:)``); nil without a cursor.
+    @inlinable
+    func cursorFollowed(to newIndex: [ItemIdentifier: ItemPosition]) -> IndexPath? {
+        guard let old = tableView?.state.cursor, let item = itemIdentifier(for: old) else { return nil }
+        return newIndex[item]?.indexPath ?? nearestSurvivor(of: old, in: newIndex)
+    }
+
+    /// Where the marked items are in `newIndex`; `gone` hears each mark whose item it leaves out (in row order).
+    @inlinable
+    func marksFollowed(
+        to newIndex: [ItemIdentifier: ItemPosition], gone: (IndexPath, ItemIdentifier) -> Void
+    ) -> Set<IndexPath> {
         var marks = Set<IndexPath>()
-        for indexPath in state.selected.sorted() {
+        for indexPath in (tableView?.state.selected ?? []).sorted() {
             guard let item = itemIdentifier(for: indexPath) else { continue }
             if let moved = newIndex[item] {
                 marks.insert(moved.indexPath)
             } else {
-                tableView.delegate?.tableView(tableView, didDeselectRowAt: indexPath)
+                gone(indexPath, item)
             }
         }
-        var cursor: IndexPath?
-        if let old = state.cursor, let item = itemIdentifier(for: old) {
-            cursor = newIndex[item]?.indexPath ?? nearestSurvivor(of: old, in: newIndex)
-        }
-        tableView.noteRowsToAppend(itemsAppended(in: snapshot, newIndex: newIndex))
-        // The rows on screen, followed to their new places: one that shows what it showed on its line is
-        // neither scrolled nor drawn again.
-        let sectionsKept = current.sectionIdentifiers == snapshot.sectionIdentifiers
-        tableView.rowsMoved(keepingHeaders: sectionsKept) { indexPath in
-            itemIdentifier(for: indexPath).flatMap { newIndex[$0]?.indexPath }
-        }
-        current = snapshot
-        index = newIndex
-        tableView.reload(cursor: cursor, selected: marks, cursorLine: line)
+        return marks
     }
 
     /// The items of `snapshot` that are new and placed after the current last item (appended, for
