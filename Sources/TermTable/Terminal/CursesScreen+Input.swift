@@ -4,6 +4,39 @@ import TermTableCore
 
 /// Turning what ncurses reads (``readInput(wait:)``, `getmouse`) into ``/TermTableCore/InputEvent``s.
 extension CursesScreen {
+    public func nextEvent(timeout: Duration?) -> InputEvent? {
+        if let pending = pendingEvent {
+            pendingEvent = nil
+            return pending
+        }
+        forgetParkedCursorIfDrawn()
+        var wait: Int32 = -1
+        if let timeout {
+            let ms = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+            wait = Int32(clamping: max(0, ms))
+        }
+        while true {
+            let (status, wch) = readInput(wait: wait)
+            if status == ERR { return nil }
+            let paste = pasteEvent(status: status, value: wch)
+            if paste.handled {
+                // A mark with nothing to show (a closing mark alone, an empty paste): the input after it.
+                if paste.event == nil && !pasting {
+                    wait = 0
+                    continue
+                }
+                return paste.event
+            }
+            if status == KEY_CODE_YES {
+                guard Int32(wch) == CursesScreen.sgrMouseCode else { return functionKey(Int32(wch)) }
+                if let event = sgrMouseEvent() { return event }
+                wait = 0  // a motion report or a broken one: the input after it
+                continue
+            }
+            return characterKey(UInt32(wch))
+        }
+    }
+
     /// The event for a character ``readInput(wait:)`` read (ESC followed by a key is Alt+key).
     func characterKey(_ value: UInt32) -> InputEvent? {
         switch value {
