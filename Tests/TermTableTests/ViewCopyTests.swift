@@ -266,6 +266,7 @@ import Testing
                 table.onAction("open") { _, _, _ in }
                 table.keyBindings[Key("x")] = .pageDown
                 table.commandHints = [.activate: "open"]
+                table.sortDescriptors = [TableSortDescriptor(column: "cpu", ascending: false)]
                 return table
             }),
     ]

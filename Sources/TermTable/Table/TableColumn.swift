@@ -12,12 +12,16 @@ public struct TableColumn: Hashable, Sendable {
     public var name: String?
     /// The title shown in the header row (`heading=`).
     public var title: String
+    /// The sort a click on the column's title (or a sort key) starts with: the column and its first direction;
+    /// nil when the column cannot be sorted. Default: ascending by this column.
+    public var sortDescriptorPrototype: TableSortDescriptor?
 
     /// Creates a column.
     public init(tag: Int, name: String? = nil, title: String) {
         self.tag = tag
         self.name = name
         self.title = title
+        self.sortDescriptorPrototype = TableSortDescriptor(column: name ?? String(tag))
     }
 
     /// The column's identifier: its field's name, or its tag written as a number when it has no name.

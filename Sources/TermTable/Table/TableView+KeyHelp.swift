@@ -14,6 +14,8 @@ extension TableCommand {
         case .toggleSelection: return "mark / unmark"
         case .selectAll: return "mark all"
         case .selectNone: return "unmark all"
+        case .sortAscending: return "sort ascending"
+        case .sortDescending: return "sort descending"
         }
     }
 

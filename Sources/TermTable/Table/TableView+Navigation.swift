@@ -22,6 +22,12 @@ public enum TableCommand: String, Sendable, CaseIterable {
     case selectAll
     /// The selection is emptied.
     case selectNone
+    /// The rows are sorted smallest first by the first sorted column (else the first sortable one); not bound by
+    /// default.
+    case sortAscending
+    /// The rows are sorted largest first by the first sorted column (else the first sortable one); not bound by
+    /// default.
+    case sortDescending
 }
 
 extension TableView {
@@ -289,6 +295,8 @@ extension TableView {
             guard !state.selected.isEmpty, selectionMode == .multiple else { return false }
             deselectAll()
             return true
+        case .sortAscending, .sortDescending:
+            return performSort(ascending: command == .sortAscending)
         }
     }
 

@@ -70,6 +70,9 @@ public protocol TableViewDelegate: AnyObject {
     func tableViewDidClearSelection(_ tableView: TableView)
     /// A column title of the ``TableView/columnHeader`` was clicked: sort by it, and set ``ColumnHeaderView/sort`` to show it.
     func tableView(_ tableView: TableView, didSelectColumn column: TableColumn)
+    /// ``TableView/sortDescriptors`` changed (a header click, a sort key, or the app); `oldDescriptors` were in
+    /// force before. A table whose data source does not sort (no ``TableViewDiffableDataSource/sortKey``) sorts here.
+    func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor])
     /// The count of rows appended while the view was away from its end changed (``TableView/followsEnd``):
     /// show "`count` new lines", or hide it at 0.
     func tableView(_ tableView: TableView, didChangeRowsAppendedBelow count: Int)
@@ -127,6 +130,8 @@ extension TableViewDelegate {
     public func tableViewDidClearSelection(_ tableView: TableView) {}
     /// The default does nothing.
     public func tableView(_ tableView: TableView, didSelectColumn column: TableColumn) {}
+    /// The default does nothing.
+    public func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) {}
     /// The default does nothing.
     public func tableView(_ tableView: TableView, didChangeRowsAppendedBelow count: Int) {}
     /// The default: the table counts.
