@@ -66,7 +66,8 @@ import Testing
     /// The prefixes the sorter compares first keep the keys' order (equal keys, equal prefixes).
     @Test func prefixesKeepTheOrderOfKeys() {
         let keys: [TableSortKey] = [
-            .integer(.min), .decimal(-1e300), .integer(-1), .decimal(-0.0), .integer(0), .decimal(0.5), .integer(1 << 60),
+            .integer(.min), .decimal(-1e300), .integer(-1), .decimal(-0.0), .integer(0), .decimal(0.5),
+            .integer(1 << 60),
             .decimal(.infinity), .decimal(.nan), .text(""), .text("a"), .text("abcdefgh"), .text("abcdefghi"),
             .text("b"), .boolean(false), .boolean(true),
         ]

@@ -99,7 +99,9 @@ struct TableViewSortingTests {
         #expect(fixture.table.sortDescriptors == [TableSortDescriptor(column: "command")])
         try fixture.click("PID")
         #expect(
-            fixture.table.sortDescriptors == [TableSortDescriptor(column: "pid"), TableSortDescriptor(column: "command")]
+            fixture.table.sortDescriptors == [
+                TableSortDescriptor(column: "pid"), TableSortDescriptor(column: "command"),
+            ]
         )
         #expect(fixture.header.contains("▲ PID") && !fixture.header.contains("COMMAND ▲"))
         #expect(fixture.listener.columnsClicked == ["command", "command", "command", "pid"])
