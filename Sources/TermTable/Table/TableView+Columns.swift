@@ -154,6 +154,7 @@ extension TableView {
                 header.setColumns(model.columns)
             } else {
                 let header = ColumnHeaderView(columns: model.columns)
+                header.sort = sortDescriptors.first?.indicator
                 model.ownHeader = header
                 columnHeader = header
             }
