@@ -201,7 +201,7 @@ open class TableViewCell: View, CopyableView {
     /// Points ``contentView`` at the copied content view.
     open override func didCopy(from original: View) {
         super.didCopy(from: original)
-        repointOutlets(\.contentView, from: original)
+        contentView = copiedView(of: contentView, in: original)  // copied per row in no-reuse: no key path
     }
 
     /// Resets the cell before it is handed out again; the default clears highlight and selection.
