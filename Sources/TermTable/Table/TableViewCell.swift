@@ -24,9 +24,11 @@ open class TableViewCell: View, CopyableView {
     /// The cell's own configuration, in one store a copy takes whole: read for every row measured, placed and drawn.
     struct Configured {
         var height: Int
+        var heightIsAutomatic = false
         var selectionStyle: SelectionStyle = .reverse
         var accessory: CellAccessory = .none
         var indentationLevel = 0
+        var indentationWidth = 2
         var isSelectable = true
     }
     #if !TERMTABLE_CHECKED_ACCESS
@@ -56,7 +58,10 @@ open class TableViewCell: View, CopyableView {
     /// Whether the row is as tall as the cell's content at the row's width (a template's `height=auto`): a table
     /// whose delegate answers ``RowHeight/template`` (or has no `heightForRowAt`) then measures the row with
     /// ``heightThatFits(width:)`` as for ``RowHeight/automatic``; ``height`` is the least it is.
-    public var heightIsAutomatic = false
+    public var heightIsAutomatic: Bool {
+        get { configured.heightIsAutomatic }
+        set { configured.heightIsAutomatic = newValue }
+    }
     /// What the row looks like under the cursor or when selected.
     public var selectionStyle: SelectionStyle {
         get { configured.selectionStyle }
@@ -73,7 +78,10 @@ open class TableViewCell: View, CopyableView {
         set { updateLaidOut(&configured.indentationLevel, to: newValue) }
     }
     /// Columns per indentation level.
-    public var indentationWidth = 2
+    public var indentationWidth: Int {
+        get { configured.indentationWidth }
+        set { updateLaidOut(&configured.indentationWidth, to: newValue) }
+    }
     /// False for rows the cursor skips (section headers drawn as rows, error rows).
     public var isSelectable: Bool {
         get { configured.isSelectable }
@@ -131,8 +139,6 @@ open class TableViewCell: View, CopyableView {
         let other = other as! TableViewCell
         reuseIdentifier = other.reuseIdentifier
         configured = other.configured
-        heightIsAutomatic = other.heightIsAutomatic
-        indentationWidth = other.indentationWidth
         // Points at the original's content view until didCopy(from:) points it at the copy.
         contentView = other.contentView
         super.init(copying: other)
