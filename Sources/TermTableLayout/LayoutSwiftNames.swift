@@ -25,7 +25,8 @@ package enum LayoutSwiftNames {
     package static let toolkitCellMembers: Set<String> = [
         "acceptsFocus", "accessory", "accessoryWidth", "addSubview", "autoresizing", "backgroundStyle", "bounds",
         "captureDesign", "checkedView", "checkedViewWithTag", "containsFocusedView", "contentBaseStyle", "copyRefusal",
-        "contentOverlayStyle", "contentView", "convertToScreen", "updateDrawn", "copy", "counterpart", "designFrame",
+        "contentOverlayStyle", "contentView", "convertToScreen", "updateDrawn", "updateLaidOut", "copy", "copiedView",
+        "counterpart", "designFrame",
         "designSuperviewSize", "didCopy", "draw", "drawOverlay", "drawVersion", "failTypedCell", "fields",
         "firstSubview", "frame", "frameDidChange", "handleAction", "handleKey", "handleMouse", "height", "hitTest",
         "host", "indentationLevel", "indentationWidth", "indexPath", "isFocused", "isHidden",

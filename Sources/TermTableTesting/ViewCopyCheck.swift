@@ -58,13 +58,7 @@ public struct ViewCopyCheck {
                 "hostOfRoot": "the app showing the tree: no app shows a copy until it joins a tree one shows",
             ],
             "TableViewCell": [
-                "tablePointer": "the table showing the cell, set when it appears",
-                "storedIndexPath": "the row the cell shows, set when it appears",
-                "storedIsHighlighted": "set by the table for the row under the cursor",
-                "storedIsSelected": "set by the table for rows in its selection",
-                "storedMarkStyle": "set by the table from its markStyle when the cell appears",
-                "storedMarkColumnWidth": "set by the table from showsMarkColumn when the cell appears",
-                "cursorStyle": "set by the table from its cursor styles and focus when the cell appears",
+                "placed": "set by the table when the cell appears: its table, row, cursor and marks"
             ],
             "TableView": Dictionary(
                 uniqueKeysWithValues: [

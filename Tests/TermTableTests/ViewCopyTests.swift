@@ -363,6 +363,16 @@ import Testing
         #expect(copy.first.text == "first" && copy.second.text == "second")
     }
 
+    /// `copiedView(of:in:)` finds the copy's own view where the original's stands (a cell's content view,
+    /// copied per row shown, is re-pointed with it and not through key paths).
+    @Test func copiedViewIsTheCopysOwnViewAtTheOriginalsPlace() {
+        let cell = TwoOutlets(reuseIdentifier: "two")
+        let copy = cell.copy()
+        #expect(copy.contentView !== cell.contentView && copy.contentView.superview === copy)
+        #expect(copy.copiedView(of: cell.second, in: cell) === copy.second)
+        #expect(copy.copiedView(of: cell.contentView, in: cell) === copy.contentView)
+    }
+
     /// The exemption lists name real stored properties (a renamed property must not keep its exemption).
     @Test func everyExemptionNamesAStoredProperty() {
         let views = Self.covered.map { $0.configured() }

@@ -70,121 +70,93 @@ open class TableView: View, CopyableView {
     public var dataSourceWasReleased: Bool { expectsDataSource && dataSource == nil }
     /// The object that hears selection and display events and decides heights (held weakly).
     public weak var delegate: TableViewDelegate?
+    /// The table's configuration, in one store a copy takes whole: read for every row placed, measured and drawn.
+    struct Configured {
+        var selectionMode: SelectionMode = .single
+        var stickyHeaders = true
+        var showsScrollIndicator = true
+        var markStyle = Style(foreground: .yellow, attributes: .bold)
+        var focusedCursorStyle: SelectionStyle?
+        var unfocusedCursorStyle: SelectionStyle? = .custom(Style(attributes: .underline))
+        var showsMarkColumn = false
+        var rowHeight: Int?
+        var scrollPadding = 0
+        var headerStyle = Style(attributes: [.bold, .underline])
+        var scrollIndicatorStyle: Style = .dim
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every row placed, measured and drawn
+    #endif
+    private var configured = Configured()
     /// How rows are selected (default single).
     public var selectionMode: SelectionMode {
-        get { storedSelectionMode }
+        get { configured.selectionMode }
         set {
-            storedSelectionMode = newValue
-            if selectionMode == .none { setCursor(nil, notify: false) } else { setNeedsLayout() }
-            setNeedsDisplay()
+            updateLaidOut(&configured.selectionMode, to: newValue)
+            if newValue == .none { setCursor(nil, notify: false) }
         }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every row placed and moved to
-    #endif
-    private var storedSelectionMode: SelectionMode = .single
     /// Keep the current section's header at the top while its rows scroll.
     public var stickyHeaders: Bool {
-        get { storedStickyHeaders }
-        set {
-            storedStickyHeaders = newValue
-            setNeedsLayout()
-            setNeedsDisplay()
-        }
+        get { configured.stickyHeaders }
+        set { updateLaidOut(&configured.stickyHeaders, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read by every layout pass, per section
-    #endif
-    private var storedStickyHeaders: Bool = true
     /// Keep the last column for a scroll indicator, drawn when the rows do not fit (cells are laid out one column narrower).
-    public var showsScrollIndicator = true {
-        didSet {
-            painter.forgetRows()
-            setNeedsLayout()
-            setNeedsDisplay()
-        }
+    public var showsScrollIndicator: Bool {
+        get { configured.showsScrollIndicator }
+        set { if updateLaidOut(&configured.showsScrollIndicator, to: newValue) { painter.forgetRows() } }
     }
     /// The style laid over marked rows (the selection in ``SelectionMode/multiple``), distinct from the cursor's reverse video.
     public var markStyle: Style {
-        get { storedMarkStyle }
-        set {
-            storedMarkStyle = newValue
-            setNeedsLayout()
-            setNeedsDisplay()
-        }
+        get { configured.markStyle }
+        set { updateLaidOut(&configured.markStyle, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every cell placed
-    #endif
-    private var storedMarkStyle: Style = Style(foreground: .yellow, attributes: .bold)
     /// How the cursor's row looks while the table has the focus, or while no view has it; nil: the cell's own
     /// ``TableViewCell/selectionStyle`` (reverse video unless its template says otherwise).
     public var focusedCursorStyle: SelectionStyle? {
-        didSet {
-            setNeedsLayout()
-            setNeedsDisplay()
-        }
+        get { configured.focusedCursorStyle }
+        set { updateLaidOut(&configured.focusedCursorStyle, to: newValue) }
     }
     /// How the cursor's row looks while another view has the focus: underlined by default, so that of several
     /// tables only the focused one shows the full bar; nil: as when focused. Rows whose cell has selection
     /// style `.none` show no cursor either way.
-    public var unfocusedCursorStyle: SelectionStyle? = .custom(Style(attributes: .underline)) {
-        didSet {
-            setNeedsLayout()
-            setNeedsDisplay()
-        }
+    public var unfocusedCursorStyle: SelectionStyle? {
+        get { configured.unfocusedCursorStyle }
+        set { updateLaidOut(&configured.unfocusedCursorStyle, to: newValue) }
     }
     /// Show a two-column check column (`✓`) at the left of every row in multiple selection.
     public var showsMarkColumn: Bool {
-        get { storedShowsMarkColumn }
-        set {
-            storedShowsMarkColumn = newValue
-            setNeedsLayout()
-            setNeedsDisplay()
-        }
+        get { configured.showsMarkColumn }
+        set { updateLaidOut(&configured.showsMarkColumn, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every cell placed
-    #endif
-    private var storedShowsMarkColumn: Bool = false
     /// A height for every row, skipping per-row heights (nil: the delegate's or the cell's height).
     public var rowHeight: Int? {
-        get { storedRowHeight }
+        get { configured.rowHeight }
         set {
-            storedRowHeight = newValue
+            guard updateLaidOut(&configured.rowHeight, to: newValue) else { return }
             measurements.forgetHeights()
             needsReveal = true
-            setNeedsLayout()
-            setNeedsDisplay()
         }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every row measured
-    #endif
-    private var storedRowHeight: Int?
     /// Lines of context kept above and below the cursor's row when it moves, as the rows allow (vim's
     /// `scrolloff`; default 0).
     ///
     /// Counted in lines, not rows: with padding 2 and a tall row above the cursor, the view shows that row's
     /// last two lines. Less is kept when the view is too short for the row and both paddings, and none at
     /// the ends of the table.
-    public var scrollPadding: Int = 0 {
-        didSet {
-            needsReveal = true
-            setNeedsLayout()
-            setNeedsDisplay()
-        }
+    public var scrollPadding: Int {
+        get { configured.scrollPadding }
+        set { if updateLaidOut(&configured.scrollPadding, to: newValue) { needsReveal = true } }
     }
     /// The style of title headers (``TableViewDataSource/tableView(_:titleForHeaderInSection:)``).
-    public var headerStyle: Style = Style(attributes: [.bold, .underline]) {
-        didSet { reloadData() }
+    public var headerStyle: Style {
+        get { configured.headerStyle }
+        set { if updateDrawn(&configured.headerStyle, to: newValue) { reloadData() } }
     }
     /// The style of the scroll indicator.
-    public var scrollIndicatorStyle: Style = .dim {
-        didSet {
-            painter.forgetRows()
-            setNeedsDisplay()
-        }
+    public var scrollIndicatorStyle: Style {
+        get { configured.scrollIndicatorStyle }
+        set { if updateDrawn(&configured.scrollIndicatorStyle, to: newValue) { painter.forgetRows() } }
     }
     /// A row of column titles shown above the rows, not scrolled with them up and down, but sideways with them
     /// (``allowsHorizontalScrolling``) (nil: none).
@@ -331,17 +303,7 @@ open class TableView: View, CopyableView {
     /// never handed out) and the action handlers (closures cannot be copied).
     public required override init(copying other: View) {
         let other = other as! TableView
-        storedSelectionMode = other.selectionMode
-        storedStickyHeaders = other.stickyHeaders
-        showsScrollIndicator = other.showsScrollIndicator
-        storedMarkStyle = other.markStyle
-        storedShowsMarkColumn = other.showsMarkColumn
-        storedRowHeight = other.rowHeight
-        scrollPadding = other.scrollPadding
-        focusedCursorStyle = other.focusedCursorStyle
-        unfocusedCursorStyle = other.unfocusedCursorStyle
-        headerStyle = other.headerStyle
-        scrollIndicatorStyle = other.scrollIndicatorStyle
+        configured = other.configured
         redrawsOnlyChangedRows = other.redrawsOnlyChangedRows
         reuse = CellReuseQueue(copying: other.reuse)
         actionHandlers = other.actionHandlers

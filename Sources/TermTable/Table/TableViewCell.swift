@@ -21,165 +21,117 @@ open class TableViewCell: View, CopyableView {
     public internal(set) var reuseIdentifier: String?
     /// The view that holds the cell's content, inset by indentation and accessory.
     public private(set) var contentView: View
-    /// The height of the row in lines (a template's `height=`).
-    public var height: Int {
-        get { storedHeight }
-        set { storedHeight = newValue }
+    /// The cell's own configuration, in one store a copy takes whole: read for every row measured, placed and drawn.
+    struct Configured {
+        var height: Int
+        var heightIsAutomatic = false
+        var selectionStyle: SelectionStyle = .reverse
+        var accessory: CellAccessory = .none
+        var indentationLevel = 0
+        var indentationWidth = 2
+        var isSelectable = true
     }
     #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every row measured and placed
+        @exclusivity(unchecked)  // read for every row measured, placed and drawn
     #endif
-    private var storedHeight: Int
+    private var configured: Configured
+    /// What the table sets on the cell it shows (a copy starts without): set for every cell placed, every layout pass.
+    struct Placed {
+        var isHighlighted = false
+        var isSelected = false
+        var markStyle = Style(foreground: .yellow, attributes: .bold)
+        var cursorStyle: SelectionStyle?
+        var markColumnWidth = 0
+        unowned(unsafe) var table: TableView?
+        var indexPath: IndexPath?
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // set for every cell placed, every layout pass
+    #endif
+    private var placed = Placed()
+
+    /// The height of the row in lines (a template's `height=`).
+    public var height: Int {
+        get { configured.height }
+        set { configured.height = newValue }
+    }
     /// Whether the row is as tall as the cell's content at the row's width (a template's `height=auto`): a table
     /// whose delegate answers ``RowHeight/template`` (or has no `heightForRowAt`) then measures the row with
     /// ``heightThatFits(width:)`` as for ``RowHeight/automatic``; ``height`` is the least it is.
-    public var heightIsAutomatic = false
+    public var heightIsAutomatic: Bool {
+        get { configured.heightIsAutomatic }
+        set { configured.heightIsAutomatic = newValue }
+    }
     /// What the row looks like under the cursor or when selected.
     public var selectionStyle: SelectionStyle {
-        get { storedSelectionStyle }
-        set {
-            let oldValue = storedSelectionStyle
-            storedSelectionStyle = newValue
-            if selectionStyle != oldValue {
-                setNeedsLayout()
-                setNeedsDisplay()
-            }
-        }
+        get { configured.selectionStyle }
+        set { updateLaidOut(&configured.selectionStyle, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every cell drawn
-    #endif
-    private var storedSelectionStyle: SelectionStyle = .reverse
     /// The mark at the right end of the row.
     public var accessory: CellAccessory {
-        get { storedAccessory }
-        set {
-            let oldValue = storedAccessory
-            storedAccessory = newValue
-            if accessory != oldValue {
-                setNeedsLayout()
-                setNeedsDisplay()
-            }
-        }
+        get { configured.accessory }
+        set { updateLaidOut(&configured.accessory, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every cell laid out and drawn
-    #endif
-    private var storedAccessory: CellAccessory = .none
     /// Indentation level; the content moves right by `indentationLevel * indentationWidth` columns.
     public var indentationLevel: Int {
-        get { storedIndentationLevel }
-        set {
-            let oldValue = storedIndentationLevel
-            storedIndentationLevel = newValue
-            if indentationLevel != oldValue {
-                setNeedsLayout()
-                setNeedsDisplay()
-            }
-        }
+        get { configured.indentationLevel }
+        set { updateLaidOut(&configured.indentationLevel, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every cell laid out
-    #endif
-    private var storedIndentationLevel: Int = 0
     /// Columns per indentation level.
-    public var indentationWidth = 2
+    public var indentationWidth: Int {
+        get { configured.indentationWidth }
+        set { updateLaidOut(&configured.indentationWidth, to: newValue) }
+    }
     /// False for rows the cursor skips (section headers drawn as rows, error rows).
     public var isSelectable: Bool {
-        get { storedIsSelectable }
-        set { storedIsSelectable = newValue }
+        get { configured.isSelectable }
+        set { configured.isSelectable = newValue }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every row the cursor passes and copied
-    #endif
-    private var storedIsSelectable: Bool = true
     /// True while the row is under the table's cursor.
     public internal(set) var isHighlighted: Bool {
-        get { storedIsHighlighted }
-        set {
-            let oldValue = storedIsHighlighted
-            storedIsHighlighted = newValue
-            if isHighlighted != oldValue { setNeedsDisplay() }
-        }
+        get { placed.isHighlighted }
+        set { updateDrawn(&placed.isHighlighted, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // set for the cursor's cells by every layout pass
-    #endif
-    private var storedIsHighlighted: Bool = false
     /// True while the row is in the table's selected set (marked, in multiple selection).
     public internal(set) var isSelected: Bool {
-        get { storedIsSelected }
-        set {
-            let oldValue = storedIsSelected
-            storedIsSelected = newValue
-            if isSelected != oldValue { setNeedsDisplay() }
-        }
+        get { placed.isSelected }
+        set { updateDrawn(&placed.isSelected, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // set for every cell placed by a layout pass that marks
-    #endif
-    private var storedIsSelected: Bool = false
     /// The style of a marked row (the table's ``TableView/markStyle``).
     public internal(set) var markStyle: Style {
-        get { storedMarkStyle }
-        set {
-            let oldValue = storedMarkStyle
-            storedMarkStyle = newValue
-            if markStyle != oldValue { setNeedsDisplay() }
-        }
+        get { placed.markStyle }
+        set { updateDrawn(&placed.markStyle, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // set for every cell placed by a layout pass that marks
-    #endif
-    private var storedMarkStyle: Style = Style(foreground: .yellow, attributes: .bold)
     /// The table's cursor style for this row (focused or not), nil for the cell's own ``selectionStyle``.
     public internal(set) var cursorStyle: SelectionStyle? {
-        didSet { if cursorStyle != oldValue { setNeedsDisplay() } }
+        get { placed.cursorStyle }
+        set { updateDrawn(&placed.cursorStyle, to: newValue) }
     }
     /// Columns of the check column at the left (the table's ``TableView/showsMarkColumn``; 0 or 2).
     public internal(set) var markColumnWidth: Int {
-        get { storedMarkColumnWidth }
-        set {
-            let oldValue = storedMarkColumnWidth
-            storedMarkColumnWidth = newValue
-            if markColumnWidth != oldValue {
-                setNeedsLayout()
-                setNeedsDisplay()
-            }
-        }
+        get { placed.markColumnWidth }
+        set { updateLaidOut(&placed.markColumnWidth, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // set for every cell placed by a layout pass that marks
-    #endif
-    private var storedMarkColumnWidth: Int = 0
     /// The table showing the cell, while it is on screen.
     ///
     /// Set by the table when the cell appears and cleared when it leaves or the
     /// table goes away (not `weak`, for the same reason as ``/TermTableCore/View/superview``).
     public internal(set) var tableView: TableView? {
-        get { tablePointer }
-        set { tablePointer = newValue }
+        get { placed.table }
+        set { placed.table = newValue }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // set for every cell placed, every layout pass
-    #endif
-    private unowned(unsafe) var tablePointer: TableView?
     /// The row the cell shows, while it is on screen.
     public internal(set) var indexPath: IndexPath? {
-        get { storedIndexPath }
-        set { storedIndexPath = newValue }
+        get { placed.indexPath }
+        set { placed.indexPath = newValue }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // set for every cell placed, every layout pass
-    #endif
-    private var storedIndexPath: IndexPath?
     /// The cell's columns: where the table placed them, the labels of columns made in code.
     var columnState = CellColumns()
 
     /// Creates an empty cell for a reuse queue; subclasses add their subviews to ``TableViewCell/contentView``.
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
-        self.storedHeight = 1
+        self.configured = Configured(height: 1)
         self.contentView = CellContentView()
         super.init(frame: Rect(x: 0, y: 0, width: 0, height: 1))
         addSubview(contentView)
@@ -188,13 +140,7 @@ open class TableViewCell: View, CopyableView {
     public required override init(copying other: View) {
         let other = other as! TableViewCell
         reuseIdentifier = other.reuseIdentifier
-        storedHeight = other.height
-        heightIsAutomatic = other.heightIsAutomatic
-        storedSelectionStyle = other.selectionStyle
-        storedAccessory = other.accessory
-        storedIndentationLevel = other.indentationLevel
-        indentationWidth = other.indentationWidth
-        storedIsSelectable = other.isSelectable
+        configured = other.configured
         columnState = other.columnState
         // Points at the original's content view until didCopy(from:) points it at the copy.
         contentView = other.contentView
@@ -204,7 +150,7 @@ open class TableViewCell: View, CopyableView {
     /// Points ``contentView`` at the copied content view.
     open override func didCopy(from original: View) {
         super.didCopy(from: original)
-        repointOutlets(\.contentView, from: original)
+        contentView = copiedView(of: contentView, in: original)  // copied per row in no-reuse: no key path
         if let original = original as? TableViewCell, !original.columnState.labels.isEmpty {
             columnState.labels = original.columnState.labels.compactMapValues { counterpart(of: $0, in: original) }
         }

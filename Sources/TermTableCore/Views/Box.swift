@@ -14,17 +14,32 @@
 ///                    divider: .sharedBorders)
 /// ```
 open class Box: View, CopyableView {
+    /// What the box draws, in one store a copy takes whole.
+    struct Drawn {
+        var title: String?
+        var borderStyle: Style = .plain
+        var titleStyle: Style = .bold
+        var focusedBorderStyle: Style?
+        var focusedTitleStyle: Style?
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every box drawn
+    #endif
+    private var drawn: Drawn
     /// The title shown in the top edge, cut to fit.
     public var title: String? {
-        didSet { if title != oldValue { setNeedsDisplay() } }
+        get { drawn.title }
+        set { updateDrawn(&drawn.title, to: newValue) }
     }
     /// The style of the border.
-    public var borderStyle: Style = .plain {
-        didSet { if borderStyle != oldValue { setNeedsDisplay() } }
+    public var borderStyle: Style {
+        get { drawn.borderStyle }
+        set { updateDrawn(&drawn.borderStyle, to: newValue) }
     }
     /// The style of the title.
-    public var titleStyle: Style = .bold {
-        didSet { if titleStyle != oldValue { setNeedsDisplay() } }
+    public var titleStyle: Style {
+        get { drawn.titleStyle }
+        set { updateDrawn(&drawn.titleStyle, to: newValue) }
     }
 
     /// The view laid out in ``contentRect`` at every size, nil for none (subviews placed by hand or by a layout).
@@ -39,11 +54,13 @@ open class Box: View, CopyableView {
     }
     /// The border's style while the focus is inside the box; nil: ``borderStyle`` always.
     public var focusedBorderStyle: Style? {
-        didSet { if focusedBorderStyle != oldValue { setNeedsDisplay() } }
+        get { drawn.focusedBorderStyle }
+        set { updateDrawn(&drawn.focusedBorderStyle, to: newValue) }
     }
     /// The title's style while the focus is inside the box; nil: ``titleStyle`` always.
     public var focusedTitleStyle: Style? {
-        didSet { if focusedTitleStyle != oldValue { setNeedsDisplay() } }
+        get { drawn.focusedTitleStyle }
+        set { updateDrawn(&drawn.focusedTitleStyle, to: newValue) }
     }
     /// True when the box's left edge is the right edge of the box before it in an ``HStack``
     /// (``StackDivider/sharedBorders``): the box draws no left edge and its content starts at column 0.
@@ -58,7 +75,7 @@ open class Box: View, CopyableView {
 
     /// Creates a box.
     public init(title: String? = nil, frame: Rect = .zero) {
-        self.title = title
+        drawn = Drawn(title: title)
         super.init(frame: frame)
     }
 
@@ -73,12 +90,7 @@ open class Box: View, CopyableView {
     }
 
     public required override init(copying other: View) {
-        let other = other as! Box
-        title = other.title
-        borderStyle = other.borderStyle
-        titleStyle = other.titleStyle
-        focusedBorderStyle = other.focusedBorderStyle
-        focusedTitleStyle = other.focusedTitleStyle
+        drawn = (other as! Box).drawn
         super.init(copying: other)
     }
 

@@ -4,42 +4,54 @@
 /// chain; in a table cell it reaches the table's action handlers with the
 /// row's index path. ``onPress`` is called too, for buttons built in code.
 open class Button: View, CopyableView {
+    /// What the button draws, in one store a copy takes whole.
+    struct Drawn {
+        var title: String
+        var titleStyle: Style = .plain
+        var alignment: TextAlignment = .center
+        var truncation: TerminalText.TruncationMode = .tail
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every button drawn
+    #endif
+    private var drawn: Drawn
     /// The title shown between the brackets.
     public var title: String {
-        didSet { if title != oldValue { setNeedsDisplay() } }
+        get { drawn.title }
+        set { updateDrawn(&drawn.title, to: newValue) }
     }
     /// The name of the action sent when pressed.
     public var action: String?
     /// Called when the button is pressed (after the action is sent).
     public var onPress: (@MainActor (Button) -> Void)?
     /// The style of the title.
-    public var titleStyle: Style = .plain {
-        didSet { if titleStyle != oldValue { setNeedsDisplay() } }
+    public var titleStyle: Style {
+        get { drawn.titleStyle }
+        set { updateDrawn(&drawn.titleStyle, to: newValue) }
     }
     /// Where the title sits between the brackets when it is narrower than the room there (a layout's `align=`).
-    public var alignment: TextAlignment = .center {
-        didSet { if alignment != oldValue { setNeedsDisplay() } }
+    public var alignment: TextAlignment {
+        get { drawn.alignment }
+        set { updateDrawn(&drawn.alignment, to: newValue) }
     }
     /// Where a title too long for the button is cut (a layout's `truncate=`).
-    public var truncation: TerminalText.TruncationMode = .tail {
-        didSet { if truncation != oldValue { setNeedsDisplay() } }
+    public var truncation: TerminalText.TruncationMode {
+        get { drawn.truncation }
+        set { updateDrawn(&drawn.truncation, to: newValue) }
     }
 
     /// Creates a button.
     public init(title: String, action: String? = nil, frame: Rect = .zero) {
-        self.title = title
+        drawn = Drawn(title: title)
         self.action = action
         super.init(frame: frame)
     }
 
     public required override init(copying other: View) {
         let other = other as! Button
-        title = other.title
+        drawn = other.drawn
         action = other.action
         onPress = other.onPress
-        titleStyle = other.titleStyle
-        alignment = other.alignment
-        truncation = other.truncation
         super.init(copying: other)
     }
 

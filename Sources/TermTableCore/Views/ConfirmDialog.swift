@@ -56,10 +56,7 @@ open class ConfirmDialog: Box {
     /// Points the outlets at the copied label and buttons.
     open override func didCopy(from original: View) {
         super.didCopy(from: original)
-        guard let original = original as? ConfirmDialog else { return }
-        messageLabel = counterpart(of: original.messageLabel, in: original)!
-        cancelButton = counterpart(of: original.cancelButton, in: original)!
-        confirmButton = counterpart(of: original.confirmButton, in: original)!
+        repointOutlets(\.messageLabel, \.cancelButton, \.confirmButton, from: original)
     }
 
     private func wireButtons() {

@@ -2,35 +2,46 @@
 ///
 /// Eighth-block characters give the bar a resolution of an eighth of a column.
 open class ProgressBar: View, CopyableView {
+    /// What the bar draws, in one store a copy takes whole.
+    struct Drawn {
+        var value: Double
+        var showsPercentage = false
+        var barStyle: Style = .plain
+        var trackStyle: Style = .dim
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every bar drawn
+    #endif
+    private var drawn: Drawn
     /// The fraction done, clamped to 0...1 when drawn.
     public var value: Double {
-        didSet { if value != oldValue { setNeedsDisplay() } }
+        get { drawn.value }
+        set { updateDrawn(&drawn.value, to: newValue) }
     }
     /// Shows the percentage at the right end of the bar.
-    public var showsPercentage = false {
-        didSet { if showsPercentage != oldValue { setNeedsDisplay() } }
+    public var showsPercentage: Bool {
+        get { drawn.showsPercentage }
+        set { updateDrawn(&drawn.showsPercentage, to: newValue) }
     }
     /// The style of the filled part.
-    public var barStyle: Style = .plain {
-        didSet { if barStyle != oldValue { setNeedsDisplay() } }
+    public var barStyle: Style {
+        get { drawn.barStyle }
+        set { updateDrawn(&drawn.barStyle, to: newValue) }
     }
     /// The style of the empty part.
-    public var trackStyle: Style = .dim {
-        didSet { if trackStyle != oldValue { setNeedsDisplay() } }
+    public var trackStyle: Style {
+        get { drawn.trackStyle }
+        set { updateDrawn(&drawn.trackStyle, to: newValue) }
     }
 
     /// Creates a progress bar.
     public init(value: Double = 0, frame: Rect = .zero) {
-        self.value = value
+        drawn = Drawn(value: value)
         super.init(frame: frame)
     }
 
     public required override init(copying other: View) {
-        let other = other as! ProgressBar
-        value = other.value
-        showsPercentage = other.showsPercentage
-        barStyle = other.barStyle
-        trackStyle = other.trackStyle
+        drawn = (other as! ProgressBar).drawn
         super.init(copying: other)
     }
 

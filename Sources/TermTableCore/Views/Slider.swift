@@ -3,18 +3,27 @@
 /// Left/Right (or h/l) move by ``step``, Home/End go to the ends; each change
 /// sends ``action`` and calls ``onChange``.
 open class Slider: View, CopyableView {
+    /// What the slider draws, in one store a copy takes whole.
+    struct Drawn {
+        var value: Double
+        var range: ClosedRange<Double>
+        var trackStyle: Style = .plain
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every slider drawn
+    #endif
+    private var drawn: Drawn
     /// The current value, kept within ``range``.
     public var value: Double {
-        didSet {
-            value = clamp(value)
-            if value != oldValue { setNeedsDisplay() }
-        }
+        get { drawn.value }
+        set { updateDrawn(&drawn.value, to: clamp(newValue)) }
     }
     /// The lowest and highest values.
     public var range: ClosedRange<Double> {
-        didSet {
-            value = clamp(value)
-            if range != oldValue { setNeedsDisplay() }
+        get { drawn.range }
+        set {
+            updateDrawn(&drawn.range, to: newValue)
+            value = drawn.value  // clamped to the new range
         }
     }
     /// How far one key press moves the value.
@@ -24,26 +33,24 @@ open class Slider: View, CopyableView {
     /// Called on each change.
     public var onChange: (@MainActor (Slider) -> Void)?
     /// The style of the track and knob.
-    public var trackStyle: Style = .plain {
-        didSet { if trackStyle != oldValue { setNeedsDisplay() } }
+    public var trackStyle: Style {
+        get { drawn.trackStyle }
+        set { updateDrawn(&drawn.trackStyle, to: newValue) }
     }
 
     /// Creates a slider.
     public init(value: Double = 0, range: ClosedRange<Double> = 0...1, step: Double? = nil, frame: Rect = .zero) {
-        self.range = range
+        drawn = Drawn(value: min(range.upperBound, max(range.lowerBound, value)), range: range)
         self.step = step ?? (range.upperBound - range.lowerBound) / 10
-        self.value = min(range.upperBound, max(range.lowerBound, value))
         super.init(frame: frame)
     }
 
     public required override init(copying other: View) {
         let other = other as! Slider
-        range = other.range
+        drawn = other.drawn
         step = other.step
-        value = other.value
         action = other.action
         onChange = other.onChange
-        trackStyle = other.trackStyle
         super.init(copying: other)
     }
 

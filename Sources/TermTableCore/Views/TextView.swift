@@ -12,27 +12,36 @@
 /// article.scrollToEnd()
 /// ```
 open class TextView: View, CopyableView {
+    /// What the view draws, in one store: read for every line drawn, copied whole.
+    struct Drawn {
+        var text: String
+        var textStyle: Style = .plain
+        var paragraphStyles: [Int: Style] = [:]
+    }
+    #if !TERMTABLE_CHECKED_ACCESS
+        @exclusivity(unchecked)  // read for every line drawn
+    #endif
+    private var drawn: Drawn
     /// The text shown; setting it scrolls back to the beginning.
     public var text: String {
-        get { storedText }
+        get { drawn.text }
         set {
-            guard newValue != storedText else { return }
-            storedText = newValue
+            guard updateDrawn(&drawn.text, to: newValue) else { return }
             clusters = TextView.clusters(of: newValue)
             anchor = 0
             wrappedWidth = -1
             measuredLines = nil
-            setNeedsDisplay()
         }
     }
-    private var storedText: String
     /// The style of the text.
-    public var textStyle: Style = .plain {
-        didSet { if textStyle != oldValue { setNeedsDisplay() } }
+    public var textStyle: Style {
+        get { drawn.textStyle }
+        set { updateDrawn(&drawn.textStyle, to: newValue) }
     }
     /// The style of some paragraphs (the text's lines between newlines, counted from 0); the others have ``textStyle``.
-    public var paragraphStyles: [Int: Style] = [:] {
-        didSet { if paragraphStyles != oldValue { setNeedsDisplay() } }
+    public var paragraphStyles: [Int: Style] {
+        get { drawn.paragraphStyles }
+        set { updateDrawn(&drawn.paragraphStyles, to: newValue) }
     }
     /// False leaves the keyboard focus to a superview, which scrolls the view with ``perform(_:)``.
     public var isFocusable = true
@@ -67,16 +76,14 @@ open class TextView: View, CopyableView {
 
     /// Creates a text view of `text`, at its beginning.
     public init(text: String = "", frame: Rect = .zero) {
-        storedText = text
+        drawn = Drawn(text: text)
         clusters = TextView.clusters(of: text)
         super.init(frame: frame)
     }
 
     public required override init(copying other: View) {
         let other = other as! TextView
-        storedText = other.storedText
-        textStyle = other.textStyle
-        paragraphStyles = other.paragraphStyles
+        drawn = other.drawn
         isFocusable = other.isFocusable
         keyBindings = other.keyBindings
         wheelStep = other.wheelStep

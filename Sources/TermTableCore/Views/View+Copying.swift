@@ -23,6 +23,19 @@ extension View {
         }
         return found as? T
     }
+
+    /// The view of this copy that stands where `view` stands in `original`'s copied tree; for
+    /// ``didCopy(from:)``, where an outlet that `init(copying:)` took from the original is pointed at the copy's
+    /// own view: `contentView = copiedView(of: contentView, in: original)`.
+    ///
+    /// Cheaper than ``CopyableView/repointOutlets(_:from:)`` (no key paths), for a class copied per row
+    /// shown. A view not in the copied tree is a programmer error: the program stops with a message.
+    public func copiedView<T: View>(of view: T, in original: View) -> T {
+        guard let copied = counterpart(of: view, in: original) else {
+            TerminalGuard.fail("\(Swift.type(of: self)): an outlet holds a view that is not among the copied subviews")
+        }
+        return copied
+    }
 }
 
 /// A view that can be copied with ``View/copy()``: a cell cloned from a template, and every view a cloned or
@@ -57,10 +70,7 @@ extension CopyableView {
     ) {
         guard let original = original as? Self else { return }
         func repoint<Kind: View>(_ outlet: ReferenceWritableKeyPath<Self, Kind>) {
-            guard let copied = counterpart(of: original[keyPath: outlet], in: original) else {
-                TerminalGuard.fail("\(Self.self): an outlet holds a view that is not among the copied subviews")
-            }
-            self[keyPath: outlet] = copied
+            self[keyPath: outlet] = copiedView(of: original[keyPath: outlet], in: original)
         }
         repeat repoint(each outlets)
     }

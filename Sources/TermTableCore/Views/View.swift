@@ -41,25 +41,35 @@
 /// property by property.
 @MainActor
 open class View {
-    /// The view's rectangle in its superview's coordinates.
-    public var frame: Rect {
-        get { storedFrame }
-        set { setFrame(newValue, tellingSuperview: true) }
+    /// The properties a copy takes, in one store: read for every view laid out, drawn, hit-tested and copied.
+    struct Stored {
+        var frame: Rect
+        var isHidden = false
+        var backgroundStyle: Style?
+        var autoresizing: Autoresizing = []
+        var shrinkRule = ShrinkRule()
+        var designFrame: Rect?
+        var designSuperviewSize: Size?
     }
-    /// The storage of ``frame``.
     #if !TERMTABLE_CHECKED_ACCESS
         @exclusivity(unchecked)  // read for every view laid out, drawn and hit-tested, every frame
     #endif
-    private var storedFrame: Rect
+    private var stored: Stored
+
+    /// The view's rectangle in its superview's coordinates.
+    public var frame: Rect {
+        get { stored.frame }
+        set { setFrame(newValue, tellingSuperview: true) }
+    }
 
     /// Sets ``frame``; a move that keeps the size tells the superview only when `tellingSuperview`.
     ///
     /// A container that places many subviews in one pass (a table moving its visible
     /// cells by a row) passes false and marks itself once, instead of once per subview.
     package func setFrame(_ newFrame: Rect, tellingSuperview: Bool) {
-        let oldValue = storedFrame
+        let oldValue = stored.frame
         guard newFrame != oldValue else { return }
-        storedFrame = newFrame
+        stored.frame = newFrame
         // Moving changes what the superview shows; resizing changes this view's own drawing too.
         if newFrame.size != oldValue.size {
             needsLayout = true
@@ -80,66 +90,38 @@ open class View {
     public var name: String?
     /// A hidden view and its subviews are not drawn and receive no mouse events.
     public var isHidden: Bool {
-        get { storedIsHidden }
+        get { stored.isHidden }
         set {
-            let oldValue = storedIsHidden
-            storedIsHidden = newValue
-            if newValue != oldValue { superview?.setNeedsDisplay() }
+            guard newValue != stored.isHidden else { return }
+            stored.isHidden = newValue
+            superview?.setNeedsDisplay()
         }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every subview drawn and hit-tested, every frame
-    #endif
-    private var storedIsHidden = false
     /// The style the view's background is filled with; nil leaves what is behind it.
     public var backgroundStyle: Style? {
-        get { storedBackgroundStyle }
-        set {
-            let oldValue = storedBackgroundStyle
-            storedBackgroundStyle = newValue
-            if backgroundStyle != oldValue { setNeedsDisplay() }
-        }
+        get { stored.backgroundStyle }
+        set { updateDrawn(&stored.backgroundStyle, to: newValue) }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every view drawn and copied
-    #endif
-    private var storedBackgroundStyle: Style?
     /// How the view follows its superview's size.
     public var autoresizing: Autoresizing {
-        get { storedAutoresizing }
-        set { storedAutoresizing = newValue }
+        get { stored.autoresizing }
+        set { stored.autoresizing = newValue }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every view laid out and copied
-    #endif
-    private var storedAutoresizing: Autoresizing = []
     /// How the view gives way when its superview is narrower than the design (`min-width=`, `shrink=`, `hide-below=`).
     public var shrinkRule: ShrinkRule {
-        get { storedShrinkRule }
-        set { storedShrinkRule = newValue }
+        get { stored.shrinkRule }
+        set { stored.shrinkRule = newValue }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every view laid out and copied
-    #endif
-    private var storedShrinkRule: ShrinkRule = ShrinkRule()
     /// The frame the view was designed with, in a superview of ``designSuperviewSize``.
     public var designFrame: Rect? {
-        get { storedDesignFrame }
-        set { storedDesignFrame = newValue }
+        get { stored.designFrame }
+        set { stored.designFrame = newValue }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every subview laid out and copied
-    #endif
-    private var storedDesignFrame: Rect?
     /// The size of the superview the ``designFrame`` was designed in.
     public var designSuperviewSize: Size? {
-        get { storedDesignSuperviewSize }
-        set { storedDesignSuperviewSize = newValue }
+        get { stored.designSuperviewSize }
+        set { stored.designSuperviewSize = newValue }
     }
-    #if !TERMTABLE_CHECKED_ACCESS
-        @exclusivity(unchecked)  // read for every subview laid out and copied
-    #endif
-    private var storedDesignSuperviewSize: Size?
     /// What ``host`` stores on a root view (a copy does not take it: no app shows the copy yet).
     private weak var hostOfRoot: ViewHost?
 
@@ -182,22 +164,16 @@ open class View {
 
     /// Creates a view with a frame.
     public init(frame: Rect = .zero) {
-        self.storedFrame = frame
+        self.stored = Stored(frame: frame)
         self.tag = 0
     }
 
     /// Creates a deep copy of `other` and its subviews, for a ``CopyableView`` (its `required init(copying:)`
     /// copies its own properties and calls this).
     public init(copying other: View) {
-        storedFrame = other.frame
+        stored = other.stored
         tag = other.tag
         name = other.name
-        storedIsHidden = other.isHidden
-        storedBackgroundStyle = other.backgroundStyle
-        storedAutoresizing = other.autoresizing
-        storedShrinkRule = other.shrinkRule
-        storedDesignFrame = other.designFrame
-        storedDesignSuperviewSize = other.designSuperviewSize
         for child in other.subviewsForCopy { addSubview(child.copy()) }
         didCopy(from: other)
     }
