@@ -60,6 +60,13 @@ extension TableView {
 
     // MARK: The table's hooks
 
+    /// The index of the column shown at `x` (in the table's coordinates), nil between columns.
+    func columnIndex(atX x: Int) -> Int? {
+        guard let layout = columnModel.layout else { return nil }
+        let x = x - columnLeadingInset
+        return layout.placements.firstIndex { $0.map { x >= $0.x && x < $0.x + $0.width } ?? false }
+    }
+
     /// Scrolls sideways so the column at `index` shows whole (or from its start, when wider than the room).
     func revealColumn(_ index: Int) {
         let model = columnModel
