@@ -54,18 +54,17 @@ struct TableViewCellCursorTests {
         #expect(reversed(screen, line: 2) == "      ^^        ")
     }
 
-    @Test func movingTheCursorToAColumnOffScreenScrollsItIntoView() {
+    @Test func movingTheCursorToAColumnOffScreenScrollsItIntoView() throws {
         let source = ColumnRows([["aaaaaaaa", "bbbbbbbb", "cccccccc", "dddddddd"]])
         let table = makeTable(source, width: 20, shape: .cell)
         table.frozenColumnCount = 1
         table.moveCursor(toColumn: 3)
-        let frame = try! #require(table.frameOfColumn(3))
+        let frame = try #require(table.frameOfColumn(3))
         #expect(frame.x + frame.width <= 20)
         #expect(frame.width == 8)
         #expect(table.frameOfColumn(0)?.x == 0)
-        #expect(
-            reversed(drawColumns(table), line: 1)
-                == String(repeating: " ", count: frame.x) + "^^^^^^^^" + String(repeating: " ", count: 20 - frame.x - 8))
+        let blank = { (count: Int) in String(repeating: " ", count: count) }
+        #expect(reversed(drawColumns(table), line: 1) == blank(frame.x) + "^^^^^^^^" + blank(20 - frame.x - 8))
         table.moveCursor(toColumn: 1)
         #expect(table.firstScrolledColumn == 1)
     }
