@@ -26,7 +26,7 @@ extension TableViewCell {
         }
     }
 
-    /// Sets the plain text shown in the column `identifier` of this row (see ``setText(_:forColumn:)-(StyledText,_)``).
+    /// Sets the plain text shown in the column `identifier` of this row (as the `StyledText` form does).
     public func setText(_ text: String, forColumn identifier: String) {
         (view(forColumn: identifier) as? Label)?.text = text
     }
