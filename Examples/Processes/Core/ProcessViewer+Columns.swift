@@ -21,15 +21,13 @@ extension ProcessViewer {
         return column
     }
 
-    /// The value `entry` sorts by in the column with `identifier`: numbers for pid, CPU, memory and threads, the
-    /// command case-blind; ties keep the list's order (pid, then start time).
+    /// The value `entry` sorts by in the sortable column with `identifier`: numbers for pid, CPU and memory, the
+    /// command case-blind. Ties go by the sort's next levels, then keep the list's order (pid, then start time).
     nonisolated public static func sortKey(of entry: ProcessEntry, column identifier: String) -> TableSortKey {
         switch identifier {
         case "pid": .integer(Int64(entry.pid))
         case "cpu": .decimal(entry.cpuPercent)
         case "rss": .integer(entry.residentBytes)
-        case "threads": .integer(Int64(entry.threads))
-        case "state": .text(String(entry.state))
         case "command": .text(entry.command.lowercased())
         default: .empty
         }
