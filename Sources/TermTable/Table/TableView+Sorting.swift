@@ -17,10 +17,14 @@ extension TableView {
     /// table's ``tableColumns``, else (a header built from a template) the header's columns.
     var sortableColumns: [TableColumn] { tableColumns.isEmpty ? columnHeader?.columns ?? [] : tableColumns }
 
-    /// True when a click on a column title changes ``sortDescriptors``: the data source sorts the rows itself (a
-    /// diffable one with a ``TableViewDiffableDataSource/sortKey``). A table whose app sorts in
-    /// ``TableViewDelegate/tableView(_:didSelectColumn:)`` keeps that: the click only tells the delegate.
-    var headerClickSorts: Bool { (dataSource as? TableSortingDataSource)?.sortsItems == true }
+    /// True when a click on a column title changes ``sortDescriptors``: the table has ``tableColumns`` (the app
+    /// sorts in ``TableViewDelegate/tableView(_:sortDescriptorsDidChange:)``), or the data source sorts the rows
+    /// itself (a diffable one with a ``TableViewDiffableDataSource/sortKey``). A header built from a template
+    /// on a table whose app sorts in ``TableViewDelegate/tableView(_:didSelectColumn:)`` keeps that: the click
+    /// only tells the delegate.
+    var headerClickSorts: Bool {
+        !tableColumns.isEmpty || (dataSource as? TableSortingDataSource)?.sortsItems == true
+    }
 
     /// Sorts by the column at `index` (in the header's columns) in the given direction: it becomes the first
     /// level of ``sortDescriptors``, the levels before it follow (at most three in all, the column once).
