@@ -26,6 +26,11 @@ extension TableViewCell {
         }
     }
 
+    /// Sets the plain text shown in the column `identifier` of this row (see ``setText(_:forColumn:)-(StyledText,_)``).
+    public func setText(_ text: String, forColumn identifier: String) {
+        (view(forColumn: identifier) as? Label)?.text = text
+    }
+
     /// The label of a column made in code, made on first use.
     func columnLabel(_ identifier: String) -> Label {
         if let label = columnState.labels[identifier] { return label }
@@ -99,6 +104,9 @@ struct CellColumns {
     var known: [TableColumn] = []
     /// The labels of columns made in code, by identifier.
     var labels: [String: Label] = [:]
+    /// The columns whose text a ``TableViewColumnDataSource`` gave for the row the cell shows (the built-in
+    /// column cell): the others are asked when they show.
+    var filled: Set<String> = []
 
     /// The column with `identifier`, from the placement, else from the columns known at dequeue.
     func column(_ identifier: String) -> TableColumn? {
