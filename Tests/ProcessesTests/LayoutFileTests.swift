@@ -22,18 +22,16 @@ struct LayoutFileTests {
         for identifier in ["proc", "user", "detail"] { #expect(library.contains(identifier)) }
     }
 
-    /// The header row comes from `proc`'s headings, and each sort key has the column a click sorts by.
-    @Test func theProcCellDeclaresTheHeaderRowAndEverySortKeyHasAColumn() throws {
-        let header = ColumnHeaderView(template: try LayoutLibrary(contentsOf: Self.path).template("proc"))
-        #expect(header.columns.map(\.title) == ["PID", "S", "CPU%", "RSS", "THR", "COMMAND"])
-        let identifiers = header.columns.map(\.identifier)
-        for key in ProcessSortKey.allCases {
-            #expect(identifiers.contains(ProcessViewer.column(of: key)), "\(key)")
-            #expect(
-                header.columns.first { $0.identifier == ProcessViewer.column(of: key) }.flatMap(
-                    ProcessViewer.sortKey(of:)) == key)
-        }
-        #expect(
-            header.columns.filter { ProcessViewer.sortKey(of: $0) == nil }.map(\.identifier) == ["state", "threads"])
+    /// The table's columns come from `proc`'s headings; pid, CPU, memory and command sort (CPU and memory largest
+    /// first), and the title bar has a word for each.
+    @Test func theProcCellDeclaresTheColumnsAndWhichOfThemSort() throws {
+        let template = try LayoutLibrary(contentsOf: Self.path).template("proc")
+        let columns = TableColumn.columns(of: template).map(ProcessViewer.configured)
+        #expect(columns.map(\.title) == ["PID", "S", "CPU%", "RSS", "THR", "COMMAND"])
+        #expect(columns.map(\.identifier) == ["pid", "state", "cpu", "rss", "threads", "command"])
+        let sorts = columns.compactMap(\.sortDescriptorPrototype)
+        #expect(sorts.map(\.column) == ["pid", "cpu", "rss", "command"])
+        #expect(sorts.map(\.ascending) == [true, false, false, true])
+        for sort in sorts { #expect(ProcessViewer.sortNames[sort.column] != nil, "\(sort.column)") }
     }
 }

@@ -10,9 +10,9 @@ public enum ProcessCommand: String, Sendable, CaseIterable {
     case help
     /// Filter as you type.
     case filter
-    /// Sort by CPU, memory, pid or name.
+    /// Sort by CPU, memory, pid or name (sets the table's sort descriptors).
     case sortByCPU, sortByMemory, sortByPID, sortByName
-    /// Reverse the order.
+    /// Reverse the order (the first of the table's sort descriptors).
     case reverse
     /// Ask, then send SIGTERM to the marked processes.
     case terminate

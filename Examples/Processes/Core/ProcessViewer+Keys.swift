@@ -69,33 +69,29 @@ extension ProcessViewer {
         case .closeDetail: if detailID != nil { closeDetail() }
         case .help: app?.showHelp(title: "procs keys", adding: Self.pointerHelp)
         case .filter: promptFilter()
-        case .sortByCPU: sort(by: .cpu)
-        case .sortByMemory: sort(by: .memory)
-        case .sortByPID: sort(by: .pid)
-        case .sortByName: sort(by: .name)
+        case .sortByCPU: sort(byColumn: "cpu")
+        case .sortByMemory: sort(byColumn: "rss")
+        case .sortByPID: sort(byColumn: "pid")
+        case .sortByName: sort(byColumn: "command")
         case .reverse: reverseOrder()
         case .terminate: askToSignal(SIGTERM)
         case .kill: askToSignal(SIGKILL)
         }
     }
 
-    /// Sorts by `key` in its natural order (largest first for CPU and memory).
-    public func sort(by key: ProcessSortKey) {
-        list.sortKey = key
-        list.isReversed = false
-        sortChanged()
+    /// Sorts by the column with `identifier` in its first direction (largest first for CPU and memory), as a
+    /// click on its title does when it is not the sorted one.
+    public func sort(byColumn identifier: String) {
+        guard let index = table.column(withIdentifier: identifier),
+            let prototype = table.tableColumns[index].sortDescriptorPrototype
+        else { return }
+        table.sortByColumn(index, ascending: prototype.ascending)
     }
 
-    /// Reverses the order.
+    /// Reverses the order (the first level of the table's sort).
     public func reverseOrder() {
-        list.isReversed.toggle()
-        sortChanged()
-    }
-
-    private func sortChanged() {
-        message = nil
-        updateSortIndicator()
-        apply()
+        guard let first = table.sortDescriptors.first else { return }
+        table.sortDescriptors[0] = first.reversed
     }
 
     /// Shows only processes whose command, name, user or pid matches `text` fuzzily (empty: all), with the

@@ -8,20 +8,22 @@ import TermTable
 /// the cursor and the marks follow processes across re-sorts, filters and
 /// refreshes, and a mark whose process is gone is dropped and reported. Signals
 /// go only to marked processes, through ``ProcessSignaller``.
+///
+/// The columns are the table's (``/TermTable/TableView/tableColumns``, from the `heading=`s of the layout's `proc`
+/// cell), and so is the sort: ``/TermTable/TableView/sortDescriptors``, cycled by a click on a title, kept by the
+/// data source's ``/TermTable/TableViewDiffableDataSource/sortKey`` as processes come and go.
 @MainActor
 public final class ProcessViewer: TableViewDelegate {
     /// Reads /proc.
     public let sampler: ProcessSampler
     /// Sends signals to marked processes.
     public let signaller: ProcessSignaller
-    /// The processes and the view's sort and filter.
+    /// The processes (restricted to `--pid`s), grouped by user.
     public internal(set) var list = ProcessList()
     /// The process table.
     public let table = TableView()
     /// The top line.
     public let titleBar = Label()
-    /// The column titles above the rows (the `heading=`s of the layout's `proc` cell); a click on one sorts.
-    public let columnHeader: ColumnHeaderView
     /// The bottom line.
     public let statusLine = Label()
     /// The detail view, shown instead of the table.
@@ -66,7 +68,6 @@ public final class ProcessViewer: TableViewDelegate {
         let library = try layouts ?? Self.bundledLayouts()
         self.sampler = sampler
         self.signaller = signaller
-        columnHeader = ColumnHeaderView(template: try library.template("proc"))
         detailView = ProcessDetailView(cell: try library.instantiate("detail"))
         body = EmptyStateView(table, message: "No processes match")
         root = VStack([titleBar, .fill(body), .fill(detailView), statusLine])
@@ -77,16 +78,24 @@ public final class ProcessViewer: TableViewDelegate {
         table.selectionMode = .multiple
         table.showsMarkColumn = true
         table.commandHints = [.toggleSelection: "mark"]
-        table.columnHeader = columnHeader
+        // The header row and the rows' fields at every width; a click on a sortable title sorts by it.
+        table.tableColumns = TableColumn.columns(of: try library.template("proc")).map(Self.configured)
+        // Too narrow for pid, CPU and memory at their widths (under 38 columns): the pid stays, h and l scroll the
+        // others by column.
+        table.frozenColumnCount = 1
         table.delegate = self
         dataSource = TableViewDiffableDataSource(tableView: table) { [unowned self] table, indexPath, id in
             self.cell(for: id, at: indexPath, in: table)
         }
         dataSource.headerProvider = { [unowned self] table, _, user in self.header(for: user, in: table) }
-        // The toolkit's fuzzy filter, in the list's own order (the sort stays); marks on hidden rows are kept.
+        // The toolkit's fuzzy filter, in the sorted order (the sort stays); marks on hidden rows are kept.
         dataSource.filterText = { [unowned self] id in self.list[id].map(ProcessList.filterText(of:)) ?? "" }
         dataSource.filterOrder = .items
-        updateSortIndicator()
+        // The table's sort: each apply sorts the processes of every user by the table's sort descriptors.
+        dataSource.sortKey = { [unowned self] id, column in
+            self.list[id].map { Self.sortKey(of: $0, column: column) } ?? .empty
+        }
+        table.sortDescriptors = [TableSortDescriptor(column: "cpu", ascending: false)]
         updateBars()
     }
 
@@ -101,7 +110,7 @@ public final class ProcessViewer: TableViewDelegate {
         if let detailID { showDetail(of: detailID) }
     }
 
-    /// Shows the list as it is now (after a sort, a filter or a refresh).
+    /// Shows the list as it is now (after a refresh or a change of `--pid`s); the data source sorts it.
     func apply() {
         let sections = list.sections
         var snapshot = TableSnapshot<String, ProcessID>()
@@ -116,20 +125,22 @@ public final class ProcessViewer: TableViewDelegate {
             sectionSummaries[section.user] =
                 "\(count) · \(ProcessFormat.percent(cpu))% CPU · \(ProcessFormat.bytes(memory))"
         }
-        // Until the user moves the cursor it stays on the first row (the busiest process, say);
-        // once moved, it follows its process, on the same screen line.
-        let first = IndexPath(row: 0, section: 0)
-        let followsTop = !cursorWasMoved
         isApplying = true
         droppedMarks = []
         dataSource.apply(snapshot)
         isApplying = false
-        if followsTop, dataSource.snapshot().numberOfItems > 0 {
-            table.setCursor(first, notify: false)
-            table.scrollToRow(at: first, at: .top)
-        }
+        keepCursorOnTopUntilMoved()
         if !droppedMarks.isEmpty { reportDroppedMarks() }
         updateBars()
+    }
+
+    /// Until the user moves the cursor it stays on the first row (the busiest process, say); once moved, it
+    /// follows its process, on the same screen line.
+    func keepCursorOnTopUntilMoved() {
+        guard !cursorWasMoved, dataSource.snapshot().numberOfItems > 0 else { return }
+        let first = IndexPath(row: 0, section: 0)
+        table.setCursor(first, notify: false)
+        table.scrollToRow(at: first, at: .top)
     }
 
     /// Says which marks went, and why: the process exited, or its pid is now another process's (a mark the filter
@@ -162,34 +173,15 @@ public final class ProcessViewer: TableViewDelegate {
 
     // MARK: Bars
 
-    /// The header column (the `proc` field's name) showing `key`.
-    nonisolated public static func column(of key: ProcessSortKey) -> String {
-        switch key {
-        case .pid: "pid"
-        case .cpu: "cpu"
-        case .memory: "rss"
-        case .name: "command"
-        }
-    }
-
-    /// The sort key of a header column, nil for the columns that do not sort (state, threads).
-    nonisolated public static func sortKey(of column: TableColumn) -> ProcessSortKey? {
-        ProcessSortKey.allCases.first { Self.column(of: $0) == column.identifier }
-    }
-
-    /// Shows ▼ (largest first) or ▲ beside the sorted column's title.
-    func updateSortIndicator() {
-        let descending = list.sortKey.descendsByDefault != list.isReversed
-        columnHeader.sort = ColumnSort(column: Self.column(of: list.sortKey), ascending: !descending)
-    }
-
     /// The title bar and the status line, from the list and the message.
     func updateBars() {
         let shown = dataSource?.snapshot().numberOfItems ?? 0
         let users = dataSource?.snapshot().numberOfSections ?? 0
         var title = "procs · \(shown == list.count ? "\(shown)" : "\(shown) of \(list.count)") processes"
-        title += " · \(users) \(users == 1 ? "user" : "users") · sort \(list.sortKey.rawValue)"
-        title += list.sortKey.descendsByDefault != list.isReversed ? " ▼" : " ▲"
+        title += " · \(users) \(users == 1 ? "user" : "users")"
+        if let sort = table.sortDescriptors.first {
+            title += " · sort \(Self.sortNames[sort.column] ?? sort.column) \(sort.ascending ? "▲" : "▼")"
+        }
         if dataSource?.isFiltering == true { title += " · filter “\(dataSource.filterQuery)”" }
         if let sampledAt { title += " · \(ProcessFormat.clock(sampledAt)) UTC" }
         titleBar.text = title
@@ -233,10 +225,11 @@ public final class ProcessViewer: TableViewDelegate {
         cursorWasMoved = true
     }
 
-    /// A click on a column title: sorts by that column, or reverses the order when it is the sorted one.
-    public func tableView(_ tableView: TableView, didSelectColumn column: TableColumn) {
-        guard let key = Self.sortKey(of: column) else { return }
-        if key == list.sortKey { reverseOrder() } else { sort(by: key) }
+    /// The sort changed (a key, or a click on a title): the data source has re-sorted; the bars say so.
+    public func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) {
+        message = nil
+        keepCursorOnTopUntilMoved()
+        updateBars()
     }
 
     /// Headers are one line (so the table does not ask every section's header cell for its height).

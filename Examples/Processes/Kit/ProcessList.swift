@@ -1,22 +1,18 @@
-/// The list's content: processes sorted (and restricted to `--pid`s), grouped by user.
+/// The list's content: processes restricted to `--pid`s, grouped by user.
 ///
-/// Pure: it holds the last sample and the view's settings and computes the
-/// sections; the screen turns them into a snapshot of ``ProcessID``s.
+/// Pure: it holds the last sample and the `--pid` list and computes the sections; the screen turns them into a
+/// snapshot of ``ProcessID``s, which the table keeps in its sort order (its sort descriptors, by column).
 public struct ProcessList: Sendable {
     /// A user's processes, in list order.
     public struct Section: Equatable, Sendable {
         /// The user's name.
         public var user: String
-        /// The user's processes shown, sorted.
+        /// The user's processes shown, by pid (then start time): the order of ties in the table's sort.
         public var processes: [ProcessID]
     }
 
     /// The last sample, by identity.
     public private(set) var entries: [ProcessID: ProcessEntry] = [:]
-    /// What the list is sorted by.
-    public var sortKey: ProcessSortKey = .cpu
-    /// True to sort the other way round from the key's natural order.
-    public var isReversed = false
     /// Only these pids when set (`procs --pid`).
     public var onlyPIDs: Set<Int32>?
 
@@ -43,30 +39,14 @@ public struct ProcessList: Sendable {
         "\(entry.command) \(entry.name) \(entry.user) \(entry.pid)"
     }
 
-    /// True when `a` comes before `b` in the current order (ties by pid, then start time).
-    public func precedes(_ a: ProcessEntry, _ b: ProcessEntry) -> Bool {
-        let descending = sortKey.descendsByDefault != isReversed
-        func ordered<T: Comparable>(_ x: T, _ y: T) -> Bool? {
-            x == y ? nil : (descending ? x > y : x < y)
-        }
-        let decided: Bool?
-        switch sortKey {
-        case .cpu: decided = ordered(a.cpuPercent, b.cpuPercent)
-        case .memory: decided = ordered(a.residentBytes, b.residentBytes)
-        case .pid: decided = ordered(a.pid, b.pid)
-        case .name: decided = ordered(a.command.lowercased(), b.command.lowercased())
-        }
-        if let decided { return decided }
-        if a.pid != b.pid { return descending && sortKey == .pid ? a.pid > b.pid : a.pid < b.pid }
-        return a.id.startTicks < b.id.startTicks
-    }
-
     /// The users (A to Z) with their processes shown; users with none shown are left out.
     public var sections: [Section] {
         var byUser: [String: [ProcessEntry]] = [:]
         for entry in entries.values where shows(entry) { byUser[entry.user, default: []].append(entry) }
         return byUser.keys.sorted().map { user in
-            Section(user: user, processes: byUser[user]!.sorted(by: precedes).map(\.id))
+            Section(
+                user: user,
+                processes: byUser[user]!.map(\.id).sorted { ($0.pid, $0.startTicks) < ($1.pid, $1.startTicks) })
         }
     }
 
