@@ -71,6 +71,8 @@ static void install(void) {
     pthread_mutex_unlock(&install_lock);
 }
 
+void tv_map_guard_reinstall(void) { install(); }
+
 int tv_map_guard_add(const void *start, size_t length) {
     install();
     for (int slot = 0; slot < SLOTS; slot++) {

@@ -8,6 +8,10 @@
 /// unguarded and the caller should copy the file instead of mapping it).
 int tv_map_guard_add(const void *start, size_t length);
 
+/// Puts the guard's handler in front again when another was installed since (the toolkit's terminal guard takes
+/// SIGBUS over when a screen starts): faults that are not a mapping's go on to that one.
+void tv_map_guard_reinstall(void);
+
 /// Forgets slot `slot` (before the mapping is unmapped).
 void tv_map_guard_remove(int slot);
 

@@ -1,0 +1,326 @@
+import Dispatch
+import Glibc
+import TableViewerKit
+import TermTable
+
+/// `tv`'s screen: a table file as a grid (a header that stays, the first column frozen on `!`, a cell cursor), a
+/// status line, and two sheets over it: a row as a record (Enter) and a column's values counted (`F`).
+///
+/// Rows come from a ``/TableViewerKit/TableFile``: the file is mapped and indexed on a
+/// thread of its own; the grid shows the rows indexed so far (a timer appends them
+/// every 50 ms, the status line says how far it is), so the first screen and every
+/// key are answered while it loads. A row's fields are read from the mapping only
+/// when it is drawn. Sorting (`[`/`]`) and counting run on threads of their own and
+/// come back on the main queue.
+@MainActor
+public final class TableViewer: TableViewDataSource, TableViewDelegate {
+    /// Which sheet shows.
+    public enum Sheet: Sendable, Equatable {
+        /// The grid.
+        case grid
+        /// A row as a record (the row in the file).
+        case record(Int)
+        /// A column's frequency sheet.
+        case frequency
+    }
+
+    /// The file.
+    public let file: TableFile
+    /// The grid's rows.
+    public let table = TableView()
+    /// The grid's header.
+    let header = GridHeaderView()
+    /// The top line: the file, rows, columns.
+    public let titleBar = Label()
+    /// The bottom line: where the cursor is, loading, sorting, messages.
+    public let statusLine = Label()
+    /// The record sheet.
+    public let recordView = TextView()
+    /// The frequency sheet's header line.
+    let frequencyHeader = Label()
+    /// The frequency sheet's rows.
+    public let frequencyTable = TableView()
+    /// The whole screen.
+    public let root: VStack
+    /// The app, once installed.
+    public internal(set) weak var app: Application?
+
+    /// The columns, their widths and what is frozen.
+    public internal(set) var columns: GridColumns
+    /// The cursor's column.
+    public internal(set) var cursorColumn = 0
+    /// The cursor's row in the grid, nil before it has one.
+    public internal(set) var cursorRow: Int?
+    /// The sheet on top.
+    public internal(set) var sheet: Sheet = .grid
+    /// The grid's order: grid row to file row (nil: the file's order).
+    public internal(set) var order: [UInt32]?
+    /// The sort in force.
+    public internal(set) var sortKey: SortKey?
+    /// The rows the grid shows.
+    public internal(set) var rowCount = 0
+    /// True once the file is indexed.
+    public internal(set) var isLoaded = false
+    /// True while a sort runs.
+    public internal(set) var isSorting = false
+    /// A sort asked for while the index was still growing: run when it is done.
+    var pendingSort: SortKey?
+    /// The counted values shown by the frequency sheet.
+    public internal(set) var frequency: FrequencySheet?
+    /// The last find's query.
+    public internal(set) var findQuery = ""
+    /// The last thing that happened, for the status line.
+    public internal(set) var message: String?
+    /// How long the index took, once done.
+    public internal(set) var loadMilliseconds: Int?
+    var loadStart = ContinuousClock.now
+    var loadTimer: Int?
+    let cancellation = Cancellation()
+    /// Rows read recently: file row to fields.
+    var rowCache: [Int: [String]] = [:]
+    var markedRows: Set<Int> = []
+
+    /// A viewer of `file`: starts indexing it on a thread of its own, waits at most `firstScreenWait` for the first
+    /// rows, takes types and widths from a sample.
+    public init(file: TableFile, firstScreenWait: Duration = .milliseconds(30)) {
+        self.file = file
+        file.buildIndexInBackground(cancellation: cancellation)
+        let deadline = ContinuousClock.now + firstScreenWait
+        while file.rowCount < 200, !file.progress.isComplete, ContinuousClock.now < deadline { usleep(500) }
+        let types = file.profileColumns(sampleRows: 1000).map(\.type)
+        let offsets = file.offsets
+        let sample = (0..<min(200, offsets.count)).map { file.row($0, offsets: offsets).fields }
+        columns = GridColumns(names: file.columns, types: types, sample: sample)
+        root = VStack([
+            titleBar, .fixed(header, height: 1), .fill(table), frequencyHeader, .fill(frequencyTable),
+            .fill(recordView), statusLine,
+        ])
+        header.viewer = self
+        titleBar.textStyle = .bold
+        statusLine.textStyle = .dim
+        frequencyHeader.textStyle = Style(attributes: [.bold, .underline])
+        table.register(GridCell.self, forCellReuseIdentifier: "row")
+        table.dataSource = self
+        table.delegate = self
+        table.keyBindings[.escape] = nil
+        table.keyBindings[.space] = nil
+        // Column widths grow with the rows shown: every row is drawn again each frame (a grid of 50 rows is cheap).
+        table.redrawsOnlyChangedRows = false
+        frequencyTable.register(FrequencyCell.self, forCellReuseIdentifier: "count")
+        frequencyTable.dataSource = self
+        frequencyTable.delegate = self
+        frequencyTable.keyBindings[.escape] = nil
+        frequencyTable.keyBindings[.space] = nil
+        rowCount = file.rowCount
+        isLoaded = file.progress.isComplete
+        table.reloadData()
+        if rowCount > 0 { setCursor(row: 0) }
+        show(.grid)
+    }
+
+    /// Stops the background work (the index, a sort).
+    public func stop() { cancellation.cancel() }
+
+    // MARK: Rows
+
+    /// The file row of grid row `row`.
+    public func fileRow(_ row: Int) -> Int {
+        guard let order, row < order.count else { return row }
+        return Int(order[row])
+    }
+
+    /// The fields of grid row `row` (read from the mapping, kept while it is on screen).
+    public func fields(ofRow row: Int) -> [String] {
+        let source = fileRow(row)
+        if let cached = rowCache[source] { return cached }
+        if rowCache.count > 1024 { rowCache.removeAll(keepingCapacity: true) }
+        let read = file.row(source)
+        if TablePrinter.problem(of: read) != nil { markedRows.insert(source) }
+        rowCache[source] = read.fields
+        return read.fields
+    }
+
+    /// Widens the columns whose cells on screen are wider (up to ``GridColumns/maximumWidth``): widths come from a
+    /// sample of the first rows and from every row shown since (called before each frame).
+    public func fitColumnsToVisibleRows() {
+        guard sheet == .grid else { return }
+        var changed = false
+        for indexPath in table.indexPathsForVisibleRows where indexPath.row < rowCount {
+            let fields = fields(ofRow: indexPath.row)
+            for (column, text) in fields.enumerated() where column < columns.columns.count {
+                let width = columns.columns[column].width
+                guard width < GridColumns.maximumWidth, text.utf8.count > width else { continue }
+                let wanted = min(GridColumns.maximumWidth, GridColumns.cellWidth(text))
+                if wanted > width {
+                    columns.columns[column].width = wanted
+                    changed = true
+                }
+            }
+        }
+        if changed {
+            table.reloadData()
+            header.setNeedsDisplay()
+        }
+    }
+
+    /// True when grid row `row` has a problem (ragged, a quote, invalid UTF-8): its first cell is red.
+    func rowIsMarked(_ row: Int) -> Bool { markedRows.contains(fileRow(row)) }
+
+    /// Moves the grid's cursor to `row` (scrolling it into view) without telling the delegate.
+    func setCursor(row: Int?) {
+        cursorRow = row
+        table.setCursor(row.map { IndexPath(row: $0, section: 0) }, notify: false)
+    }
+
+    // MARK: Loading
+
+    /// Appends the rows indexed since the last look; stops looking once the index is complete.
+    public func appendIndexedRows() {
+        let progress = file.progress
+        if progress.records > rowCount, order == nil {
+            let added = progress.records - rowCount
+            rowCount = progress.records
+            table.reloadData(appendingRows: added)
+            if cursorRow == nil { setCursor(row: 0) }
+        }
+        if progress.isComplete, !isLoaded {
+            isLoaded = true
+            loadMilliseconds = Int((ContinuousClock.now - loadStart) / .milliseconds(1))
+            if let loadTimer { app?.cancelTimer(loadTimer) }
+            loadTimer = nil
+            if let pendingSort {
+                self.pendingSort = nil
+                sort(by: pendingSort)
+            }
+        }
+        updateBars()
+    }
+
+    // MARK: Sheets
+
+    /// Shows `sheet` over the grid (or the grid), focused.
+    public func show(_ sheet: Sheet) {
+        self.sheet = sheet
+        let grid = sheet == .grid
+        let isFrequency = sheet == .frequency
+        header.isHidden = !grid
+        table.isHidden = !grid
+        frequencyHeader.isHidden = !isFrequency
+        frequencyTable.isHidden = !isFrequency
+        recordView.isHidden = grid || isFrequency
+        root.setNeedsLayout()
+        switch sheet {
+        case .grid: app?.focus(table)
+        case .frequency: app?.focus(frequencyTable)
+        case .record: app?.focus(recordView)
+        }
+        updateBars()
+    }
+
+    /// Enter: grid row `row` as a record, one field a paragraph (`name: value`), wrapped.
+    public func openRecord(atRow row: Int) {
+        guard row < rowCount else { return }
+        let source = fileRow(row)
+        let read = file.row(source)
+        recordView.text = ""
+        recordView.text = Self.recordText(names: file.columns, row: read)
+        show(.record(source))
+    }
+
+    /// A record's text: `name: value` a line (names padded to the longest, at most 24), a ragged row's extra fields
+    /// numbered, the row's problem last.
+    nonisolated public static func recordText(names: [String], row: TableRow) -> String {
+        let pad = min(24, names.map { TerminalText.width(of: TerminalText.sanitize($0)) }.max() ?? 0)
+        var lines: [String] = []
+        for index in 0..<max(names.count, row.fields.count) {
+            let name = index < names.count ? names[index] : "(extra \(index + 1 - names.count))"
+            let value = index < row.fields.count ? row.fields[index] : "(missing)"
+            let shownName = TerminalText.sanitize(name)
+            let padding = String(repeating: " ", count: max(0, pad - TerminalText.width(of: shownName)))
+            lines.append(shownName + padding + " : " + value)
+        }
+        if let problem = TablePrinter.problem(of: row) { lines.append("(\(problem))") }
+        if row.isCut { lines.append("(a long field is cut at 4 KiB here; tv --print writes it whole)") }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: TableViewDataSource
+
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        tableView === frequencyTable ? frequency?.counts.count ?? 0 : rowCount
+    }
+
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        if tableView === frequencyTable {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "count", for: indexPath)
+            (cell as? FrequencyCell)?.viewer = self
+            return cell
+        }
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        (cell as? GridCell)?.viewer = self
+        return cell
+    }
+
+    // MARK: TableViewDelegate
+
+    public func tableView(_ tableView: TableView, didMoveCursorTo indexPath: IndexPath) {
+        guard tableView === table else { return }
+        cursorRow = indexPath.row
+        message = nil
+        updateBars()
+    }
+
+    public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
+        guard tableView === table else { return }
+        openRecord(atRow: indexPath.row)
+    }
+
+    // MARK: Bars
+
+    /// The title bar and the status line.
+    public func updateBars() {
+        let name = TableText.printable(file.file.path)
+        var title = "tv · \(name) · \(grouped(rowCount)) rows"
+        if !isLoaded { title += " so far" }
+        title += " × \(columns.columns.count) columns"
+        if file.issueCount > 0 { title += " · \(grouped(file.issueCount)) rows with problems" }
+        titleBar.text = title
+        var status: [String] = []
+        switch sheet {
+        case .grid:
+            if let cursorRow { status.append("row \(grouped(cursorRow + 1))/\(grouped(rowCount))") }
+            if cursorColumn < columns.columns.count {
+                let column = columns.columns[cursorColumn]
+                status.append("\(TerminalText.sanitize(column.name)) (\(column.type.rawValue))")
+            }
+        case .record(let row): status.append("record of row \(grouped(row + 1)) · Esc back")
+        case .frequency:
+            if let frequency {
+                status.append(
+                    "\(grouped(frequency.counts.count)) values of \(grouped(frequency.total)) rows · Esc back")
+            }
+        }
+        if !isLoaded {
+            status.append("loading \(Int(file.progress.fraction * 100))%")
+        } else if let loadMilliseconds {
+            status.append("loaded in \(grouped(loadMilliseconds)) ms")
+        }
+        if isSorting { status.append("sorting…") }
+        if let message { status.append(message) }
+        status.append("? keys")
+        statusLine.text = status.joined(separator: " · ")
+        if let frequency { frequencyHeader.text = frequency.header(width: frequencyHeader.frame.width) }
+        header.setNeedsDisplay()
+    }
+
+    /// `12,345`.
+    nonisolated func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
+    }
+}
