@@ -20,8 +20,14 @@ struct TVCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A CSV, TSV or JSON-lines file.")
+    @Argument(help: "A CSV, TSV or JSON-lines file (with --generate: the file to write).")
     var file: String
+
+    @Option(help: "Write this many generated rows (19 columns like a flights data set, seeded) to FILE as CSV.")
+    var generate: Int?
+
+    @Option(help: "The generator's seed.")
+    var seed: UInt64 = 1
 
     @Flag(help: "Write the rows as TSV to standard output instead of showing them.")
     var print = false
@@ -36,6 +42,7 @@ struct TVCommand: AsyncParsableCommand {
     var limit: Int?
 
     func validate() throws {
+        if let generate, generate < 0 { throw ValidationError("--generate takes a number of rows (0 or more)") }
         if !print, !sort.isEmpty || columns != nil || limit != nil {
             throw ValidationError("--sort, --columns and --limit go with --print")
         }
@@ -43,6 +50,14 @@ struct TVCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
+        if let generate {
+            do {
+                try TableGenerator.writeCSV(path: file, rows: generate, seed: seed)
+            } catch {
+                throw Self.fail(error.message, status: 1)
+            }
+            return
+        }
         if print {
             let names = columns.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
             let status = TablePrinter(path: file, sort: sort, columns: names, limit: limit).run()

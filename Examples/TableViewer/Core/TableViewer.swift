@@ -283,7 +283,8 @@ public final class TableViewer: TableViewDataSource, TableViewDelegate {
         var title = "tv · \(name) · \(grouped(rowCount)) rows"
         if !isLoaded { title += " so far" }
         title += " × \(columns.columns.count) columns"
-        if file.issueCount > 0 { title += " · \(grouped(file.issueCount)) rows with problems" }
+        let issues = file.issueCount
+        if issues > 0 { title += " · \(grouped(issues)) \(issues == 1 ? "row with a problem" : "rows with problems")" }
         titleBar.text = title
         var status: [String] = []
         switch sheet {
