@@ -81,6 +81,16 @@ public struct ViewCopyCheck {
                 uniqueKeysWithValues: ["storedPools", "highWater", "storedMeasuredCells", "statistics"].map {
                     ($0, "the cells of what the table showed: a copy's queues start empty")
                 }),
+            "TableColumnModel": Dictionary(
+                uniqueKeysWithValues: [
+                    "firstScrolled", "innerOffset", "measured", "cursorColumn", "layout", "room", "warnedTitles",
+                    "warnings",
+                ].map { ($0, "what the table showed (scroll position, widths measured, cursor): a copy starts anew") }
+                    + [("ownHeader", "the header the table made: the copy points at its own copy in didCopy")]),
+            "ColumnHeaderView": [
+                "columnLayout": "set by the table showing the header at each layout pass",
+                "fromColumns": "fixed by the initializer (a header made from columns is covered by TableView's)",
+            ],
             "ConfirmDialog": ["isAnswered": "a copy is a new question, not yet answered"],
             "Box": ["joinsLeftEdge": "set by the HStack the box is in, at layout"],
         ],

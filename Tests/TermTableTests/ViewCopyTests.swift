@@ -50,6 +50,7 @@ import Testing
         cell.indentationWidth = 3
         cell.isSelectable = false
         cell.heightIsAutomatic = true
+        cell.setText("made in code", forColumn: "name")
         let field = Label(text: "field")
         field.tag = 5
         cell.contentView.addSubview(field)
@@ -223,6 +224,13 @@ import Testing
                 return header
             }),
         Covered(
+            name: "CellContentView", fresh: { CellContentView() },
+            configured: {
+                let view = CellContentView()
+                configureView(view)
+                return view
+            }),
+        Covered(
             name: "TableViewCell", fresh: { TableViewCell(reuseIdentifier: nil) },
             configured: {
                 let cell = TableViewCell(reuseIdentifier: "row")
@@ -266,6 +274,13 @@ import Testing
                 table.onAction("open") { _, _, _ in }
                 table.keyBindings[Key("x")] = .pageDown
                 table.commandHints = [.activate: "open"]
+                table.tableColumns = [
+                    TableColumn("name", width: .fraction(2)), TableColumn("size", valueType: .integer),
+                ]
+                table.frozenColumnCount = 1
+                table.cursorShape = .cell
+                table.cursorCellStyle = .custom(.underline)
+                table.showsColumnHeader = false
                 return table
             }),
     ]

@@ -25,8 +25,9 @@ import TermTableLayout
 /// ```
 @MainActor
 open class ColumnHeaderView: View, CopyableView {
-    /// The columns, in the order of the cell's fields (top to bottom, left to right).
-    public let columns: [TableColumn]
+    /// The columns: in the order of the cell's fields (top to bottom, left to right) for a header made from a
+    /// template, in the table's display order for one made from columns (``init(columns:)``).
+    public private(set) var columns: [TableColumn]
     /// The style of the titles (default bold).
     public var titleStyle: Style = .bold {
         didSet { if titleStyle != oldValue { updateTitles() } }
@@ -47,8 +48,19 @@ open class ColumnHeaderView: View, CopyableView {
 
     /// Every view of the cell (titled or not: all take part in the layout), with the index of its title label.
     private let items: [AutoresizingLayout.Item]
-    private let titleIndices: [Int]
-    private let alignments: [TextAlignment]
+    private var titleIndices: [Int]
+    private var alignments: [TextAlignment]
+    /// True for a header made from columns (``init(columns:)``): laid out by the column layout, not a template.
+    private let fromColumns: Bool
+    /// Where the table placed its columns (a header made from columns, shown by a table); nil: laid out alone.
+    var columnLayout: ColumnLayout? {
+        didSet {
+            if columnLayout != oldValue {
+                setNeedsLayout()
+                setNeedsDisplay()
+            }
+        }
+    }
     private let designSize: Size
     private let indentation: Int
     private let trailingInset: Int
@@ -59,8 +71,43 @@ open class ColumnHeaderView: View, CopyableView {
         self.init(spec: template.spec)
     }
 
+    /// Creates a header row from columns made at run time or read from a layout (``TableColumn/columns(of:)``).
+    ///
+    /// A table with ``TableView/tableColumns`` makes one itself; shown by a table, its titles stand over the
+    /// table's columns, frozen ones included, at every width and sideways position.
+    public init(columns: [TableColumn]) {
+        items = []
+        titleIndices = []
+        alignments = []
+        fromColumns = true
+        designSize = Size(width: 0, height: 1)
+        indentation = 0
+        trailingInset = 0
+        self.columns = []
+        super.init(frame: Rect(x: 0, y: 0, width: 0, height: 1))
+        setColumns(columns)
+    }
+
+    /// Replaces the columns of a header made from columns (the table's own header follows its columns).
+    func setColumns(_ newColumns: [TableColumn]) {
+        guard fromColumns else { return }
+        columns = newColumns
+        alignments = newColumns.map(\.alignment)
+        titleIndices = Array(newColumns.indices)
+        while labels.count > newColumns.count { labels.removeLast().removeFromSuperview() }
+        while labels.count < newColumns.count {
+            let label = Label()
+            label.truncation = .clip
+            labels.append(label)
+            addSubview(label)
+        }
+        for (label, alignment) in zip(labels, alignments) { label.alignment = alignment }
+        updateTitles()
+    }
+
     /// Creates a header row from a parsed cell's `heading=` fields.
     public init(spec: CellSpec) {
+        fromColumns = false
         items = spec.views.map {
             AutoresizingLayout.Item(frame: $0.frame, mask: $0.autoresizing, shrink: $0.shrinkRule)
         }
@@ -92,6 +139,8 @@ open class ColumnHeaderView: View, CopyableView {
         items = other.items
         titleIndices = other.titleIndices
         alignments = other.alignments
+        fromColumns = other.fromColumns
+        columnLayout = other.columnLayout
         designSize = other.designSize
         indentation = other.indentation
         trailingInset = other.trailingInset
@@ -124,6 +173,10 @@ open class ColumnHeaderView: View, CopyableView {
     }
 
     open override func layoutSubviews() {
+        if fromColumns {
+            layOutColumns()
+            return
+        }
         let inset = min(frame.width, max(0, leadingInset + indentation))
         let width = max(0, frame.width - inset - trailingInset)
         let frames = AutoresizingLayout.frames(
@@ -133,6 +186,24 @@ open class ColumnHeaderView: View, CopyableView {
             let field = frames[index]
             label.frame = Rect(x: inset + field.x, y: 0, width: field.width, height: min(1, frame.height))
             label.text = title(of: position, width: field.width)
+        }
+    }
+
+    /// Places the titles at the table's column frames, or, alone, by the column layout at the header's width.
+    private func layOutColumns() {
+        let inset = min(frame.width, max(0, leadingInset))
+        let layout =
+            columnLayout
+            ?? ColumnLayout(
+                columns: columns, contentWidths: [], room: max(0, frame.width - inset))
+        for (index, label) in labels.enumerated() {
+            guard index < layout.placements.count, let placement = layout.placements[index] else {
+                label.frame = Rect(x: inset, y: 0, width: 0, height: 0)
+                label.text = ""
+                continue
+            }
+            label.frame = Rect(x: inset + placement.x, y: 0, width: placement.width, height: min(1, frame.height))
+            label.text = title(of: index, width: placement.width)
         }
     }
 

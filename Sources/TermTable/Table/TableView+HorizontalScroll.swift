@@ -62,7 +62,8 @@ extension TableView: HorizontallyScrollable {
     /// The width cells are laid out at: the view's ``contentWidth``, or wider while scrolling sideways.
     var cellWidth: Int {
         let width = contentWidth
-        guard horizontal.isOn else { return width }
+        // A table with columns scrolls by column (`TableView+ColumnScrolling.swift`), never by character.
+        guard horizontal.isOn, columnModel.columns.isEmpty else { return width }
         let rows = horizontal.rowWidth ?? reuse.templates.values.reduce(0) { max($0, $1.spec.width) }
         return max(width, rows)
     }
@@ -84,7 +85,10 @@ extension TableView: HorizontallyScrollable {
     var horizontalKeyHelp: [KeyBinding] {
         guard horizontal.isOn else { return [] }
         var keysByCommand: [HorizontalScrollCommand: [Key]] = [:]
-        for (key, command) in horizontal.keyBindings where keyBindings[key] == nil {
+        // A key bound in `keyBindings` wins, unless it is a column command of a table without columns.
+        let noColumns = columnModel.columns.isEmpty
+        for (key, command) in horizontal.keyBindings
+        where keyBindings[key].map({ $0.isColumnCommand && noColumns }) ?? true {
             keysByCommand[command, default: []].append(key)
         }
         return HorizontalScrollCommand.allCases.compactMap { command in

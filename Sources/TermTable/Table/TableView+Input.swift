@@ -4,6 +4,8 @@ extension TableView {
     /// Runs the command bound to `key`, if any.
     func handleTableKey(_ key: Key) -> Bool {
         guard let command = keyBindings[key] else { return handleHorizontalScrollKey(key) }
+        // A table without columns: the column keys scroll by character (when on) or go elsewhere, as before.
+        if command.isColumnCommand && columnModel.columns.isEmpty { return handleHorizontalScrollKey(key) }
         return perform(command)
     }
 

@@ -14,6 +14,10 @@ extension TableCommand {
         case .toggleSelection: return "mark / unmark"
         case .selectAll: return "mark all"
         case .selectNone: return "unmark all"
+        case .moveLeft: return "column left"
+        case .moveRight: return "column right"
+        case .moveToFirstColumn: return "first column"
+        case .moveToLastColumn: return "last column"
         }
     }
 
@@ -34,13 +38,16 @@ extension TableView: KeyHelpProviding {
     /// the ``TableCommand`` cases, labelled with the keys' names (`"↓/j"`).
     ///
     /// Made from ``keyBindings`` each time, so a key rebound or removed changes the help;
-    /// marking commands are left out unless the table has multiple selection; the sideways keys follow while
+    /// marking commands are left out unless the table has multiple selection, column commands unless it has
+    /// ``tableColumns``; the sideways keys follow while
     /// ``allowsHorizontalScrolling`` is on.
     public var keyHelp: [KeyBinding] {
         var keysByCommand: [TableCommand: [Key]] = [:]
         for (key, command) in keyBindings { keysByCommand[command, default: []].append(key) }
         let table = TableCommand.allCases.compactMap { command -> KeyBinding? in
-            guard command.applies(in: selectionMode), let keys = keysByCommand[command] else { return nil }
+            guard command.applies(in: selectionMode), !command.isColumnCommand || !tableColumns.isEmpty,
+                let keys = keysByCommand[command]
+            else { return nil }
             let ordered = keys.sorted { ($0.helpOrder, $0.helpName) < ($1.helpOrder, $1.helpName) }
             return KeyBinding(ordered, help: command.help, hint: commandHints[command])
         }

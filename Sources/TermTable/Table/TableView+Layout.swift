@@ -8,6 +8,7 @@ extension TableView {
     func layOutRows() {
         if dataSourceWasReleased && !metrics.rowCounts.isEmpty { needsReload = true }
         if needsReload { loadMetrics() }
+        if !columnModel.columns.isEmpty { columnModel.layOut(room: columnRoom) }
         followEndAfterResize()
         restoreCursorLine()
         if state.top == nil || !metrics.contains(state.top!) {
@@ -54,6 +55,7 @@ extension TableView {
         if let columnHeader {
             columnHeader.frame = Rect(x: -drawnHorizontalOffset, y: 0, width: cellWidth, height: rowsTop)
             columnHeader.leadingInset = showsMarkColumn && selectionMode == .multiple ? 2 : 0
+            if !columnModel.columns.isEmpty { columnHeader.columnLayout = columnModel.layout }
         }
         super.layoutSubviews()
     }
@@ -147,6 +149,7 @@ extension TableView {
             }
         }
         if moved { setNeedsDisplay() }
+        if !columnModel.columns.isEmpty { placeColumns() }
     }
 
     private func endDisplaying(_ cell: TableViewCell, item: TableItem) {

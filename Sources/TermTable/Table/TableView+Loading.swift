@@ -73,5 +73,6 @@ extension TableView {
         }
         for gone in oldSelection.subtracting(state.selected) { delegate?.tableView(self, didDeselectRowAt: gone) }
         if let end { followEnd(after: end) }
+        if !columnModel.columns.isEmpty { sampleColumnWidths() }
     }
 }

@@ -22,10 +22,21 @@ public enum TableCommand: String, Sendable, CaseIterable {
     case selectAll
     /// The selection is emptied.
     case selectNone
+    /// In a table with columns: the cursor moves a column left (cell and column shape), or the columns scroll
+    /// a column right-to-left (row shape). ←/h by default.
+    case moveLeft
+    /// In a table with columns: the cursor moves a column right, or the columns scroll a column. →/l by default.
+    case moveRight
+    /// In a table with columns: the cursor goes to the first column, or the columns scroll back to it. 0 by default.
+    case moveToFirstColumn
+    /// In a table with columns: the cursor goes to the last column, or the columns scroll to show it. $ by default.
+    case moveToLastColumn
 }
 
 extension TableView {
-    /// The default keys: arrows and j/k, PgUp/PgDn and Ctrl-B/Ctrl-F, Home/End and g/G, Enter, Space, Ctrl-A, Esc.
+    /// The default keys: arrows and j/k, PgUp/PgDn and Ctrl-B/Ctrl-F, Home/End and g/G, Enter, Space, Ctrl-A, Esc;
+    /// ←/h, →/l, 0 and $ for the columns (in a table without columns they go on to the character scrolling
+    /// of ``allowsHorizontalScrolling`` or to type-to-jump, as before).
     public static let defaultKeyBindings: [Key: TableCommand] = [
         .up: .moveUp, Key("k"): .moveUp,
         .down: .moveDown, Key("j"): .moveDown,
@@ -37,6 +48,9 @@ extension TableView {
         .space: .toggleSelection,
         .ctrl("a"): .selectAll,
         .escape: .selectNone,
+        .left: .moveLeft, Key("h"): .moveLeft,
+        .right: .moveRight, Key("l"): .moveRight,
+        Key("0"): .moveToFirstColumn, Key("$"): .moveToLastColumn,
     ]
 
     // MARK: Cursor
@@ -289,6 +303,8 @@ extension TableView {
             guard !state.selected.isEmpty, selectionMode == .multiple else { return false }
             deselectAll()
             return true
+        case .moveLeft, .moveRight, .moveToFirstColumn, .moveToLastColumn:
+            return performColumnCommand(command)
         }
     }
 

@@ -51,7 +51,9 @@ extension TableView {
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
         do {
             let preferred = painter.movedCells?[TableItem(section: indexPath.section, row: indexPath.row)]
-            return try reuse.dequeue(identifier, copyingTemplateAs: TableViewCell.self, preferring: preferred)
+            let cell = try reuse.dequeue(identifier, copyingTemplateAs: TableViewCell.self, preferring: preferred)
+            if !columnModel.columns.isEmpty { cell.columnState.known = columnModel.columns }
+            return cell
         } catch {
             TerminalGuard.fail("\(error)")
         }

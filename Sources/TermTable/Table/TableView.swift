@@ -298,6 +298,8 @@ open class TableView: View, CopyableView {
     let follower = TableEndFollowing()
     /// Scrolling sideways: the switch, the offset, the rows' width, the step and the keys.
     let horizontal = TableHorizontalScrolling()
+    /// The columns (``tableColumns``), their scrolling and the cursor's shape and column.
+    let columnModel = TableColumnModel()
 
     /// Counters of cells made, reused and cloned, for tests and benchmarks.
     public var statistics: ReuseStatistics { reuse.statistics }
@@ -339,12 +341,16 @@ open class TableView: View, CopyableView {
         measurements.estimatedRowHeight = other.estimatedRowHeight
         follower.isOn = other.followsEnd
         horizontal.takeConfiguration(of: other.horizontal)
+        columnModel.takeConfiguration(of: other.columnModel)
     }
 
     /// The copied column header becomes the copy's ``columnHeader``.
     open override func didCopy(from original: View) {
         super.didCopy(from: original)
-        if let header = (original as? TableView)?.columnHeader { columnHeader = counterpart(of: header, in: original) }
+        guard let original = original as? TableView, let header = original.columnHeader else { return }
+        let copied = counterpart(of: header, in: original)
+        if header === original.columnModel.ownHeader { columnModel.ownHeader = copied }
+        columnHeader = copied
     }
 
     /// The table's own parts (the column header), not the row cells it shows.

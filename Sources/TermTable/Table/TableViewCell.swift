@@ -173,12 +173,14 @@ open class TableViewCell: View, CopyableView {
         @exclusivity(unchecked)  // set for every cell placed, every layout pass
     #endif
     private var storedIndexPath: IndexPath?
+    /// The cell's columns: where the table placed them, the labels of columns made in code.
+    var columnState = CellColumns()
 
     /// Creates an empty cell for a reuse queue; subclasses add their subviews to ``TableViewCell/contentView``.
     public required init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         self.storedHeight = 1
-        self.contentView = View()
+        self.contentView = CellContentView()
         super.init(frame: Rect(x: 0, y: 0, width: 0, height: 1))
         addSubview(contentView)
     }
@@ -193,6 +195,7 @@ open class TableViewCell: View, CopyableView {
         storedIndentationLevel = other.indentationLevel
         indentationWidth = other.indentationWidth
         storedIsSelectable = other.isSelectable
+        columnState = other.columnState
         // Points at the original's content view until didCopy(from:) points it at the copy.
         contentView = other.contentView
         super.init(copying: other)
@@ -202,6 +205,9 @@ open class TableViewCell: View, CopyableView {
     open override func didCopy(from original: View) {
         super.didCopy(from: original)
         repointOutlets(\.contentView, from: original)
+        if let original = original as? TableViewCell, !original.columnState.labels.isEmpty {
+            columnState.labels = original.columnState.labels.compactMapValues { counterpart(of: $0, in: original) }
+        }
     }
 
     /// Resets the cell before it is handed out again; the default clears highlight and selection.
@@ -285,6 +291,8 @@ open class TableViewCell: View, CopyableView {
     /// colour where the selection style gives none.
     open override var contentOverlayStyle: Style? {
         guard isHighlighted else { return nil }
+        // In cell and column shape the cursor's cell is drawn by the content view; the row gets a lighter mark.
+        if let placement = columnState.placement, placement.shape != .row { return placement.rowStyle }
         // A cell that shows no selection (a header drawn as a row) keeps showing none, focused or not.
         if selectionStyle == .none { return nil }
         return (cursorStyle ?? selectionStyle).style

@@ -70,6 +70,8 @@ public protocol TableViewDelegate: AnyObject {
     func tableViewDidClearSelection(_ tableView: TableView)
     /// A column title of the ``TableView/columnHeader`` was clicked: sort by it, and set ``ColumnHeaderView/sort`` to show it.
     func tableView(_ tableView: TableView, didSelectColumn column: TableColumn)
+    /// The cursor moved to another column (``TableView/cursorShape`` cell or column; ``TableView/moveCursor(toColumn:)``).
+    func tableView(_ tableView: TableView, didMoveCursorToColumn column: TableColumn)
     /// The count of rows appended while the view was away from its end changed (``TableView/followsEnd``):
     /// show "`count` new lines", or hide it at 0.
     func tableView(_ tableView: TableView, didChangeRowsAppendedBelow count: Int)
@@ -127,6 +129,8 @@ extension TableViewDelegate {
     public func tableViewDidClearSelection(_ tableView: TableView) {}
     /// The default does nothing.
     public func tableView(_ tableView: TableView, didSelectColumn column: TableColumn) {}
+    /// Does nothing.
+    public func tableView(_ tableView: TableView, didMoveCursorToColumn column: TableColumn) {}
     /// The default does nothing.
     public func tableView(_ tableView: TableView, didChangeRowsAppendedBelow count: Int) {}
     /// The default: the table counts.

@@ -1,0 +1,110 @@
+import TermTableCore
+import TermTableLayout
+
+extension TableView {
+    /// What the cursor covers in a table with ``tableColumns`` (Textual's `cursor_type`).
+    public enum CursorShape: Sendable {
+        /// A whole row (the default, and the only shape of a table without columns).
+        case row
+        /// One cell: the cursor's row in the cursor's column. The cell gets the cursor's style, the rest of the
+        /// row a lighter mark (bold while the table has the focus).
+        case cell
+        /// One column: the cursor's column is marked in every row; the cursor's row still moves with ↑/↓.
+        case column
+    }
+
+    /// What the cursor covers (default ``CursorShape/row``); cell and column shapes need ``tableColumns``.
+    ///
+    /// In cell and column shape ←/h and →/l move the cursor's column (``cursorColumn``), revealing it; in row
+    /// shape they scroll the columns sideways by whole column.
+    public var cursorShape: CursorShape {
+        get { columnModel.shape }
+        set {
+            guard newValue != columnModel.shape else { return }
+            columnModel.shape = newValue
+            columnsDidChange()
+        }
+    }
+
+    /// The index (in ``tableColumns``) of the cursor's column; nil in row shape or without columns.
+    public var cursorColumn: Int? {
+        guard columnModel.shape != .row, let identifier = columnModel.cursorColumn else { return nil }
+        return columnModel.index(of: identifier)
+    }
+
+    /// Moves the cursor to the column at `index` (in ``tableColumns``; a hidden column or one out of range:
+    /// nothing), scrolls sideways to show it, and tells the delegate
+    /// (``TableViewDelegate/tableView(_:didMoveCursorToColumn:)``). In row shape it only reveals the column.
+    public func moveCursor(toColumn index: Int) {
+        let columns = columnModel.columns
+        guard columns.indices.contains(index), !columns[index].isHidden else { return }
+        revealColumn(index)
+        guard columnModel.shape != .row, columnModel.cursorColumn != columns[index].identifier else { return }
+        columnModel.cursorColumn = columns[index].identifier
+        painter.forgetDrawing()
+        setNeedsLayout()
+        setNeedsDisplay()
+        delegate?.tableView(self, didMoveCursorToColumn: columns[index])
+    }
+
+    /// The style of the cursor's cell in cell shape (nil: the row cursor's style,
+    /// ``focusedCursorStyle`` / ``unfocusedCursorStyle`` or the cell's own).
+    public var cursorCellStyle: SelectionStyle? {
+        get { columnModel.cursorCellStyle }
+        set {
+            columnModel.cursorCellStyle = newValue
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
+    }
+
+    // MARK: The table's hooks
+
+    /// Scrolls sideways so the column at `index` shows whole (or from its start, when wider than the room).
+    func revealColumn(_ index: Int) {
+        let model = columnModel
+        let room = columnRoom
+        var layout = model.layout ?? model.layOut(room: room)
+        guard layout.scrolls else { return }
+        // Frozen columns always show.
+        if let placement = layout.placements[index], placement.innerOffset == 0,
+            index < (layout.firstScrolled ?? 0) || layout.placements[index]!.width == layout.widths[index]
+        {
+            return
+        }
+        if index < (layout.firstScrolled ?? 0) {
+            firstScrolledColumn = index
+            return
+        }
+        // Further right: the first scrolled column moves right until the column shows whole, or is the first.
+        var start = layout.firstScrolled ?? index
+        while start < index {
+            start += 1
+            layout = ColumnLayout(
+                columns: model.columns, contentWidths: model.contentWidths, room: room, frozenCount: model.frozenCount,
+                firstScrolled: start)
+            if let placement = layout.placements[index], placement.width == layout.widths[index] { break }
+        }
+        firstScrolledColumn = layout.firstScrolled ?? start
+    }
+
+    /// The cursor's marks of one row's columns: which column is drawn with which style, and the row's mark.
+    func columnCursorMarks(isCursorRow: Bool, focused: Bool, cellStyle: SelectionStyle) -> (
+        index: Int?, style: Style?, row: Style?
+    ) {
+        let model = columnModel
+        guard model.shape != .row, selectionMode != .none, let identifier = model.cursorColumn,
+            let index = model.index(of: identifier)
+        else { return (nil, nil, nil) }
+        let rowCursor = focused ? focusedCursorStyle : (unfocusedCursorStyle ?? focusedCursorStyle)
+        let style = (focused ? model.cursorCellStyle : nil) ?? rowCursor ?? cellStyle
+        switch model.shape {
+        case .row: return (nil, nil, nil)
+        case .cell:
+            guard isCursorRow else { return (nil, nil, nil) }
+            return (index, style.style, focused ? Style(attributes: .bold) : nil)
+        case .column:
+            return (index, style.style, nil)
+        }
+    }
+}

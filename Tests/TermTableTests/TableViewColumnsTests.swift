@@ -1,0 +1,142 @@
+import Foundation
+import TermTableTesting
+import Testing
+
+@testable import TermTable
+
+/// Text per column from a column data source: every cell is the table's built-in column cell.
+@MainActor
+final class ColumnRows: TableViewColumnDataSource, TableViewDelegate {
+    var rows: [[String]]
+    /// The columns asked for, by identifier, in order.
+    var asked: [String] = []
+    var columnMoves: [String] = []
+    init(_ rows: [[String]]) { self.rows = rows }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+    func tableView(_ tableView: TableView, textFor column: TableColumn, at indexPath: IndexPath) -> StyledText {
+        asked.append(column.identifier)
+        let index = Int(column.identifier.dropFirst()) ?? 0
+        let row = rows[indexPath.row]
+        return StyledText(index < row.count ? row[index] : "")
+    }
+    func tableView(_ tableView: TableView, didMoveCursorToColumn column: TableColumn) {
+        columnMoves.append(column.identifier)
+    }
+}
+
+/// Draws `table` on a screen of its size.
+@MainActor
+func drawColumns(_ table: TableView) -> BufferScreen {
+    let screen = BufferScreen(size: table.frame.size)
+    table.render(on: screen)
+    return screen
+}
+
+/// A table of run-time columns: header and rows drawn from the column model, scrolled by column, frozen columns.
+@Suite("Tables with columns") @MainActor
+struct TableViewColumnsTests {
+    func makeTable(_ source: ColumnRows, width: Int, height: Int = 5, columns: [TableColumn]) -> TableView {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: width, height: height))
+        table.showsScrollIndicator = false
+        table.tableColumns = columns
+        table.dataSource = source
+        table.delegate = source
+        table.layoutIfNeeded()
+        return table
+    }
+
+    @Test func theHeaderAndTheRowsAreDrawnFromTheColumns() {
+        let source = ColumnRows([["ant", "12"], ["bee", "7"]])
+        let table = makeTable(
+            source, width: 20,
+            columns: [TableColumn("c0", title: "NAME"), TableColumn("c1", title: "N", valueType: .integer)])
+        let screen = drawColumns(table)
+        #expect(screen.lines[0] == "NAME  N             ")  // titles aligned as their columns
+        #expect(screen.lines[1] == "ant  12             ")
+        #expect(screen.lines[2] == "bee   7             ")
+        #expect(table.frameOfColumn(1) == Rect(x: 5, y: 0, width: 2, height: 1))
+        #expect(table.columnHeader?.columns.map(\.identifier) == ["c0", "c1"])
+    }
+
+    @Test func columnsAreAddedRemovedMovedAndUpdatedAtRunTime() {
+        let source = ColumnRows([["a", "b", "c"]])
+        let table = makeTable(source, width: 12, columns: [TableColumn("c0"), TableColumn("c1")])
+        table.addTableColumn(TableColumn("c2", title: "Z"))
+        #expect(drawColumns(table).lines[0...1] == ["c0 c1 Z     ", "a  b  c     "])
+        table.moveColumn(2, toColumn: 0)
+        #expect(drawColumns(table).lines[0...1] == ["Z c0 c1     ", "c a  b      "])
+        table.removeTableColumn(withIdentifier: "c0")
+        var hidden = table.tableColumn(withIdentifier: "c1")!
+        hidden.isHidden = true
+        table.updateTableColumn(hidden)
+        #expect(drawColumns(table).lines[0...1] == ["Z           ", "c           "])
+        #expect(table.column(withIdentifier: "c1") == 1)
+        #expect(table.frameOfColumn(1) == nil)
+        table.tableColumns = []
+        #expect(table.columnHeader == nil)
+    }
+
+    @Test func fitContentColumnsGrowToTheRowsDrawnAndASampleButNotEveryRow() {
+        let rows = (0..<1000).map { ["row \($0)" + ($0 == 999 ? String(repeating: "x", count: 20) : ""), "1"] }
+        let source = ColumnRows(rows)
+        let table = makeTable(source, width: 60, columns: [TableColumn("c0", title: "T"), TableColumn("c1")])
+        // The sample reaches the last row (it is spread over the table): its long text sizes the column.
+        #expect(table.frameOfColumn(0)?.width == 27)
+        // Never every row: at most 100 sampled, plus the rows on screen.
+        #expect(source.asked.filter { $0 == "c0" }.count <= 100 + 2 * 4)
+    }
+
+    @Test func rowShapeScrollsByWholeColumnWithFrozenColumnsKept() {
+        let source = ColumnRows([["id", "aaaaaaaa", "bbbbbbbb", "cccccccc"]])
+        let columns = (0..<4).map { TableColumn("c\($0)", title: "T\($0)") }
+        let table = makeTable(source, width: 22, columns: columns)
+        table.frozenColumnCount = 1
+        table.layoutIfNeeded()
+        #expect(drawColumns(table).lines[1] == "id aaaaaaaa bbbbbbbb c")
+        #expect(table.handleKey(Key("l")))
+        #expect(table.firstScrolledColumn == 2)
+        let screen = drawColumns(table)
+        #expect(screen.lines[0] == "T0 T2       T3        ")
+        #expect(screen.lines[1] == "id bbbbbbbb cccccccc  ")
+        // The last column shows whole: nothing further right.
+        #expect(!table.handleKey(Key("l")))
+        #expect(table.handleKey(.left))
+        #expect(table.firstScrolledColumn == 1)
+    }
+
+    @Test func aColumnWiderThanTheViewScrollsByCharacterInsideItself() {
+        let source = ColumnRows([["id", String((0..<60).map { Character(String($0 % 10)) })]])
+        var wide = TableColumn("c1", title: "WIDE", width: .fixed(60))
+        wide.maximumWidth = 60
+        let table = makeTable(source, width: 20, columns: [TableColumn("c0"), wide])
+        table.frozenColumnCount = 1
+        table.horizontalStep = 5
+        table.layoutIfNeeded()
+        #expect(drawColumns(table).lines[1] == "id 01234567890123456")
+        #expect(table.handleKey(.right))
+        #expect(drawColumns(table).lines[1] == "id 56789012345678901")
+        #expect(table.handleKey(.left))
+        #expect(drawColumns(table).lines[1] == "id 01234567890123456")
+    }
+
+    @Test func tablesWithoutColumnsKeepTheirKeysForCharacterScrollingAndTypeToJump() {
+        let source = NumbersSource(sections: [["alpha", "hotel", "lima"]])
+        let table = TermTableTests.makeTable(source)
+        table.typeToJump = TypeToJump { indexPath in source.sections[indexPath.section][indexPath.row] }
+        // h and l are not taken by the column commands: they reach type-to-jump.
+        #expect(!table.handleKey(Key("l")))
+        #expect(table.handleTypeToJump(Key("l")))
+        #expect(table.indexPathForSelectedRow == IndexPath(row: 2, section: 0))
+        #expect(!table.keyHelp.contains { $0.help == "column left" })
+    }
+
+    @Test func aTitleWiderThanItsColumnIsAWarningInDebugBuilds() {
+        let source = ColumnRows([["1"]])
+        let table = makeTable(source, width: 20, columns: [TableColumn("c0", title: "RESTARTS", width: .fixed(7))])
+        #if DEBUG
+            #expect(table.columnWarnings.count == 1)
+            #expect(table.columnWarnings.first?.contains("RESTARTS") == true)
+        #endif
+        #expect(drawColumns(table).lines[0].hasPrefix("RESTART "))
+    }
+}
