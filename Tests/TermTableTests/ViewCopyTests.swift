@@ -281,6 +281,7 @@ import Testing
                 table.cursorShape = .cell
                 table.cursorCellStyle = .custom(.underline)
                 table.showsColumnHeader = false
+                table.sortDescriptors = [TableSortDescriptor(column: "cpu", ascending: false)]
                 return table
             }),
     ]

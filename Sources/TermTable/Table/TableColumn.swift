@@ -39,6 +39,9 @@ public struct TableColumn: Hashable, Sendable {
     public var shrink: ShrinkRule
     /// True for a column kept in ``TableView/tableColumns`` but not shown.
     public var isHidden: Bool
+    /// The sort a click on the column's title (or a sort key) starts with: the column and its first direction;
+    /// nil when the column cannot be sorted. Default: ascending by this column.
+    public var sortDescriptorPrototype: TableSortDescriptor?
 
     /// The widest a ``ColumnWidth/fitContent`` column gets without a ``maximumWidth``.
     public static let defaultMaximumWidth = 40
@@ -65,6 +68,7 @@ public struct TableColumn: Hashable, Sendable {
         self.valueType = valueType
         self.shrink = ShrinkRule()
         self.isHidden = false
+        self.sortDescriptorPrototype = TableSortDescriptor(column: identifier)
     }
 
     /// Creates the column of a layout field: identified by its name, or by its tag written as a number.

@@ -24,6 +24,7 @@ extension TableView {
                 // A column title: the delegate sorts (or not); between titles nothing happens. A quick second
                 // click arrives as a double click and is a second selection (to reverse a sort), not dropped.
                 if let columnHeader, let column = columnHeader.column(atX: point.x - columnHeader.frame.x) {
+                    cycleSort(by: column)
                     delegate?.tableView(self, didSelectColumn: column)
                 }
                 return true

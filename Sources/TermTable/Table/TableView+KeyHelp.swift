@@ -18,6 +18,8 @@ extension TableCommand {
         case .moveRight: return "column right"
         case .moveToFirstColumn: return "first column"
         case .moveToLastColumn: return "last column"
+        case .sortAscending: return "sort ascending"
+        case .sortDescending: return "sort descending"
         }
     }
 

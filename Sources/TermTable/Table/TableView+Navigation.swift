@@ -31,6 +31,12 @@ public enum TableCommand: String, Sendable, CaseIterable {
     case moveToFirstColumn
     /// In a table with columns: the cursor goes to the last column, or the columns scroll to show it. $ by default.
     case moveToLastColumn
+    /// The rows are sorted smallest first by the first sorted column (else the first sortable one); not bound by
+    /// default.
+    case sortAscending
+    /// The rows are sorted largest first by the first sorted column (else the first sortable one); not bound by
+    /// default.
+    case sortDescending
 }
 
 extension TableView {
@@ -305,6 +311,8 @@ extension TableView {
             return true
         case .moveLeft, .moveRight, .moveToFirstColumn, .moveToLastColumn:
             return performColumnCommand(command)
+        case .sortAscending, .sortDescending:
+            return performSort(ascending: command == .sortAscending)
         }
     }
 

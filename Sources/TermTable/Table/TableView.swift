@@ -204,6 +204,14 @@ open class TableView: View, CopyableView {
         }
     }
 
+    /// The order of the rows, first level first (NSTableView's): the ``columnHeader`` shows `▲`/`▼` on the first
+    /// level's column; a ``TableViewDiffableDataSource`` with a ``TableViewDiffableDataSource/sortKey`` keeps its
+    /// items in this order, and the delegate hears every change
+    /// (``TableViewDelegate/tableView(_:sortDescriptorsDidChange:)``). Empty (the default): the data's own order.
+    public var sortDescriptors: [TableSortDescriptor] = [] {
+        didSet { sortDescriptorsChanged(from: oldValue) }
+    }
+
     /// Typed letters that no key binding takes move the cursor to the next row starting with them (nil: off).
     public var typeToJump: TypeToJump?
 
@@ -337,6 +345,7 @@ open class TableView: View, CopyableView {
         actionHandlers = other.actionHandlers
         keyBindings = other.keyBindings
         commandHints = other.commandHints
+        sortDescriptors = other.sortDescriptors
         super.init(copying: other)
         measurements.estimatedRowHeight = other.estimatedRowHeight
         follower.isOn = other.followsEnd

@@ -72,6 +72,9 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableView, didSelectColumn column: TableColumn)
     /// The cursor moved to another column (``TableView/cursorShape`` cell or column; ``TableView/moveCursor(toColumn:)``).
     func tableView(_ tableView: TableView, didMoveCursorToColumn column: TableColumn)
+    /// ``TableView/sortDescriptors`` changed (a header click, a sort key, or the app); `oldDescriptors` were in
+    /// force before. A table whose data source does not sort (no ``TableViewDiffableDataSource/sortKey``) sorts here.
+    func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor])
     /// The count of rows appended while the view was away from its end changed (``TableView/followsEnd``):
     /// show "`count` new lines", or hide it at 0.
     func tableView(_ tableView: TableView, didChangeRowsAppendedBelow count: Int)
@@ -131,6 +134,8 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, didSelectColumn column: TableColumn) {}
     /// Does nothing.
     public func tableView(_ tableView: TableView, didMoveCursorToColumn column: TableColumn) {}
+    /// The default does nothing.
+    public func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) {}
     /// The default does nothing.
     public func tableView(_ tableView: TableView, didChangeRowsAppendedBelow count: Int) {}
     /// The default: the table counts.

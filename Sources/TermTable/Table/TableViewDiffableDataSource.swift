@@ -48,8 +48,23 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     }
     /// The order of a query's matches: best first (the default) or the items' own.
     public var filterOrder: TableFilterOrder = .score
-    /// Where matching runs (nil: the global concurrent executor); a ``WorkerPool`` keeps libdispatch's pool asleep.
+    /// Where matching and sorting run (nil: the global concurrent executor); a ``WorkerPool`` keeps libdispatch's
+    /// pool asleep.
     public var filterExecutor: (any TaskExecutor)?
+    /// The value of an item in a column, for sorting (nil: the items stay in the order applied).
+    ///
+    /// Set it and the data source keeps its items in the table's ``TableView/sortDescriptors`` order: every
+    /// apply sorts each section (stable, so equal items keep the order applied), inserted items land in place,
+    /// an item whose key changed moves, and the cursor and the marks stay on their items. Above
+    /// ``sortOffMainActorThreshold`` items the keys are read on the main actor and sorted off it (on
+    /// ``filterExecutor``, in parallel), the rows the view shows first: see ``apply(_:keepingCursorLine:)``.
+    public var sortKey: (@MainActor (ItemIdentifier, _ column: String) -> TableSortKey)? {
+        didSet { resortIfNeeded() }
+    }
+    /// Past this many items a sort runs off the main actor, the rows on screen shown first (default 20,000).
+    public var sortOffMainActorThreshold = 20_000
+    /// The sort in flight off the main actor.
+    let sorting = TableSortTask()
     /// The filter in force (nil: every item shows).
     @usableFromInline var filter: TableFilterState<SectionIdentifier, ItemIdentifier>?
     /// The items' texts gathered for the last query, kept across filters until a snapshot is applied.
@@ -100,8 +115,24 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     ///
     /// While a filter is in force the snapshot replaces the unfiltered one and the
     /// filter runs on it again (see ``setFilter(query:)``).
+    ///
+    /// With a ``sortKey`` and ``TableView/sortDescriptors``, each section is sorted first (stable). Past
+    /// ``sortOffMainActorThreshold`` items the keys are read here and the rows the view shows are picked at once
+    /// (a selection, not a sort): they show in their final places, the other rows in the order applied, until
+    /// the sort, run off the main actor, shows the complete order. A sort still running is cancelled by the next
+    /// apply or sort; the snapshot applied last is the one shown.
     @inlinable
     public func apply(_ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, keepingCursorLine: Bool = true) {
+        if sortKey != nil {
+            applySorting(snapshot, keepingCursorLine: keepingCursorLine)
+        } else {
+            applyInOrder(snapshot, keepingCursorLine: keepingCursorLine)
+        }
+    }
+
+    /// Shows `snapshot` in its own order (``apply(_:keepingCursorLine:)`` once sorted).
+    @inlinable
+    func applyInOrder(_ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, keepingCursorLine: Bool) {
         filterTexts = nil
         if filter != nil {
             applyUnderFilter(snapshot, keepingCursorLine: keepingCursorLine)
