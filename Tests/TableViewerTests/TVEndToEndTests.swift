@@ -47,12 +47,13 @@ struct TVEndToEndTests {
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
             return screen.contains("sorted descending") && lines.count > 2 && lines[2].contains(top)
         }
-        #expect(screen.split(separator: "\n")[1].contains("dep_delay▼"))
+        #expect(
+            screen.split(separator: "\n")[1].contains("▼ dep_del"), "the sorted column marked (its title cut by the ▼)")
 
         try session.send("Enter")
         try session.waitFor(text: "dep_delay : \(top)")
         try session.send("Escape")
-        try session.waitFor("the grid again") { $0.contains("dep_delay▼") && !$0.contains("record of row") }
+        try session.waitFor("the grid again") { $0.contains("▼ dep_del") && !$0.contains("record of row") }
         try session.send("q")
         let status = try session.waitForFile("status")
         #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")

@@ -35,9 +35,9 @@ struct TableViewerScreenTests {
 
     @Test func theGridShowsAHeaderAndRightAlignsNumbers() async throws {
         let (_, driver) = try await viewer("name,qty,city\nann,7,Oslo\nbo,1234,Lyon\n")
-        #expect(driver.lines[1].hasPrefix("name │ qty│city │"), "a column is as wide as its title and room for ▲")
-        #expect(driver.lines[2].hasPrefix("ann  │   7│Oslo │"))
-        #expect(driver.lines[3].hasPrefix("bo   │1234│Lyon │"))
+        #expect(driver.lines[1].hasPrefix("name  qty city"))
+        #expect(driver.lines[2].hasPrefix("ann     7 Oslo"))
+        #expect(driver.lines[3].hasPrefix("bo   1234 Lyon"))
         #expect(driver.lines[9].contains("row 1/2 · name (text)"))
     }
 
@@ -46,33 +46,33 @@ struct TableViewerScreenTests {
         let row = (1...12).map { "value\($0)" }
         let (viewer, driver) = try await viewer(names.joined(separator: ",") + "\n" + row.joined(separator: ",") + "\n")
         driver.press("!")
-        #expect(viewer.columns.frozenCount == 1)
+        #expect(viewer.table.frozenColumnCount == 1)
         for _ in 0..<10 { driver.press("l") }
         #expect(viewer.cursorColumn == 10)
-        #expect(driver.lines[1].hasPrefix("column1 │"), "the frozen column stays")
+        #expect(driver.lines[1].hasPrefix("column1 column"), "the frozen column stays")
         #expect(driver.lines[1].contains("column11"), "the cursor's column shows")
         #expect(!driver.lines[1].contains("column2 "), "the columns between scrolled away")
-        #expect(driver.lines[2].hasPrefix("value1  │"))
+        #expect(driver.lines[2].hasPrefix("value1  value"))
         driver.press("!")
-        #expect(!driver.lines[1].hasPrefix("column1 │"))
+        #expect(!driver.lines[1].hasPrefix("column1 "))
         #expect(driver.lines[1].contains("column11"))
         driver.press("0")
-        #expect(driver.lines[1].hasPrefix("column1 │column2"))
+        #expect(driver.lines[1].hasPrefix("column1 column2"))
     }
 
     @Test func sortingByTheCursorsColumnRunsOffTheMainActorAndMarksTheHeader() async throws {
         let (viewer, driver) = try await viewer("name,qty\nann,7\nbo,1234\ncy,\ndi,-5\n")
         driver.press("l ]")
-        await wait(until: { viewer.sortKey != nil }, viewer, driver)
-        #expect(driver.lines[1].hasPrefix("name │qty▼│"))
-        #expect(driver.lines[2].hasPrefix("bo   │1234"))
-        #expect(driver.lines[3].hasPrefix("ann  │   7"))
-        #expect(driver.lines[4].hasPrefix("di   │  -5"))
-        #expect(driver.lines[5].hasPrefix("cy   │    "), "the empty cell last")
+        await wait(until: { !viewer.sortKeys.isEmpty }, viewer, driver)
+        #expect(driver.lines[1].hasPrefix("name ▼"), "the sorted column marked (its title cut: the toolkit's header)")
+        #expect(driver.lines[2].hasPrefix("bo   1234"))
+        #expect(driver.lines[3].hasPrefix("ann     7"))
+        #expect(driver.lines[4].hasPrefix("di     -5"))
+        #expect(driver.lines[5].trimmingCharacters(in: .whitespaces) == "cy", "the empty cell last")
         driver.press("[")
-        await wait(until: { viewer.sortKey?.ascending == true }, viewer, driver)
-        #expect(driver.lines[2].hasPrefix("di   │  -5"))
-        #expect(driver.lines[5].hasPrefix("cy   │    "), "the empty cell last in both directions")
+        await wait(until: { viewer.sortKeys.first?.ascending == true }, viewer, driver)
+        #expect(driver.lines[2].hasPrefix("di     -5"))
+        #expect(driver.lines[5].trimmingCharacters(in: .whitespaces) == "cy", "the empty cell last in both directions")
     }
 
     @Test func enterShowsTheRowAsARecordAndEscapeGoesBack() async throws {
@@ -83,7 +83,7 @@ struct TableViewerScreenTests {
         #expect(driver.lines[2] == "note : two␊lines" || driver.lines[2].hasPrefix("note : two"))
         driver.press("Esc")
         #expect(viewer.sheet == .grid)
-        #expect(driver.lines[1].hasPrefix("name │note"))
+        #expect(driver.lines[1].hasPrefix("name note"))
     }
 
     @Test func fShowsTheColumnsValuesCountedMostFrequentFirst() async throws {
@@ -92,9 +92,9 @@ struct TableViewerScreenTests {
         await wait(until: { viewer.sheet == .frequency }, viewer, driver)
         #expect(driver.lines[1].hasPrefix("k"))
         #expect(driver.lines[2].hasPrefix("a "))
-        #expect(driver.lines[2].contains("│         3│  50.0│"))
-        #expect(driver.lines[3].contains("│         2│  33.3│"))
-        #expect(driver.lines[4].contains("│         1│  16.7│"))
+        #expect(driver.lines[2].hasPrefix("a     3 50.0 ██"))
+        #expect(driver.lines[3].hasPrefix("b     2 33.3 ██"))
+        #expect(driver.lines[4].hasPrefix("c     1 16.7 ██"))
         driver.press("Esc")
         #expect(viewer.sheet == .grid)
     }

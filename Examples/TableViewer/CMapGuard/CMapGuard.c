@@ -6,6 +6,7 @@
 // and sees zeros, and the slot is marked faulted. A fault anywhere else goes to the handler that was installed
 // before, or to the default action (the process ends as it would have).
 #define _GNU_SOURCE
+#include <malloc.h>
 #include "CMapGuard.h"
 
 #include <pthread.h>
@@ -97,3 +98,6 @@ int tv_map_guard_faulted(int slot) {
     if (slot < 0 || slot >= SLOTS) return 0;
     return atomic_load(&slot_faulted[slot]);
 }
+
+// Gives the heap's free memory back to the system (glibc keeps large freed blocks once its mmap threshold has grown).
+void tv_trim_heap(void) { malloc_trim(0); }

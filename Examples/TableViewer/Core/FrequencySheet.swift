@@ -54,28 +54,34 @@ public struct FrequencySheet: Sendable, Equatable {
             && left.counts.elementsEqual(right.counts) { $0.value == $1.value && $0.count == $1.count }
     }
 
-    /// The width of the value column on a screen `width` wide.
-    static func valueWidth(_ width: Int) -> Int { max(4, min(40, width / 3)) }
-
-    /// The header line.
-    public func header(width: Int) -> String {
-        GridColumns.fitted(column, width: Self.valueWidth(width), rightAligned: false) + "│"
-            + GridColumns.fitted("count", width: 10, rightAligned: true) + "│"
-            + GridColumns.fitted("%", width: 6, rightAligned: true) + "│"
+    /// The frequency table's columns: the value (titled `title`), its count, its percent of all rows, a bar.
+    @MainActor
+    public static func tableColumns(title: String) -> [TableColumn] {
+        var value = TableColumn("value", title: title)
+        value.maximumWidth = 40
+        value.sortDescriptorPrototype = nil
+        var count = TableColumn("count", valueType: .integer)
+        count.sortDescriptorPrototype = nil
+        var percent = TableColumn("%", valueType: .decimal)
+        percent.sortDescriptorPrototype = nil
+        var bar = TableColumn("bar", title: "", width: .fraction(1))
+        bar.sortDescriptorPrototype = nil
+        return [value, count, percent, bar]
     }
 
-    /// One row as a line `width` wide: value, count, percent, a bar as long as the part of the most frequent.
-    public static func line(_ entry: (value: String, count: Int), of sheet: FrequencySheet, width: Int) -> String {
-        let valueWidth = valueWidth(width)
-        let percent = sheet.total == 0 ? 0 : Double(entry.count) * 100 / Double(sheet.total)
-        let tenths = Int((percent * 10).rounded())
-        let percentText = "\(tenths / 10).\(tenths % 10)"
-        let barRoom = max(0, width - valueWidth - 10 - 6 - 4)
-        let top = sheet.counts.first?.count ?? 1
-        let bar = String(repeating: "█", count: top == 0 ? 0 : barRoom * entry.count / max(1, top))
-        let value = entry.value.isEmpty ? "(empty)" : entry.value
-        return GridColumns.fitted(value, width: valueWidth, rightAligned: false) + "│"
-            + GridColumns.fitted(String(entry.count), width: 10, rightAligned: true) + "│"
-            + GridColumns.fitted(percentText, width: 6, rightAligned: true) + "│" + bar
+    /// Row `row`'s text in column `column` (``tableColumns(title:)``'s identifiers); the bar `barWidth` long for
+    /// the most frequent value.
+    public func text(ofRow row: Int, column: String, barWidth: Int) -> String {
+        let entry = counts[row]
+        switch column {
+        case "value": return entry.value.isEmpty ? "(empty)" : entry.value
+        case "count": return String(entry.count)
+        case "%":
+            let tenths = total == 0 ? 0 : Int((Double(entry.count) * 1000 / Double(total)).rounded())
+            return "\(tenths / 10).\(tenths % 10)"
+        default:
+            let top = max(1, counts.first?.count ?? 1)
+            return String(repeating: "█", count: max(0, barWidth) * entry.count / top)
+        }
     }
 }

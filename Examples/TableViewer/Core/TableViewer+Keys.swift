@@ -5,10 +5,6 @@ import TermTable
 extension TableViewer {
     /// What a key asks.
     public enum Command: Sendable, Equatable {
-        /// The cell cursor one column left or right.
-        case left, right
-        /// The cell cursor to the first or last column.
-        case firstColumn, lastColumn
         /// Sort by the cursor's column, ascending or descending.
         case sortAscending, sortDescending
         /// Find in the cursor's column; the next or previous match.
@@ -25,12 +21,9 @@ extension TableViewer {
         case quit
     }
 
-    /// The app's keys, each with its help, in the order of the help box (the grid's own keys: the table's).
+    /// The app's keys, each with its help, in the order of the help box (the grid's own keys, rows and columns
+    /// (←/→, h/l, 0, $), are the table's).
     public static let commandBindings: [(binding: KeyBinding, command: Command)] = [
-        (KeyBinding([.left, Key("h")], help: "cursor one column left"), .left),
-        (KeyBinding([.right, Key("l")], help: "cursor one column right"), .right),
-        (KeyBinding([Key("0")], help: "first column"), .firstColumn),
-        (KeyBinding([Key("$")], help: "last column"), .lastColumn),
         (KeyBinding([Key("[")], help: "sort ascending by the column", hint: "sort"), .sortAscending),
         (KeyBinding([Key("]")], help: "sort descending by the column"), .sortDescending),
         (KeyBinding([Key("/")], help: "find in the column (fuzzy)", hint: "find"), .find),
@@ -52,14 +45,8 @@ extension TableViewer {
         for (binding, command) in Self.commandBindings {
             app.bind(binding) { [unowned self] in self.perform(command) }
         }
-        app.willRender = { [unowned self] in
-            self.fitColumnsToVisibleRows()
-            self.updateBars()
-        }
-        app.onResize = { [unowned self] _ in
-            self.root.setNeedsLayout()
-            self.revealCursorColumn()
-        }
+        app.willRender = { [unowned self] in self.updateBars() }
+        app.onResize = { [unowned self] _ in self.root.setNeedsLayout() }
         app.focus(table)
         if !isLoaded {
             loadTimer = app.schedule(after: .milliseconds(50), repeats: true) { [weak self] in
@@ -88,81 +75,77 @@ extension TableViewer {
         guard sheet == .grid else { return }
         message = nil
         switch command {
-        case .left: moveCursor(toColumn: cursorColumn - 1)
-        case .right: moveCursor(toColumn: cursorColumn + 1)
-        case .firstColumn: moveCursor(toColumn: 0)
-        case .lastColumn: moveCursor(toColumn: columns.columns.count - 1)
-        case .sortAscending: sort(by: SortKey(column: cursorColumn, ascending: true))
-        case .sortDescending: sort(by: SortKey(column: cursorColumn, ascending: false))
+        case .sortAscending, .sortDescending:
+            // One level, by the cursor's column (a click on a title adds levels: the table's sortByColumn).
+            guard cursorColumn < identifiers.count else { break }
+            table.sortDescriptors = [
+                TableSortDescriptor(column: identifiers[cursorColumn], ascending: command == .sortAscending)
+            ]
         case .find: promptFind()
         case .findNext: find(forward: true, from: (cursorRow ?? -1) + 1)
         case .findPrevious: find(forward: false, from: (cursorRow ?? rowCount) - 1)
         case .frequency: countColumn()
-        case .toggleFrozen:
-            columns.frozenCount = columns.frozenCount == 0 ? 1 : 0
-            revealCursorColumn()
+        case .toggleFrozen: table.frozenColumnCount = table.frozenColumnCount == 0 ? 1 : 0
         case .quit, .back, .help: break
         }
         updateBars()
         table.setNeedsDisplay()
     }
 
-    /// The cell cursor to column `index` (kept in range), scrolled into view.
-    public func moveCursor(toColumn index: Int) {
-        guard !columns.columns.isEmpty else { return }
-        cursorColumn = min(max(0, index), columns.columns.count - 1)
-        revealCursorColumn()
-    }
-
-    func revealCursorColumn() {
-        columns.reveal(cursorColumn, width: table.frame.width > 0 ? table.frame.width : 80)
-        table.reloadData()
-        header.setNeedsDisplay()
-    }
-
     // MARK: Sorting
 
-    /// Sorts the grid by `key` on a thread of its own (the Kit's radix sort, by the column's type); the cursor goes
-    /// to the first row when done. While the file is still indexed, the sort waits for the index.
-    public func sort(by key: SortKey) {
-        guard !isSorting else {
-            message = "a sort is running"
+    /// Sorts the grid by `keys` on a thread of its own (the kit's radix sort, each column by its type); the cursor
+    /// goes to the first row when done. A sort asked for while the file is still indexed, or while another runs,
+    /// runs after it. No keys: the file's order.
+    public func sort(by keys: [SortKey]) {
+        guard !keys.isEmpty else {
+            order = nil
+            sortKeys = []
+            rowCount = file.rowCount
+            rowCache.removeAll(keepingCapacity: true)
+            table.reloadData()
             return
         }
-        guard isLoaded else {
-            pendingSort = key
-            message = "sorting once loaded"
+        guard isLoaded, !isSorting else {
+            pendingSort = keys
+            message = isSorting ? "sorting again after this sort" : "sorting once loaded"
             return
         }
         isSorting = true
         let file = self.file
-        let types = columns.columns.map(\.type)
+        let types = self.types
         let cancellation = self.cancellation
         let started = ContinuousClock.now
         TableThread.start(name: "tv-sort") {
-            let order = file.sortedRows(by: [key], types: types, cancellation: cancellation)
+            let order = file.sortedRows(by: keys, types: types, cancellation: cancellation)
+            // The sort's key columns and buffers (tens of MB for millions of rows) go back to the system.
+            TableFile.releaseFreedMemory()
             DispatchQueue.main.async { [weak self] in
                 MainActor.assumeIsolated {
                     guard let self, let order else { return }
                     let milliseconds = Int((ContinuousClock.now - started) / .milliseconds(1))
-                    self.sorted(order, by: key, milliseconds: milliseconds)
+                    self.sorted(order, by: keys, milliseconds: milliseconds)
                 }
             }
         }
     }
 
     /// A sort's result shown.
-    func sorted(_ order: [UInt32], by key: SortKey, milliseconds: Int) {
+    func sorted(_ order: [UInt32], by keys: [SortKey], milliseconds: Int) {
         isSorting = false
         self.order = order
-        sortKey = key
+        sortKeys = keys
         rowCount = order.count
         rowCache.removeAll(keepingCapacity: true)
         table.reloadData()
         setCursor(row: rowCount > 0 ? 0 : nil)
         table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top)
-        let direction = key.ascending ? "ascending" : "descending"
+        let direction = keys[0].ascending ? "ascending" : "descending"
         message = "sorted \(direction) in \(grouped(milliseconds)) ms"
+        if let pendingSort {
+            self.pendingSort = nil
+            sort(by: pendingSort)
+        }
         updateBars()
         app?.setNeedsDisplay()
     }
@@ -171,7 +154,8 @@ extension TableViewer {
 
     /// `/`: a prompt; Enter finds the query (fuzzy) in the cursor's column from the cursor's row down.
     func promptFind() {
-        app?.prompt("find in \(columns.columns[cursorColumn].name): ", text: findQuery) { [weak self] query in
+        let name = cursorColumn < file.columns.count ? file.columns[cursorColumn] : ""
+        app?.prompt("find in \(TerminalText.sanitize(name)): ", text: findQuery) { [weak self] query in
             guard let self else { return }
             self.findQuery = query
             self.find(forward: true, from: self.cursorRow ?? 0)
@@ -229,6 +213,7 @@ extension TableViewer {
                     guard let self, let sheet, self.sheet == .grid else { return }
                     self.frequency = sheet
                     self.message = nil
+                    self.frequencyTable.tableColumns = FrequencySheet.tableColumns(title: sheet.column)
                     self.frequencyTable.reloadData()
                     self.frequencyTable.setCursor(IndexPath(row: 0, section: 0), notify: false)
                     self.show(.frequency)

@@ -3,17 +3,20 @@ import Glibc
 import TableViewerKit
 import TermTable
 
-/// `tv`'s screen: a table file as a grid (a header that stays, the first column frozen on `!`, a cell cursor), a
-/// status line, and two sheets over it: a row as a record (Enter) and a column's values counted (`F`).
+/// `tv`'s screen: a table file as a grid on the toolkit's column model (a header that stays, the first column frozen
+/// on `!`, a cell cursor, the sort's ▲/▼), a status line, and two sheets over it: a row as a record (Enter) and a
+/// column's values counted (`F`).
 ///
 /// Rows come from a ``/TableViewerKit/TableFile``: the file is mapped and indexed on a
 /// thread of its own; the grid shows the rows indexed so far (a timer appends them
 /// every 50 ms, the status line says how far it is), so the first screen and every
 /// key are answered while it loads. A row's fields are read from the mapping only
-/// when it is drawn. Sorting (`[`/`]`) and counting run on threads of their own and
-/// come back on the main queue.
+/// when it is drawn, and only the columns on screen are asked
+/// (``/TermTable/TableViewColumnDataSource``). Sorting (`[`/`]`, a click on a title)
+/// sets the table's ``/TermTable/TableView/sortDescriptors`` and runs the kit's radix
+/// sort on a thread of its own; counting (`F`) too; both come back on the main queue.
 @MainActor
-public final class TableViewer: TableViewDataSource, TableViewDelegate {
+public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
     /// Which sheet shows.
     public enum Sheet: Sendable, Equatable {
         /// The grid.
@@ -26,45 +29,42 @@ public final class TableViewer: TableViewDataSource, TableViewDelegate {
 
     /// The file.
     public let file: TableFile
-    /// The grid's rows.
+    /// The grid: one column a file column, the cursor a cell.
     public let table = TableView()
-    /// The grid's header.
-    let header = GridHeaderView()
     /// The top line: the file, rows, columns.
     public let titleBar = Label()
     /// The bottom line: where the cursor is, loading, sorting, messages.
     public let statusLine = Label()
     /// The record sheet.
     public let recordView = TextView()
-    /// The frequency sheet's header line.
-    let frequencyHeader = Label()
-    /// The frequency sheet's rows.
+    /// The frequency sheet: value, count, percent, a bar.
     public let frequencyTable = TableView()
     /// The whole screen.
     public let root: VStack
     /// The app, once installed.
     public internal(set) weak var app: Application?
 
-    /// The columns, their widths and what is frozen.
-    public internal(set) var columns: GridColumns
-    /// The cursor's column.
-    public internal(set) var cursorColumn = 0
+    /// Each file column's type, from the first 1,000 rows.
+    public let types: [ColumnType]
+    /// The grid's column identifiers, one a file column (`0`, `1`, …: a header may repeat a name).
+    let identifiers: [String]
+    let columnIndex: [String: Int]
     /// The cursor's row in the grid, nil before it has one.
     public internal(set) var cursorRow: Int?
     /// The sheet on top.
     public internal(set) var sheet: Sheet = .grid
     /// The grid's order: grid row to file row (nil: the file's order).
     public internal(set) var order: [UInt32]?
-    /// The sort in force.
-    public internal(set) var sortKey: SortKey?
+    /// The sort in force (the grid's order), empty for the file's order.
+    public internal(set) var sortKeys: [SortKey] = []
     /// The rows the grid shows.
     public internal(set) var rowCount = 0
     /// True once the file is indexed.
     public internal(set) var isLoaded = false
     /// True while a sort runs.
     public internal(set) var isSorting = false
-    /// A sort asked for while the index was still growing: run when it is done.
-    var pendingSort: SortKey?
+    /// A sort asked for while the index was still growing, or while another ran: run when it can.
+    var pendingSort: [SortKey]?
     /// The counted values shown by the frequency sheet.
     public internal(set) var frequency: FrequencySheet?
     /// The last find's query.
@@ -80,33 +80,33 @@ public final class TableViewer: TableViewDataSource, TableViewDelegate {
     var rowCache: [Int: [String]] = [:]
     var markedRows: Set<Int> = []
 
+    /// The widest a column is made from its content (a longer cell is cut).
+    public static let maximumColumnWidth = 32
+
     /// A viewer of `file`: starts indexing it on a thread of its own, waits at most `firstScreenWait` for the first
-    /// rows, takes types and widths from a sample.
+    /// rows, takes types from the first 1,000 rows (widths: the toolkit's fit-content columns).
     public init(file: TableFile, firstScreenWait: Duration = .milliseconds(30)) {
         self.file = file
         file.buildIndexInBackground(cancellation: cancellation)
         let deadline = ContinuousClock.now + firstScreenWait
         while file.rowCount < 200, !file.progress.isComplete, ContinuousClock.now < deadline { usleep(500) }
-        let types = file.profileColumns(sampleRows: 1000).map(\.type)
-        let offsets = file.offsets
-        let sample = (0..<min(200, offsets.count)).map { file.row($0, offsets: offsets).fields }
-        columns = GridColumns(names: file.columns, types: types, sample: sample)
-        root = VStack([
-            titleBar, .fixed(header, height: 1), .fill(table), frequencyHeader, .fill(frequencyTable),
-            .fill(recordView), statusLine,
-        ])
-        header.viewer = self
+        types = file.profileColumns(sampleRows: 1000).map(\.type)
+        identifiers = file.columns.indices.map { String($0) }
+        columnIndex = Dictionary(uniqueKeysWithValues: identifiers.enumerated().map { ($0.element, $0.offset) })
+        root = VStack([titleBar, .fill(table), .fill(frequencyTable), .fill(recordView), statusLine])
         titleBar.textStyle = .bold
         statusLine.textStyle = .dim
-        frequencyHeader.textStyle = Style(attributes: [.bold, .underline])
-        table.register(GridCell.self, forCellReuseIdentifier: "row")
+        table.tableColumns = file.columns.enumerated().map { index, name in
+            var column = TableColumn(
+                identifiers[index], title: name, valueType: Self.valueType(index < types.count ? types[index] : .text))
+            column.maximumWidth = Self.maximumColumnWidth
+            return column
+        }
+        table.cursorShape = .cell
         table.dataSource = self
         table.delegate = self
         table.keyBindings[.escape] = nil
         table.keyBindings[.space] = nil
-        // Column widths grow with the rows shown: every row is drawn again each frame (a grid of 50 rows is cheap).
-        table.redrawsOnlyChangedRows = false
-        frequencyTable.register(FrequencyCell.self, forCellReuseIdentifier: "count")
         frequencyTable.dataSource = self
         frequencyTable.delegate = self
         frequencyTable.keyBindings[.escape] = nil
@@ -117,6 +117,20 @@ public final class TableViewer: TableViewDataSource, TableViewDelegate {
         if rowCount > 0 { setCursor(row: 0) }
         show(.grid)
     }
+
+    /// The column model's value type of a kit column type (a date with a time is a date; numbers right-aligned).
+    nonisolated public static func valueType(_ type: ColumnType) -> ColumnValueType {
+        switch type {
+        case .integer: .integer
+        case .decimal: .decimal
+        case .date, .dateTime: .date
+        case .boolean: .boolean
+        case .text: .text
+        }
+    }
+
+    /// The cursor's column (a file column).
+    public var cursorColumn: Int { table.cursorColumn ?? 0 }
 
     /// Stops the background work (the index, a sort).
     public func stop() { cancellation.cancel() }
@@ -138,29 +152,6 @@ public final class TableViewer: TableViewDataSource, TableViewDelegate {
         if TablePrinter.problem(of: read) != nil { markedRows.insert(source) }
         rowCache[source] = read.fields
         return read.fields
-    }
-
-    /// Widens the columns whose cells on screen are wider (up to ``GridColumns/maximumWidth``): widths come from a
-    /// sample of the first rows and from every row shown since (called before each frame).
-    public func fitColumnsToVisibleRows() {
-        guard sheet == .grid else { return }
-        var changed = false
-        for indexPath in table.indexPathsForVisibleRows where indexPath.row < rowCount {
-            let fields = fields(ofRow: indexPath.row)
-            for (column, text) in fields.enumerated() where column < columns.columns.count {
-                let width = columns.columns[column].width
-                guard width < GridColumns.maximumWidth, text.utf8.count > width else { continue }
-                let wanted = min(GridColumns.maximumWidth, GridColumns.cellWidth(text))
-                if wanted > width {
-                    columns.columns[column].width = wanted
-                    changed = true
-                }
-            }
-        }
-        if changed {
-            table.reloadData()
-            header.setNeedsDisplay()
-        }
     }
 
     /// True when grid row `row` has a problem (ragged, a quote, invalid UTF-8): its first cell is red.
@@ -203,9 +194,7 @@ public final class TableViewer: TableViewDataSource, TableViewDelegate {
         self.sheet = sheet
         let grid = sheet == .grid
         let isFrequency = sheet == .frequency
-        header.isHidden = !grid
         table.isHidden = !grid
-        frequencyHeader.isHidden = !isFrequency
         frequencyTable.isHidden = !isFrequency
         recordView.isHidden = grid || isFrequency
         root.setNeedsLayout()
@@ -244,21 +233,23 @@ public final class TableViewer: TableViewDataSource, TableViewDelegate {
         return lines.joined(separator: "\n")
     }
 
-    // MARK: TableViewDataSource
+    // MARK: TableViewColumnDataSource
 
     public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
         tableView === frequencyTable ? frequency?.counts.count ?? 0 : rowCount
     }
 
-    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    public func tableView(_ tableView: TableView, textFor column: TableColumn, at indexPath: IndexPath) -> StyledText {
         if tableView === frequencyTable {
-            let cell = tableView.dequeueReusableCell(withIdentifier: "count", for: indexPath)
-            (cell as? FrequencyCell)?.viewer = self
-            return cell
+            guard let frequency, indexPath.row < frequency.counts.count else { return StyledText("") }
+            let width = tableView.frameOfColumn(3).map(\.width) ?? 20
+            return StyledText(frequency.text(ofRow: indexPath.row, column: column.identifier, barWidth: width))
         }
-        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-        (cell as? GridCell)?.viewer = self
-        return cell
+        guard let index = columnIndex[column.identifier], indexPath.row < rowCount else { return StyledText("") }
+        let fields = fields(ofRow: indexPath.row)
+        let text = index < fields.count ? fields[index] : ""
+        if index == 0, rowIsMarked(indexPath.row) { return StyledText(text, style: Style(foreground: .red)) }
+        return StyledText(text)
     }
 
     // MARK: TableViewDelegate
@@ -275,6 +266,21 @@ public final class TableViewer: TableViewDataSource, TableViewDelegate {
         openRecord(atRow: indexPath.row)
     }
 
+    public func tableView(_ tableView: TableView, didMoveCursorToColumn column: TableColumn) {
+        guard tableView === table else { return }
+        message = nil
+        updateBars()
+    }
+
+    /// A sort key, `[`/`]`, or a click on a title: the kit's sort by the table's descriptors.
+    public func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) {
+        guard tableView === table else { return }
+        sort(
+            by: tableView.sortDescriptors.compactMap { descriptor in
+                columnIndex[descriptor.column].map { SortKey(column: $0, ascending: descriptor.ascending) }
+            })
+    }
+
     // MARK: Bars
 
     /// The title bar and the status line.
@@ -282,7 +288,7 @@ public final class TableViewer: TableViewDataSource, TableViewDelegate {
         let name = TableText.printable(file.file.path)
         var title = "tv · \(name) · \(grouped(rowCount)) rows"
         if !isLoaded { title += " so far" }
-        title += " × \(columns.columns.count) columns"
+        title += " × \(file.columns.count) columns"
         let issues = file.issueCount
         if issues > 0 { title += " · \(grouped(issues)) \(issues == 1 ? "row with a problem" : "rows with problems")" }
         titleBar.text = title
@@ -290,9 +296,9 @@ public final class TableViewer: TableViewDataSource, TableViewDelegate {
         switch sheet {
         case .grid:
             if let cursorRow { status.append("row \(grouped(cursorRow + 1))/\(grouped(rowCount))") }
-            if cursorColumn < columns.columns.count {
-                let column = columns.columns[cursorColumn]
-                status.append("\(TerminalText.sanitize(column.name)) (\(column.type.rawValue))")
+            if cursorColumn < file.columns.count {
+                let type = cursorColumn < types.count ? types[cursorColumn] : .text
+                status.append("\(TerminalText.sanitize(file.columns[cursorColumn])) (\(type.rawValue))")
             }
         case .record(let row): status.append("record of row \(grouped(row + 1)) · Esc back")
         case .frequency:
@@ -310,8 +316,6 @@ public final class TableViewer: TableViewDataSource, TableViewDelegate {
         if let message { status.append(message) }
         status.append("? keys")
         statusLine.text = status.joined(separator: " · ")
-        if let frequency { frequencyHeader.text = frequency.header(width: frequencyHeader.frame.width) }
-        header.setNeedsDisplay()
     }
 
     /// `12,345`.

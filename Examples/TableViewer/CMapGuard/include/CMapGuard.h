@@ -19,4 +19,8 @@ void tv_map_guard_remove(int slot);
 /// and was given a page of zeros.
 int tv_map_guard_faulted(int slot);
 
+/// Gives the heap's free memory back to the system (`malloc_trim`): after a sort of millions of rows, its key
+/// columns and buffers (freed) would otherwise stay in the process's resident memory.
+void tv_trim_heap(void);
+
 #endif
