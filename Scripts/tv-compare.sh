@@ -103,7 +103,7 @@ def rows_area(screen):
     return "\n".join(line[:-12] for line in screen.split("\n")[2:-2])
 
 
-def measure(name, command, loaded, typed_number):
+def measure(name, command, loaded, typed_number, top_keys):
     out = {}
     timeout = 600 if name == "tv" else vd_timeout
     rss_file = f"/tmp/tv-compare-rss-{name}-{os.getpid()}"
@@ -127,7 +127,7 @@ def measure(name, command, loaded, typed_number):
             time.sleep(0.1)
         out["keys"] = latencies
         out["loaded"], _ = pane.wait(loaded, timeout, poll=0.02)
-        pane.keys("g")  # top row
+        pane.keys(*top_keys)  # the top row
         time.sleep(0.3)
         for _ in range(8):
             pane.keys("l")
@@ -144,7 +144,7 @@ def measure(name, command, loaded, typed_number):
         time.sleep(0.3)
         start = time.monotonic()
         pane.keys("]")
-        sorted_by_tail = lambda s: ("tailnum▼" in s or "↓tailnum" in s) and top_tail in data_row(s)
+        sorted_by_tail = lambda s: ("▼ tailn" in s or "tailn ▼" in s or "↓tailnum" in s) and top_tail in data_row(s)
         out["sortA"], _ = pane.wait(sorted_by_tail, timeout, poll=0.01, since=start)
         pid = int(subprocess.run(["pgrep", "-P", str(pane.pid())], capture_output=True, text=True).stdout.split()[0])
         status = open(f"/proc/{pid}/status").read()
@@ -170,12 +170,14 @@ def measure(name, command, loaded, typed_number):
 
 
 results = {}
-results["tv"] = measure("tv", f"{tv} {path}", lambda s: "loaded in" in s, False)
+results["tv"] = measure("tv", f"{tv} {path}", lambda s: "loaded in" in s, False, ["g"])
+print("tv:", results["tv"], file=sys.stderr, flush=True)
 if skip_vd != "1":
     count = f"{rows} rows"
     results["vd"] = measure("vd", f"{vd} {path}",
                             lambda s: count in s.split("\n")[-2] and "%" not in s.split("\n")[-2].split(count)[0][-10:],
-                            True)
+                            True, ["g", "k"])  # vd: gk is the top row (g is a prefix: g l is the last column)
+    print("vd:", results["vd"], file=sys.stderr, flush=True)
 
 
 def show(value, unit):
