@@ -92,4 +92,15 @@ struct TablePrinterTests {
         #expect(result.errors.contains("a quoted field over 4 MiB"))
         #expect(result.output.hasSuffix("2\tz\n"))
     }
+
+    /// `tv FILE` says what is wrong with the file before it asks for a terminal (and before a screen starts).
+    @Test func theViewerRefusesABadFileBeforeAskingForATerminal() throws {
+        var result = try TVRun.run([folder.path])
+        #expect(result.status == 1)
+        #expect(result.errors == "tv: \(folder.path): is a directory\n")
+        let path = try TVRun.file("ok.csv", Array("a,b\n1,2\n".utf8), in: folder)
+        result = try TVRun.run([path])
+        #expect(result.status == 1)
+        #expect(result.errors == "tv: a terminal is needed (or use --print)\n")
+    }
 }

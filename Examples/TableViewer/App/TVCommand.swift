@@ -70,9 +70,6 @@ struct TVCommand: AsyncParsableCommand {
     /// Shows `path` until the user quits.
     @MainActor
     static func view(_ path: String) async throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw fail("tv needs a terminal (or --print)", status: 1)
-        }
         // Opened before the screen, so a file that cannot be shown is told on a normal terminal. The terminal
         // guard takes SIGBUS over when the screen starts; the mapped-file guard is put in front of it again (it
         // passes on faults that are not its own).
@@ -81,6 +78,9 @@ struct TVCommand: AsyncParsableCommand {
             table = try TableFile(path: path)
         } catch {
             throw fail(error.message, status: 1)
+        }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw fail("a terminal is needed (or use --print)", status: 1)
         }
         let screen = try CursesScreen()
         MappedFile.reinstallGuard()
