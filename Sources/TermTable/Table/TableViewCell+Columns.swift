@@ -26,6 +26,11 @@ extension TableViewCell {
         }
     }
 
+    /// Sets the plain text shown in the column `identifier` of this row (see ``setText(_:forColumn:)-(StyledText,_)``).
+    public func setText(_ text: String, forColumn identifier: String) {
+        (view(forColumn: identifier) as? Label)?.text = text
+    }
+
     /// The label of a column made in code, made on first use.
     func columnLabel(_ identifier: String) -> Label {
         if let label = columnState.labels[identifier] { return label }
