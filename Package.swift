@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "procs", targets: ["Processes"]),
         .executable(name: "find-bench", targets: ["FindBench"]),
         .executable(name: "logs", targets: ["Logs"]),
+        .executable(name: "tv", targets: ["TableViewer"]),
         .plugin(name: "TermTableLayoutPlugin", targets: ["TermTableLayoutPlugin"]),
     ],
     dependencies: [
@@ -118,11 +119,22 @@ let package = Package(
             path: "Examples/Logs/App"
         ),
 
-        // The table viewer's data layer (issue 34): mapped CSV/TSV/JSON-lines files, the record index, types, sorting.
-        // No Foundation; of the toolkit only its core (`Locked`); the `tv` app comes with the column model.
+        // The table viewer (issue 34): mapped CSV/TSV/JSON-lines files, the record index, types, sorting
+        // (TableViewerKit: no Foundation; of the toolkit only its core's `Locked`), the screen and `--print`
+        // (TableViewerCore), `tv`.
         .target(name: "CMapGuard", path: "Examples/TableViewer/CMapGuard"),
         .target(
             name: "TableViewerKit", dependencies: ["CMapGuard", "TermTableCore"], path: "Examples/TableViewer/Kit"),
+        .target(
+            name: "TableViewerCore", dependencies: ["TermTable", "TableViewerKit"], path: "Examples/TableViewer/Core"),
+        .executableTarget(
+            name: "TableViewer",
+            dependencies: [
+                "TableViewerCore", "TableViewerKit", "TermTable", "ExampleSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/TableViewer/App"
+        ),
 
         // Tests: one target per library target, each linking only its layer (TestTargetDependencyTests checks
         // that the core and layout tests reach no TermTable and no ncurses).
@@ -166,6 +178,10 @@ let package = Package(
         ),
         .testTarget(name: "LogKitTests", dependencies: ["LogKit", "TermTableTestSupport"]),
         .testTarget(name: "TableViewerKitTests", dependencies: ["TableViewerKit", "TermTableTestSupport"]),
+        // `tv` run as a program (--print, and in tmux), and its screen in memory.
+        .testTarget(
+            name: "TableViewerTests",
+            dependencies: ["TableViewerCore", "TableViewerKit", "TermTable", "TermTableTesting"]),
         .testTarget(
             name: "LogsTests", dependencies: ["LogsCore", "LogKit", "TermTable", "TermTableTesting"]),
         // The copy check of the benchmark's hand-coded cell (issue 10); what it links and its layouts (issue 15).

@@ -29,7 +29,7 @@ package enum LayoutSwiftNames {
         "counterpart", "designFrame",
         "designSuperviewSize", "didCopy", "draw", "drawOverlay", "drawVersion", "failTypedCell", "fields",
         "firstSubview", "frame", "frameDidChange", "handleAction", "handleKey", "handleMouse", "height", "hitTest",
-        "host", "indentationLevel", "indentationWidth", "indexPath", "isFocused", "isHidden",
+        "host", "indentationLevel", "indentationWidth", "indexPath", "isFocused", "isHidden", "setText",
         "isHighlighted", "isOpaque", "isSelectable", "isSelected", "layoutIfNeeded", "layoutSubviews",
         "markColumnWidth", "markStyle", "name", "preferredSize", "prepareForReuse", "removeFromSuperview", "render",
         "renderSubview", "renderSubviews", "reuseIdentifier", "rootView", "selectionStyle", "sendAction",

@@ -18,6 +18,8 @@ import Testing
         cell.indentationWidth = 4
         cell.isSelectable = false
         cell.heightIsAutomatic = true
+        // The column model's per-cell state (TableViewCell.columnState).
+        cell.setText("made in code", forColumn: "name")
         cell.title.text = "Title"
         cell.date.text = "2026-11-23"
         ViewCopyCheck.toolkit.expectFaithfulCopy(of: cell, fresh: HandcodedRowCell(reuseIdentifier: nil))

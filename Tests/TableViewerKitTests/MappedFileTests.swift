@@ -66,4 +66,20 @@ import Testing
             precondition(file.hasShrunk)
         }
     }
+
+    /// `tv` maps its file before the screen starts (so a bad file is told on a normal terminal), then the terminal
+    /// guard takes SIGBUS over: ``MappedFile/reinstallGuard()`` puts the mapped-file guard in front again, and a
+    /// read of a shrunk page reads zeros (without it, this read ended the process by the handler that took over).
+    @Test func aFileMappedBeforeAnotherHandlerTookSIGBUSIsGuardedAfterReinstalling() async {
+        await #expect(processExitsWith: .success) {
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let path = TableTestFiles.file([UInt8](repeating: 0x43, count: page * 3))
+            let file = try MappedFile(path: path)
+            signal(SIGBUS) { _ in _exit(3) }  // the terminal guard's place: it restores the terminal and ends
+            MappedFile.reinstallGuard()
+            precondition(truncate(path, 0) == 0)
+            precondition(file.bytes[page * 2] == 0)
+            precondition(file.hasShrunk)
+        }
+    }
 }

@@ -6,6 +6,7 @@
 // and sees zeros, and the slot is marked faulted. A fault anywhere else goes to the handler that was installed
 // before, or to the default action (the process ends as it would have).
 #define _GNU_SOURCE
+#include <malloc.h>
 #include "CMapGuard.h"
 
 #include <pthread.h>
@@ -71,6 +72,8 @@ static void install(void) {
     pthread_mutex_unlock(&install_lock);
 }
 
+void tv_map_guard_reinstall(void) { install(); }
+
 int tv_map_guard_add(const void *start, size_t length) {
     install();
     for (int slot = 0; slot < SLOTS; slot++) {
@@ -95,3 +98,6 @@ int tv_map_guard_faulted(int slot) {
     if (slot < 0 || slot >= SLOTS) return 0;
     return atomic_load(&slot_faulted[slot]);
 }
+
+// Gives the heap's free memory back to the system (glibc keeps large freed blocks once its mmap threshold has grown).
+void tv_trim_heap(void) { malloc_trim(0); }

@@ -74,6 +74,11 @@ public final class MappedFile: @unchecked Sendable {
         munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress!), mappedLength)
     }
 
+    /// Puts the SIGBUS guard in front again after another handler took SIGBUS over (the toolkit's terminal guard,
+    /// when a screen starts): a file mapped before the screen (so that errors are told before it starts) stays
+    /// guarded, and faults that are not a mapping's go on to the terminal guard, which restores the terminal.
+    public static func reinstallGuard() { tv_map_guard_reinstall() }
+
     /// The number of bytes mapped.
     public var count: Int { bytes.count }
 

@@ -1,3 +1,4 @@
+import CMapGuard
 import Glibc
 
 /// One level of a sort: a column and its direction.
@@ -51,6 +52,10 @@ extension TableFile {
         let bits = (value == 0 ? 0.0 : value).bitPattern
         return bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
     }
+
+    /// Gives the memory a sort freed back to the system: its key columns and buffers, 16 bytes a row and more, which
+    /// glibc's heap keeps once its threshold for mapping large blocks has grown (call it after a sort).
+    public static func releaseFreedMemory() { tv_trim_heap() }
 
     /// The rows indexed (or those of `offsets`) sorted by `keys`, each column of type `types[column]` (text when
     /// missing); nil when cancelled. Runs on the calling thread: call it off the main actor.

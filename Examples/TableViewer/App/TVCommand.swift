@@ -1,0 +1,100 @@
+import ArgumentParser
+import Glibc
+import TableViewerCore
+import TableViewerKit
+import TermTable
+
+/// `tv`: a CSV, TSV or JSON-lines file as a table (run by ``TVEntry``); `--print` writes it as TSV instead.
+struct TVCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tv",
+        abstract: "A data viewer: CSV, TSV (or ;) and JSON lines, mapped and indexed in the background.",
+        discussion: """
+            Keys: arrows or hjkl move the cell cursor, [ ] sort by the column, / finds in it (n/N), Enter shows the \
+            row as a record, F counts the column's values, ! freezes the first column, Esc back, q quits, ? keys.
+
+            --print writes TSV: a tab, line feed, carriage return or backslash in a field as \\t \\n \\r \\\\, other \
+            controls as \\xHH or \\u{HHHH}. Exit status: 0 printed; 1 the file cannot be read; 2 a bad argument \
+            (an unknown column: the message lists them); 3 printed, but some rows had problems (listed on \
+            standard error).
+            """
+    )
+
+    @Argument(help: "A CSV, TSV or JSON-lines file (with --generate: the file to write).")
+    var file: String
+
+    @Option(help: "Write this many generated rows (19 columns like a flights data set, seeded) to FILE as CSV.")
+    var generate: Int?
+
+    @Option(help: "The generator's seed.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "Write the rows as TSV to standard output instead of showing them.")
+    var print = false
+
+    @Option(help: "With --print: sort by COL (ascending) or COL:desc; several levels separated by commas.")
+    var sort: [String] = []
+
+    @Option(help: "With --print: only these columns, in this order (comma-separated names).")
+    var columns: String?
+
+    @Option(help: "With --print: at most N rows.")
+    var limit: Int?
+
+    func validate() throws {
+        if let generate, generate < 0 { throw ValidationError("--generate takes a number of rows (0 or more)") }
+        if !print, !sort.isEmpty || columns != nil || limit != nil {
+            throw ValidationError("--sort, --columns and --limit go with --print")
+        }
+    }
+
+    @MainActor
+    func run() async throws {
+        if let generate {
+            do {
+                try TableGenerator.writeCSV(path: file, rows: generate, seed: seed)
+            } catch {
+                throw Self.fail(error.message, status: 1)
+            }
+            return
+        }
+        if print {
+            let names = columns.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let status = TablePrinter(path: file, sort: sort, columns: names, limit: limit).run()
+            if status != .success { throw ExitCode(status.rawValue) }
+            return
+        }
+        try await Self.view(file)
+    }
+
+    /// Shows `path` until the user quits.
+    @MainActor
+    static func view(_ path: String) async throws {
+        // Opened before the screen, so a file that cannot be shown is told on a normal terminal. The terminal
+        // guard takes SIGBUS over when the screen starts; the mapped-file guard is put in front of it again (it
+        // passes on faults that are not its own).
+        let table: TableFile
+        do {
+            table = try TableFile(path: path)
+        } catch {
+            throw fail(error.message, status: 1)
+        }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw fail("a terminal is needed (or use --print)", status: 1)
+        }
+        let screen = try CursesScreen()
+        MappedFile.reinstallGuard()
+        defer { screen.close() }
+        let viewer = TableViewer(file: table)
+        let app = Application(screen: screen, rootView: viewer.root)
+        viewer.install(in: app)
+        await app.run()
+        viewer.stop()
+    }
+
+    static func fail(_ text: String, status: Int32) -> ExitCode {
+        let message = Array(("tv: " + TableText.printable(text) + "\n").utf8)
+        _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        return ExitCode(status)
+    }
+}

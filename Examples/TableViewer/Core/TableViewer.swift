@@ -1,0 +1,331 @@
+import Dispatch
+import Glibc
+import TableViewerKit
+import TermTable
+
+/// `tv`'s screen: a table file as a grid on the toolkit's column model (a header that stays, the first column frozen
+/// on `!`, a cell cursor, the sort's ▲/▼), a status line, and two sheets over it: a row as a record (Enter) and a
+/// column's values counted (`F`).
+///
+/// Rows come from a ``/TableViewerKit/TableFile``: the file is mapped and indexed on a
+/// thread of its own; the grid shows the rows indexed so far (a timer appends them
+/// every 50 ms, the status line says how far it is), so the first screen and every
+/// key are answered while it loads. A row's fields are read from the mapping only
+/// when it is drawn, and only the columns on screen are asked
+/// (``/TermTable/TableViewColumnDataSource``). Sorting (`[`/`]`, a click on a title)
+/// sets the table's ``/TermTable/TableView/sortDescriptors`` and runs the kit's radix
+/// sort on a thread of its own; counting (`F`) too; both come back on the main queue.
+@MainActor
+public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
+    /// Which sheet shows.
+    public enum Sheet: Sendable, Equatable {
+        /// The grid.
+        case grid
+        /// A row as a record (the row in the file).
+        case record(Int)
+        /// A column's frequency sheet.
+        case frequency
+    }
+
+    /// The file.
+    public let file: TableFile
+    /// The grid: one column a file column, the cursor a cell.
+    public let table = TableView()
+    /// The top line: the file, rows, columns.
+    public let titleBar = Label()
+    /// The bottom line: where the cursor is, loading, sorting, messages.
+    public let statusLine = Label()
+    /// The record sheet.
+    public let recordView = TextView()
+    /// The frequency sheet: value, count, percent, a bar.
+    public let frequencyTable = TableView()
+    /// The whole screen.
+    public let root: VStack
+    /// The app, once installed.
+    public internal(set) weak var app: Application?
+
+    /// Each file column's type, from the first 1,000 rows.
+    public let types: [ColumnType]
+    /// The grid's column identifiers, one a file column (`0`, `1`, …: a header may repeat a name).
+    let identifiers: [String]
+    let columnIndex: [String: Int]
+    /// The cursor's row in the grid, nil before it has one.
+    public internal(set) var cursorRow: Int?
+    /// The sheet on top.
+    public internal(set) var sheet: Sheet = .grid
+    /// The grid's order: grid row to file row (nil: the file's order).
+    public internal(set) var order: [UInt32]?
+    /// The sort in force (the grid's order), empty for the file's order.
+    public internal(set) var sortKeys: [SortKey] = []
+    /// The rows the grid shows.
+    public internal(set) var rowCount = 0
+    /// True once the file is indexed.
+    public internal(set) var isLoaded = false
+    /// True while a sort runs.
+    public internal(set) var isSorting = false
+    /// A sort asked for while the index was still growing, or while another ran: run when it can.
+    var pendingSort: [SortKey]?
+    /// The counted values shown by the frequency sheet.
+    public internal(set) var frequency: FrequencySheet?
+    /// The last find's query.
+    public internal(set) var findQuery = ""
+    /// The last thing that happened, for the status line.
+    public internal(set) var message: String?
+    /// How long the index took, once done.
+    public internal(set) var loadMilliseconds: Int?
+    var loadStart = ContinuousClock.now
+    var loadTimer: Int?
+    let cancellation = Cancellation()
+    /// Rows read recently: file row to fields.
+    var rowCache: [Int: [String]] = [:]
+    var markedRows: Set<Int> = []
+
+    /// The widest a column is made from its content (a longer cell is cut).
+    public static let maximumColumnWidth = 32
+
+    /// A viewer of `file`: starts indexing it on a thread of its own, waits at most `firstScreenWait` for the first
+    /// rows, takes types from the first 1,000 rows (widths: the toolkit's fit-content columns).
+    public init(file: TableFile, firstScreenWait: Duration = .milliseconds(30)) {
+        self.file = file
+        file.buildIndexInBackground(cancellation: cancellation)
+        let deadline = ContinuousClock.now + firstScreenWait
+        while file.rowCount < 200, !file.progress.isComplete, ContinuousClock.now < deadline { usleep(500) }
+        types = file.profileColumns(sampleRows: 1000).map(\.type)
+        identifiers = file.columns.indices.map { String($0) }
+        columnIndex = Dictionary(uniqueKeysWithValues: identifiers.enumerated().map { ($0.element, $0.offset) })
+        root = VStack([titleBar, .fill(table), .fill(frequencyTable), .fill(recordView), statusLine])
+        titleBar.textStyle = .bold
+        statusLine.textStyle = .dim
+        table.tableColumns = file.columns.enumerated().map { index, name in
+            var column = TableColumn(
+                identifiers[index], title: name, valueType: Self.valueType(index < types.count ? types[index] : .text))
+            column.maximumWidth = Self.maximumColumnWidth
+            return column
+        }
+        table.cursorShape = .cell
+        table.dataSource = self
+        table.delegate = self
+        table.keyBindings[.escape] = nil
+        table.keyBindings[.space] = nil
+        frequencyTable.dataSource = self
+        frequencyTable.delegate = self
+        frequencyTable.keyBindings[.escape] = nil
+        frequencyTable.keyBindings[.space] = nil
+        rowCount = file.rowCount
+        isLoaded = file.progress.isComplete
+        table.reloadData()
+        if rowCount > 0 { setCursor(row: 0) }
+        show(.grid)
+    }
+
+    /// The column model's value type of a kit column type (a date with a time is a date; numbers right-aligned).
+    nonisolated public static func valueType(_ type: ColumnType) -> ColumnValueType {
+        switch type {
+        case .integer: .integer
+        case .decimal: .decimal
+        case .date, .dateTime: .date
+        case .boolean: .boolean
+        case .text: .text
+        }
+    }
+
+    /// The cursor's column (a file column).
+    public var cursorColumn: Int { table.cursorColumn ?? 0 }
+
+    /// Stops the background work (the index, a sort).
+    public func stop() { cancellation.cancel() }
+
+    // MARK: Rows
+
+    /// The file row of grid row `row`.
+    public func fileRow(_ row: Int) -> Int {
+        guard let order, row < order.count else { return row }
+        return Int(order[row])
+    }
+
+    /// The fields of grid row `row` (read from the mapping, kept while it is on screen).
+    public func fields(ofRow row: Int) -> [String] {
+        let source = fileRow(row)
+        if let cached = rowCache[source] { return cached }
+        if rowCache.count > 1024 { rowCache.removeAll(keepingCapacity: true) }
+        let read = file.row(source)
+        if TablePrinter.problem(of: read) != nil { markedRows.insert(source) }
+        rowCache[source] = read.fields
+        return read.fields
+    }
+
+    /// True when grid row `row` has a problem (ragged, a quote, invalid UTF-8): its first cell is red.
+    func rowIsMarked(_ row: Int) -> Bool { markedRows.contains(fileRow(row)) }
+
+    /// Moves the grid's cursor to `row` (scrolling it into view) without telling the delegate.
+    func setCursor(row: Int?) {
+        cursorRow = row
+        table.setCursor(row.map { IndexPath(row: $0, section: 0) }, notify: false)
+    }
+
+    // MARK: Loading
+
+    /// Appends the rows indexed since the last look; stops looking once the index is complete.
+    public func appendIndexedRows() {
+        let progress = file.progress
+        if progress.records > rowCount, order == nil {
+            let added = progress.records - rowCount
+            rowCount = progress.records
+            table.reloadData(appendingRows: added)
+            if cursorRow == nil { setCursor(row: 0) }
+        }
+        if progress.isComplete, !isLoaded {
+            isLoaded = true
+            loadMilliseconds = Int((ContinuousClock.now - loadStart) / .milliseconds(1))
+            if let loadTimer { app?.cancelTimer(loadTimer) }
+            loadTimer = nil
+            if let pendingSort {
+                self.pendingSort = nil
+                sort(by: pendingSort)
+            }
+        }
+        updateBars()
+    }
+
+    // MARK: Sheets
+
+    /// Shows `sheet` over the grid (or the grid), focused.
+    public func show(_ sheet: Sheet) {
+        self.sheet = sheet
+        let grid = sheet == .grid
+        let isFrequency = sheet == .frequency
+        table.isHidden = !grid
+        frequencyTable.isHidden = !isFrequency
+        recordView.isHidden = grid || isFrequency
+        root.setNeedsLayout()
+        switch sheet {
+        case .grid: app?.focus(table)
+        case .frequency: app?.focus(frequencyTable)
+        case .record: app?.focus(recordView)
+        }
+        updateBars()
+    }
+
+    /// Enter: grid row `row` as a record, one field a paragraph (`name: value`), wrapped.
+    public func openRecord(atRow row: Int) {
+        guard row < rowCount else { return }
+        let source = fileRow(row)
+        let read = file.row(source)
+        recordView.text = ""
+        recordView.text = Self.recordText(names: file.columns, row: read)
+        show(.record(source))
+    }
+
+    /// A record's text: `name: value` a line (names padded to the longest, at most 24), a ragged row's extra fields
+    /// numbered, the row's problem last.
+    nonisolated public static func recordText(names: [String], row: TableRow) -> String {
+        let pad = min(24, names.map { TerminalText.width(of: TerminalText.sanitize($0)) }.max() ?? 0)
+        var lines: [String] = []
+        for index in 0..<max(names.count, row.fields.count) {
+            let name = index < names.count ? names[index] : "(extra \(index + 1 - names.count))"
+            let value = index < row.fields.count ? row.fields[index] : "(missing)"
+            let shownName = TerminalText.sanitize(name)
+            let padding = String(repeating: " ", count: max(0, pad - TerminalText.width(of: shownName)))
+            lines.append(shownName + padding + " : " + value)
+        }
+        if let problem = TablePrinter.problem(of: row) { lines.append("(\(problem))") }
+        if row.isCut { lines.append("(a long field is cut at 4 KiB here; tv --print writes it whole)") }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: TableViewColumnDataSource
+
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        tableView === frequencyTable ? frequency?.counts.count ?? 0 : rowCount
+    }
+
+    public func tableView(_ tableView: TableView, textFor column: TableColumn, at indexPath: IndexPath) -> StyledText {
+        if tableView === frequencyTable {
+            guard let frequency, indexPath.row < frequency.counts.count else { return StyledText("") }
+            let width = tableView.frameOfColumn(3).map(\.width) ?? 20
+            return StyledText(frequency.text(ofRow: indexPath.row, column: column.identifier, barWidth: width))
+        }
+        guard let index = columnIndex[column.identifier], indexPath.row < rowCount else { return StyledText("") }
+        let fields = fields(ofRow: indexPath.row)
+        let text = index < fields.count ? fields[index] : ""
+        if index == 0, rowIsMarked(indexPath.row) { return StyledText(text, style: Style(foreground: .red)) }
+        return StyledText(text)
+    }
+
+    // MARK: TableViewDelegate
+
+    public func tableView(_ tableView: TableView, didMoveCursorTo indexPath: IndexPath) {
+        guard tableView === table else { return }
+        cursorRow = indexPath.row
+        message = nil
+        updateBars()
+    }
+
+    public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
+        guard tableView === table else { return }
+        openRecord(atRow: indexPath.row)
+    }
+
+    public func tableView(_ tableView: TableView, didMoveCursorToColumn column: TableColumn) {
+        guard tableView === table else { return }
+        message = nil
+        updateBars()
+    }
+
+    /// A sort key, `[`/`]`, or a click on a title: the kit's sort by the table's descriptors.
+    public func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) {
+        guard tableView === table else { return }
+        sort(
+            by: tableView.sortDescriptors.compactMap { descriptor in
+                columnIndex[descriptor.column].map { SortKey(column: $0, ascending: descriptor.ascending) }
+            })
+    }
+
+    // MARK: Bars
+
+    /// The title bar and the status line.
+    public func updateBars() {
+        let name = TableText.printable(file.file.path)
+        var title = "tv · \(name) · \(grouped(rowCount)) rows"
+        if !isLoaded { title += " so far" }
+        title += " × \(file.columns.count) columns"
+        let issues = file.issueCount
+        if issues > 0 { title += " · \(grouped(issues)) \(issues == 1 ? "row with a problem" : "rows with problems")" }
+        titleBar.text = title
+        var status: [String] = []
+        switch sheet {
+        case .grid:
+            if let cursorRow { status.append("row \(grouped(cursorRow + 1))/\(grouped(rowCount))") }
+            if cursorColumn < file.columns.count {
+                let type = cursorColumn < types.count ? types[cursorColumn] : .text
+                status.append("\(TerminalText.sanitize(file.columns[cursorColumn])) (\(type.rawValue))")
+            }
+        case .record(let row): status.append("record of row \(grouped(row + 1)) · Esc back")
+        case .frequency:
+            if let frequency {
+                status.append(
+                    "\(grouped(frequency.counts.count)) values of \(grouped(frequency.total)) rows · Esc back")
+            }
+        }
+        if !isLoaded {
+            status.append("loading \(Int(file.progress.fraction * 100))%")
+        } else if let loadMilliseconds {
+            status.append("loaded in \(grouped(loadMilliseconds)) ms")
+        }
+        if isSorting { status.append("sorting…") }
+        if let message { status.append(message) }
+        status.append("? keys")
+        statusLine.text = status.joined(separator: " · ")
+    }
+
+    /// `12,345`.
+    nonisolated func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import TableViewerKit
+import TermTableTesting
+import Testing
+
+/// The real `tv` binary in tmux (on its own socket): a generated CSV opened, the header and first row shown, the
+/// cursor moved to a numeric column, sorted descending, a record opened and closed, quit with the terminal restored.
+@Suite("tv in tmux", .serialized)
+struct TVEndToEndTests {
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func sortsANumericColumnOpensARecordAndRestoresTheTerminal() throws {
+        let tv = try BuiltProducts.executable(named: "tv")
+        let directory = TVRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rows = 3_000
+        try TableGenerator.writeCSV(path: directory.appendingPathComponent("flights.csv").path, rows: rows, seed: 34)
+        var generator = TableGenerator(seed: 34)
+        let generated = (0..<rows).map { generator.row($0) }
+        let delay = try #require(TableGenerator.columns.firstIndex(of: "dep_delay"))
+        let top = try #require(
+            generated.map(\.[delay]).filter { !$0.isEmpty }.max { Double($0)! < Double($1)! })
+        let script = """
+            trap ':' INT TERM HUP
+            cd '\(directory.path)'
+            stty -g > before
+            env LANG=C.UTF-8 TERM=xterm-256color '\(tv)' flights.csv
+            echo $? > status
+            stty -g > after
+            echo E2E-DONE
+            exec sleep 600
+            """
+        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        let session = try TmuxSession(
+            width: 200, height: 30, command: "sh '\(directory.path)/run.sh'", directory: directory)
+        defer { session.close() }
+        var screen = try session.waitFor("the header and the first row") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count > 3 && lines[1].contains("dep_delay") && lines[1].contains("tailnum")
+                && lines[2].contains(generated[0][5]) && lines[2].contains(generated[0][1])
+        }
+        #expect(screen.contains("\(rows.formatted(.number.grouping(.automatic))) rows"))
+
+        for _ in 0..<delay { try session.send("l") }
+        try session.waitFor(text: "dep_delay (decimal)")
+        try session.send("]")
+        screen = try session.waitFor("the largest dep_delay at the top") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return screen.contains("sorted descending") && lines.count > 2 && lines[2].contains(top)
+        }
+        #expect(
+            screen.split(separator: "\n")[1].contains("▼ dep_del"), "the sorted column marked (its title cut by the ▼)")
+
+        try session.send("Enter")
+        try session.waitFor(text: "dep_delay : \(top)")
+        try session.send("Escape")
+        try session.waitFor("the grid again") { $0.contains("▼ dep_del") && !$0.contains("record of row") }
+        try session.send("q")
+        let status = try session.waitForFile("status")
+        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        try session.waitFor(text: "E2E-DONE")
+        let before = try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8)
+        #expect(try session.waitForFile("after") == before, "terminal modes differ after tv ended")
+        #expect(try session.format("#{alternate_on}") == "0")
+    }
+}
