@@ -4,7 +4,8 @@ import Testing
 
 @testable import TermTableLayout
 
-/// `termtable lint`'s warnings: `height=auto` on a cell where no field stretches in height.
+/// `termtable lint`'s warnings: `height=auto` on a cell where no field stretches in height; a heading wider
+/// than its field.
 @Suite("Layout lint warnings")
 struct LayoutLintWarningTests {
     static let flat = """
@@ -38,6 +39,33 @@ struct LayoutLintWarningTests {
         #expect(LayoutLint.lintFile(text: tall, file: "A.layout").warnings.isEmpty)
         let fixed = Self.flat.replacingOccurrences(of: " height=auto", with: "")
         #expect(LayoutLint.lintFile(text: fixed, file: "A.layout").warnings.isEmpty)
+    }
+
+    static let pods = """
+        cell pod
+        | [1 name      ] [2 rst] [3 age] |
+          1 label stretch heading=NAME-OF-THE-POD
+          2 label align=right heading=RESTARTS
+          3 label heading=AGE
+        """
+
+    @Test func aHeadingWiderThanAFieldThatDoesNotStretchWarnsAtTheHeading() throws {
+        let (cells, errors, warnings) = LayoutLint.lintFile(text: Self.pods, file: "Pods.layout")
+        #expect(cells == 1 && errors.isEmpty)
+        // RESTARTS (8) over a 7-column field; NAME-OF-THE-POD stretches, AGE fits.
+        let warning = try #require(warnings.first)
+        #expect(warnings.count == 1)
+        #expect(
+            warning.description == """
+                Pods.layout:4:23: warning: the heading "RESTARTS" of field 2 is 8 columns wide, its field 7: \
+                the header row cuts it
+                    2 label align=right heading=RESTARTS
+                                        ^
+                hint: widen the field to 8 columns, make it stretch, or shorten the heading
+                """)
+        let wide = Self.pods.replacingOccurrences(of: "[2 rst]", with: "[2 rest]")
+            .replacingOccurrences(of: "[1 name      ]", with: "[1 name     ]")
+        #expect(LayoutLint.lintFile(text: wide, file: "Pods.layout").warnings.isEmpty)
     }
 
     @Test func aFileWithErrorsGetsNoWarnings() {

@@ -17,8 +17,9 @@ import TermTableCore
 ///    text column last of all by default) down to their minimum widths; when that makes them fit, nothing
 ///    scrolls.
 /// 5. Otherwise every column keeps its own width and the row scrolls by whole column: the frozen columns at
-///    the left, then the columns from the first scrolled one on, the last one cut at the edge. A first
-///    scrolled column wider than the room left is shown from its `innerOffset`th character.
+///    the left (as many as end within two thirds of the room: the others scroll), then the columns from the
+///    first scrolled one on, the last one cut at the edge. A first scrolled column wider than the room left
+///    is shown from its `innerOffset`th character.
 struct ColumnLayout: Equatable {
     /// Where one column shows.
     struct Placement: Hashable, Sendable {
@@ -41,6 +42,9 @@ struct ColumnLayout: Equatable {
     var firstScrolled: Int?
     /// The own widths of the columns (0 for those that take no room).
     var widths: [Int]
+    /// How many columns stay frozen while the row scrolls: the frozen count, less those that would take more
+    /// than two thirds of the room.
+    var frozenShown = 0
 
     /// Lays out `columns`.
     ///
@@ -107,13 +111,17 @@ struct ColumnLayout: Equatable {
         }
         // Scrolling by whole column at the columns' own widths.
         scrolls = true
-        let frozen = Array(shown.prefix(max(0, frozenCount)))
+        // Frozen columns keep at most two thirds of the room, so that a scrolled column always shows: one that
+        // would end past them scrolls with the rest.
+        var frozen: [Int] = []
         var x = 0
-        for index in frozen {
-            guard x < room else { return }
-            placements[index] = Placement(x: x, width: min(widths[index], room - x))
+        for index in shown.prefix(max(0, frozenCount)) {
+            guard x + widths[index] + Self.gap <= room * 2 / 3 else { break }
+            frozen.append(index)
+            placements[index] = Placement(x: x, width: widths[index])
             x += widths[index] + Self.gap
         }
+        frozenShown = frozen.count
         let rest = shown.dropFirst(frozen.count)
         guard x < room, let start = rest.first(where: { $0 >= wanted }) ?? rest.last else { return }
         self.firstScrolled = start

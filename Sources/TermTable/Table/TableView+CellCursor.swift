@@ -60,15 +60,22 @@ extension TableView {
 
     // MARK: The table's hooks
 
+    /// The index of the column shown at `x` (in the table's coordinates), nil between columns.
+    func columnIndex(atX x: Int) -> Int? {
+        guard let layout = columnModel.layout else { return nil }
+        let x = x - columnLeadingInset
+        return layout.placements.firstIndex { $0.map { x >= $0.x && x < $0.x + $0.width } ?? false }
+    }
+
     /// Scrolls sideways so the column at `index` shows whole (or from its start, when wider than the room).
     func revealColumn(_ index: Int) {
         let model = columnModel
         let room = columnRoom
         var layout = model.layout ?? model.layOut(room: room)
         guard layout.scrolls else { return }
-        // Frozen columns always show.
-        if let placement = layout.placements[index], placement.innerOffset == 0,
-            index < (layout.firstScrolled ?? 0) || layout.placements[index]!.width == layout.widths[index]
+        // Shown whole, or the first scrolled column (which may be wider than the room): nothing to do.
+        if let placement = layout.placements[index],
+            placement.width == layout.widths[index] || index == layout.firstScrolled
         {
             return
         }
@@ -86,6 +93,24 @@ extension TableView {
             if let placement = layout.placements[index], placement.width == layout.widths[index] { break }
         }
         firstScrolledColumn = layout.firstScrolled ?? start
+    }
+
+    /// In cell and column shape, keeps the cursor's column on a column that shows: moved to the next shown one
+    /// when its column is hidden (or hidden below the width), scrolled into view when it is scrolled out (after
+    /// a resize, a column change). Called by the layout pass.
+    func keepCursorColumnShown() {
+        let model = columnModel
+        guard model.shape != .row, let layout = model.layout else { return }
+        let shown = layout.widths.indices.filter { layout.widths[$0] > 0 }
+        guard let last = shown.last else { return }
+        let current = model.cursorColumn.flatMap(model.index(of:)) ?? -1
+        var index = current
+        if !shown.contains(index) {
+            index = shown.first { $0 > current } ?? last
+            model.cursorColumn = model.columns[index].identifier
+        }
+        revealColumn(index)
+        if model.layout == nil || model.firstScrolled != layout.firstScrolled { model.layOut(room: columnRoom) }
     }
 
     /// The cursor's marks of one row's columns: which column is drawn with which style, and the row's mark.

@@ -38,7 +38,7 @@ extension TableView {
             return true
         }
         guard layout.scrolls else { return false }
-        let unfrozen = Array(shown.dropFirst(min(model.frozenCount, shown.count)))
+        let unfrozen = Array(shown.dropFirst(layout.frozenShown))
         guard let start = layout.firstScrolled, let firstUnfrozen = unfrozen.first else { return false }
         switch command {
         case .moveLeft:
@@ -77,41 +77,39 @@ extension TableView {
     }
 
     /// Gives every row's cell its column frames and cursor marks, after measuring the fit-content columns in the
-    /// rows on screen (a column grown wider lays the columns out again; with a ``TableViewColumnDataSource``
-    /// a column newly shown has the rows asked again next pass).
+    /// rows on screen (a column grown wider lays the columns out again). With a ``TableViewColumnDataSource``,
+    /// a row's cell is asked only for the columns it shows: a column shown since (scrolled to, grown into the
+    /// room, added) is asked here.
     func placeColumns() {
         let model = columnModel
         let room = columnRoom
         var layout = model.layout.flatMap { model.room == room ? $0 : nil } ?? model.layOut(room: room)
-        let asked = layout.placements
         let columns = model.columns
         var measuredIndices: [Int] = []
         for (index, column) in columns.enumerated() where !column.isHidden {
             if case .fixed = column.width { continue }
             measuredIndices.append(index)
         }
-        var grew = false
-        if !measuredIndices.isEmpty {
+        let source = dataSource as? TableViewColumnDataSource
+        // Measuring only grows the widths, up to their caps: this ends, in practice after one more round.
+        for _ in 0..<4 {
+            if let source { fillShownColumns(layout, from: source) }
+            var grew = false
             for (item, cell) in onScreen where !item.isHeader {
                 for index in measuredIndices {
                     let column = columns[index]
                     let view =
                         column.tag != 0
                         ? cell.contentView.viewWithTag(column.tag) : cell.columnState.labels[column.identifier]
-                    guard let label = view as? Label, !label.isHidden || column.tag != 0 else { continue }
+                    guard let label = view as? Label else { continue }
                     if model.measure(TerminalText.width(of: label.text), in: column.identifier) { grew = true }
                 }
             }
-        }
-        if grew {
-            layout = model.layOut(room: room)
-            if dataSource is TableViewColumnDataSource,
-                zip(asked, layout.placements).contains(where: { $0.0 == nil && $0.1 != nil })
-            {
-                // Columns shown now were not asked for: the rows are asked again next pass.
-                for item in visibleCells.keys { measurements.staleItems.insert(item) }
-                setNeedsLayout()
-            }
+            guard grew else { break }
+            model.layOut(room: room)
+            // Wider columns may push the cursor's column out of view.
+            keepCursorColumnShown()
+            layout = model.layout ?? model.layOut(room: room)
         }
         let focused = showsFocusedCursor
         let cursor = state.cursor
@@ -127,6 +125,23 @@ extension TableView {
                 cell.setNeedsLayout()
                 cell.contentView.setNeedsLayout()
                 cell.setNeedsDisplay()
+            }
+        }
+    }
+
+    /// Asks a column data source for the text of the shown columns (made in code) that a row's cell was not
+    /// asked for yet.
+    private func fillShownColumns(_ layout: ColumnLayout, from source: TableViewColumnDataSource) {
+        let columns = columnModel.columns
+        for (item, cell) in onScreen where !item.isHeader {
+            guard let indexPath = item.indexPath, cell.reuseIdentifier == TableView.columnCellIdentifier else {
+                continue
+            }
+            for (index, placement) in layout.placements.enumerated() where placement != nil {
+                let column = columns[index]
+                guard column.tag == 0, !cell.columnState.filled.contains(column.identifier) else { continue }
+                cell.setText(source.tableView(self, textFor: column, at: indexPath), forColumn: column.identifier)
+                cell.columnState.filled.insert(column.identifier)
             }
         }
     }

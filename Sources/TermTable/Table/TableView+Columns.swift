@@ -87,6 +87,9 @@ extension TableView {
     }
 
     /// The first this many shown columns stay at the left while the others scroll sideways (default 0).
+    ///
+    /// Frozen columns keep at most two thirds of the view: a frozen column that would end past that scrolls
+    /// with the others, so that a scrolled column always shows.
     public var frozenColumnCount: Int {
         get { columnModel.frozenCount }
         set {
@@ -140,13 +143,18 @@ extension TableView {
         return asked
     }
 
+    /// Registers the built-in column cell (``TableView/columnCellIdentifier``) unless it is.
+    func registerColumnCellIfNeeded() {
+        if reuse.cellClasses[TableView.columnCellIdentifier] == nil {
+            register(TableViewCell.self, forCellReuseIdentifier: TableView.columnCellIdentifier)
+        }
+    }
+
     /// After the columns or their settings changed: the header follows, the cursor's column stays valid, the
     /// rows are laid out and asked again.
     func columnsDidChange() {
         let model = columnModel
-        if !model.columns.isEmpty, !reuse.registeredIdentifiers.contains(TableView.columnCellIdentifier) {
-            register(TableViewCell.self, forCellReuseIdentifier: TableView.columnCellIdentifier)
-        }
+        if !model.columns.isEmpty { registerColumnCellIfNeeded() }
         if columnHeader == nil || columnHeader === model.ownHeader {
             if model.columns.isEmpty {
                 columnHeader = nil
@@ -167,12 +175,14 @@ extension TableView {
         model.firstScrolled = min(model.firstScrolled, max(0, model.columns.count - 1))
         model.layout = nil
         warnAboutCutTitles()
+        // The rows are asked again: an app's own cells may show other views for the new columns.
+        for item in visibleCells.keys { measurements.staleItems.insert(item) }
         columnsDidScroll()
     }
 
-    /// After the columns scrolled sideways: every row is placed again, and asked again for its columns.
+    /// After the columns scrolled sideways: every row is placed again (a column data source is asked for the
+    /// columns that now show, see `placeColumns`).
     func columnsDidScroll() {
-        for item in visibleCells.keys { measurements.staleItems.insert(item) }
         painter.forgetDrawing()
         setNeedsLayout()
         setNeedsDisplay()

@@ -53,6 +53,7 @@ extension TableView {
                 delegate?.tableView(self, performPrimaryActionForRowAt: indexPath)
             } else {
                 setCursor(indexPath)
+                if cursorShape != .row, let column = columnIndex(atX: point.x) { moveCursor(toColumn: column) }
                 if selectionMode == .multiple, event.modifiers.contains(.control) || isInMarkColumn(point, of: placed) {
                     toggleSelection(of: indexPath)
                 }

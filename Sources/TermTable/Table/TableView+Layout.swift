@@ -8,7 +8,10 @@ extension TableView {
     func layOutRows() {
         if dataSourceWasReleased && !metrics.rowCounts.isEmpty { needsReload = true }
         if needsReload { loadMetrics() }
-        if !columnModel.columns.isEmpty { columnModel.layOut(room: columnRoom) }
+        if !columnModel.columns.isEmpty {
+            columnModel.layOut(room: columnRoom)
+            keepCursorColumnShown()
+        }
         followEndAfterResize()
         restoreCursorLine()
         if state.top == nil || !metrics.contains(state.top!) {

@@ -6,7 +6,9 @@ extension TableView {
     /// was a letter it used (whether or not a row matched).
     ///
     /// The application calls it for the focused table after its own key bindings;
-    /// call it yourself when the table is hosted some other way.
+    /// call it yourself when the table is hosted some other way. In cell and column shape
+    /// (``cursorShape``) with a ``TableViewColumnDataSource``, the rows are found by the text of the cursor's
+    /// column; other tables use ``TypeToJump/text`` (the table cannot read one column of an arbitrary cell).
     @discardableResult
     public func handleTypeToJump(_ key: Key) -> Bool {
         guard let typeToJump, selectionMode != .none, key.modifiers.isEmpty, case .character(let character) = key.code,
@@ -19,13 +21,23 @@ extension TableView {
         guard total > 0 else { return true }
         // Every row once, from the cursor's row (or the one after it) round to the one before.
         let first = state.cursor.map { metrics.globalRow(of: $0) + (afterCursor ? 1 : 0) } ?? 0
+        // In cell and column shape, a column data source's text of the cursor's column is searched instead.
+        let columnText = cursorColumnText()
         for offset in 0..<total {
             guard let indexPath = metrics.indexPath(forGlobalRow: (first + offset) % total) else { continue }
-            if let text = typeToJump.text(indexPath), text.lowercased().hasPrefix(prefix), isHighlightable(indexPath) {
+            let text = columnText.map { $0(indexPath) } ?? typeToJump.text(indexPath)
+            if let text, text.lowercased().hasPrefix(prefix), isHighlightable(indexPath) {
                 setCursor(indexPath)
                 return true
             }
         }
         return true
+    }
+
+    /// The text of the cursor's column per row, from a column data source (nil in row shape or without one).
+    private func cursorColumnText() -> ((IndexPath) -> String?)? {
+        guard let index = cursorColumn, let source = dataSource as? TableViewColumnDataSource else { return nil }
+        let column = columnModel.columns[index]
+        return { [unowned self] indexPath in source.tableView(self, textFor: column, at: indexPath).string }
     }
 }

@@ -99,6 +99,9 @@ struct CellColumns {
     var known: [TableColumn] = []
     /// The labels of columns made in code, by identifier.
     var labels: [String: Label] = [:]
+    /// The columns whose text a ``TableViewColumnDataSource`` gave for the row the cell shows (the built-in
+    /// column cell): the others are asked when they show.
+    var filled: Set<String> = []
 
     /// The column with `identifier`, from the placement, else from the columns known at dequeue.
     func column(_ identifier: String) -> TableColumn? {

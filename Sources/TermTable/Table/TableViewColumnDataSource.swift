@@ -26,9 +26,12 @@ public protocol TableViewColumnDataSource: TableViewDataSource {
 extension TableViewColumnDataSource {
     /// The table's built-in column cell, with the text of every column shown.
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        tableView.registerColumnCellIfNeeded()
         let cell = tableView.dequeueReusableCell(withIdentifier: TableView.columnCellIdentifier, for: indexPath)
+        cell.columnState.filled.removeAll(keepingCapacity: true)
         for column in tableView.columnsToAsk {
             cell.setText(self.tableView(tableView, textFor: column, at: indexPath), forColumn: column.identifier)
+            cell.columnState.filled.insert(column.identifier)
         }
         return cell
     }
