@@ -8,10 +8,16 @@ import TermTable
 /// and the time per item, and checks the marks followed their items.
 ///
 ///     swift run -c release diff-bench [N ...]     # default 1000 10000 100000 1000000
+///     swift run -c release diff-bench --sort [N]  # sorting N items (default 1000000): see `sortBench`
 @main
 struct DiffBench {
     @MainActor
-    static func main() throws {
+    static func main() async throws {
+        if CommandLine.arguments.dropFirst().first == "--sort" {
+            let n = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0.filter { $0 != "_" }) } ?? 1_000_000
+            await sortBench(n)
+            return
+        }
         let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0.filter { $0 != "_" }) }
         let sizes = arguments.isEmpty ? [1_000, 10_000, 100_000, 1_000_000] : arguments
         let clock = ContinuousClock()

@@ -2,8 +2,9 @@ import TermTableCore
 
 /// The sort indicator of a header row: which column the app sorted by, and in which direction.
 ///
-/// TermTable does not sort: the app sorts its rows, then sets
-/// ``ColumnHeaderView/sort`` so the column's title shows `▲` or `▼`.
+/// The table sets it from the first of its ``TableView/sortDescriptors`` (which a
+/// ``TableViewDiffableDataSource`` with a ``TableViewDiffableDataSource/sortKey`` keeps its rows in); an app
+/// that sorts its rows itself sets ``ColumnHeaderView/sort`` so the column's title shows `▲` or `▼`.
 public struct ColumnSort: Hashable, Sendable {
     /// The sorted column's ``TableColumn/identifier``.
     public var column: String

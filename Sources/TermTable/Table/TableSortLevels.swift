@@ -5,6 +5,7 @@ import TermTableCore
 ///
 /// Items are numbered in the snapshot's order, section by section (the "flat" index). The order is total: the
 /// levels, then the flat index, so every sort is stable and any algorithm gives the same result.
+@usableFromInline
 struct TableSortLevels: Sendable {
     /// The number of items.
     let count: Int
@@ -20,27 +21,18 @@ struct TableSortLevels: Sendable {
     /// The rank of ``TableSortKey/empty``.
     static let emptyRank: UInt8 = 4
 
-    /// Reads the keys of `items` (flat) for `descriptors` with `key`.
-    @MainActor
-    init<Item>(
-        items: [Item], descriptors: [TableSortDescriptor], key: (Item, String) -> TableSortKey
-    ) {
-        count = items.count
-        ascending = descriptors.map(\.ascending)
-        var keys: [TableSortKey] = []
+    /// The levels of `keys` (level `l`'s key of item `i` at `l * count + i`), in the directions `ascending`.
+    @usableFromInline
+    init(keys: [TableSortKey], count: Int, ascending: [Bool]) {
+        self.count = count
+        self.ascending = ascending
         var ranks: [UInt8] = []
         var prefixes: [UInt64] = []
-        let total = items.count * descriptors.count
-        keys.reserveCapacity(total)
-        ranks.reserveCapacity(total)
-        prefixes.reserveCapacity(total)
-        for descriptor in descriptors {
-            for item in items {
-                let value = key(item, descriptor.column)
-                keys.append(value)
-                ranks.append(UInt8(value.kindRank))
-                prefixes.append(Self.prefix(of: value))
-            }
+        ranks.reserveCapacity(keys.count)
+        prefixes.reserveCapacity(keys.count)
+        for value in keys {
+            ranks.append(UInt8(value.kindRank))
+            prefixes.append(Self.prefix(of: value))
         }
         self.keys = keys
         self.ranks = ranks
@@ -126,6 +118,7 @@ struct TableSortLevels: Sendable {
     // MARK: Sorting
 
     /// The flat indices of `range`, sorted (on the caller's thread).
+    @usableFromInline
     func sorted(_ range: Range<Int>) -> [Int32] {
         var order = (Int32(range.lowerBound)..<Int32(range.upperBound)).map { $0 }
         withComparator { comparator in order.sort { comparator.less($0, $1) } }
@@ -134,6 +127,7 @@ struct TableSortLevels: Sendable {
 
     /// The flat indices of each range, sorted in parallel chunks merged pairwise (on the executor the caller's
     /// task prefers); nil when the task was cancelled (checked between chunks and merges).
+    @usableFromInline
     func sorted(_ ranges: [Range<Int>]) async -> [[Int32]]? {
         var result: [[Int32]] = []
         for range in ranges {
@@ -212,6 +206,7 @@ struct TableSortLevels: Sendable {
 
     /// The flat indices of `range` with the items of sorted places `window` (relative to the range) in those
     /// places, in order, and the others around them in no set order: O(items) comparisons (a selection).
+    @usableFromInline
     func placing(_ window: Range<Int>, of range: Range<Int>) -> [Int32] {
         var order = (Int32(range.lowerBound)..<Int32(range.upperBound)).map { $0 }
         guard !window.isEmpty else { return order }
@@ -226,6 +221,7 @@ struct TableSortLevels: Sendable {
     }
 
     /// The sorted place item `item` takes among the items of `range`: how many come before it.
+    @usableFromInline
     func place(of item: Int, in range: Range<Int>) -> Int {
         withComparator { comparator in
             var before = 0
@@ -272,14 +268,21 @@ struct TableSortLevels: Sendable {
 /// The sort a diffable data source runs off the main actor, and a counter that tells a stale result from the
 /// current one.
 @MainActor
+@usableFromInline
 final class TableSortTask {
     /// The sort in flight.
-    var task: Task<Void, Never>?
+    @usableFromInline var task: Task<Void, Never>?
     /// Bumped by every new sort and every cancellation.
-    private(set) var generation = 0
+    @usableFromInline private(set) var generation = 0
+    /// Sorts the data source's items again, made by its inlinable `apply` so that it runs code specialised for the
+    /// app's identifier types (called through a protocol, the generic code is several times slower).
+    @usableFromInline var resort: (@MainActor () -> Void)?
+
+    @usableFromInline init() {}
 
     /// Cancels the sort in flight (its result is dropped) and returns the generation of the next one.
     @discardableResult
+    @usableFromInline
     func cancel() -> Int {
         task?.cancel()
         task = nil

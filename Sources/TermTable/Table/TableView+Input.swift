@@ -21,7 +21,8 @@ extension TableView {
         case .press, .doubleClick:
             guard event.button == .left else { return false }
             if point.y < rowsTop {
-                // A column title: the delegate sorts (or not); between titles nothing happens. A quick second
+                // A column title: the sort cycles when the data source sorts, then the delegate hears it (and may
+                // sort itself); between titles nothing happens. A quick second
                 // click arrives as a double click and is a second selection (to reverse a sort), not dropped.
                 if let columnHeader, let column = columnHeader.column(atX: point.x - columnHeader.frame.x) {
                     cycleSort(by: column)

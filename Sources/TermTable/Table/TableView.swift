@@ -191,7 +191,9 @@ open class TableView: View, CopyableView {
     ///
     /// Make it from the cell template of the rows (``ColumnHeaderView/init(template:)``):
     /// its titles stay over their fields at every width. A click on a title
-    /// calls ``TableViewDelegate/tableView(_:didSelectColumn:)``.
+    /// calls ``TableViewDelegate/tableView(_:didSelectColumn:)``; when the data source sorts (a diffable one with a
+    /// ``TableViewDiffableDataSource/sortKey``) it first cycles ``sortDescriptors`` (not sorted by the column,
+    /// its ``TableColumn/sortDescriptorPrototype``'s direction; sorted by it, reversed).
     public var columnHeader: ColumnHeaderView? {
         didSet {
             guard columnHeader !== oldValue else { return }

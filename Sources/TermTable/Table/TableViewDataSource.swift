@@ -68,7 +68,9 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableView, performAction action: ViewAction, forRowAt indexPath: IndexPath) -> Bool
     /// A click on the empty area below the last row cleared the selection.
     func tableViewDidClearSelection(_ tableView: TableView)
-    /// A column title of the ``TableView/columnHeader`` was clicked: sort by it, and set ``ColumnHeaderView/sort`` to show it.
+    /// A column title of the ``TableView/columnHeader`` was clicked: sort by it, and set ``ColumnHeaderView/sort`` to
+    /// show it (a data source with a ``TableViewDiffableDataSource/sortKey`` has sorted already: the click cycled
+    /// ``TableView/sortDescriptors``).
     func tableView(_ tableView: TableView, didSelectColumn column: TableColumn)
     /// The cursor moved to another column (``TableView/cursorShape`` cell or column; ``TableView/moveCursor(toColumn:)``).
     func tableView(_ tableView: TableView, didMoveCursorToColumn column: TableColumn)

@@ -28,12 +28,12 @@ extension TableViewDiffableDataSource: TableSortingDataSource {
         }
         let items = unfilteredSnapshot
         guard items.numberOfItems > 1 else { return }
-        applySorting(items, keepingCursorLine: true)
+        if let resort = sorting.resort { resort() } else { applySorting(items, keepingCursorLine: true) }
     }
 
     /// ``apply(_:keepingCursorLine:)`` with a ``sortKey``: each section sorted by the table's descriptors, at once
     /// up to ``sortOffMainActorThreshold`` items, else the rows on screen first and the rest off the main actor.
-    @usableFromInline
+    @inlinable
     func applySorting(_ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, keepingCursorLine: Bool) {
         let generation = sorting.cancel()
         guard let tableView, let sortKey, !tableView.sortDescriptors.isEmpty, snapshot.numberOfItems > 1 else {
@@ -47,7 +47,13 @@ extension TableViewDiffableDataSource: TableSortingDataSource {
             ranges.append(flat.count..<flat.count + items.count)
             flat += items
         }
-        let levels = TableSortLevels(items: flat, descriptors: tableView.sortDescriptors, key: sortKey)
+        let descriptors = tableView.sortDescriptors
+        var keys: [TableSortKey] = []
+        keys.reserveCapacity(flat.count * descriptors.count)
+        for descriptor in descriptors {
+            for item in flat { keys.append(sortKey(item, descriptor.column)) }
+        }
+        let levels = TableSortLevels(keys: keys, count: flat.count, ascending: descriptors.map(\.ascending))
         if flat.count <= sortOffMainActorThreshold {
             let orders = ranges.map { levels.sorted($0) }
             applyInOrder(
@@ -71,6 +77,7 @@ extension TableViewDiffableDataSource: TableSortingDataSource {
     /// The snapshot shown before a large sort completes: in the section of the cursor's item (else the first),
     /// the rows the view will show around it (from its screen line) are picked by a selection and put in their
     /// final places, in order; the other rows keep no set order until the sort completes.
+    @inlinable
     func firstScreen(
         of snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, flat: [ItemIdentifier], ranges: [Range<Int>],
         levels: TableSortLevels, keepingCursorLine: Bool
@@ -99,6 +106,7 @@ extension TableViewDiffableDataSource: TableSortingDataSource {
     }
 
     /// A snapshot of `sections` whose items are `flat` in `orders` (flat indices, one list per section).
+    @inlinable
     static func snapshot(_ sections: [SectionIdentifier], _ flat: [ItemIdentifier], _ orders: [[Int32]])
         -> TableSnapshot<SectionIdentifier, ItemIdentifier>
     {

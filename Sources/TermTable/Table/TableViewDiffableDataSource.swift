@@ -64,7 +64,7 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     /// Past this many items a sort runs off the main actor, the rows on screen shown first (default 20,000).
     public var sortOffMainActorThreshold = 20_000
     /// The sort in flight off the main actor.
-    let sorting = TableSortTask()
+    @usableFromInline let sorting = TableSortTask()
     /// The filter in force (nil: every item shows).
     @usableFromInline var filter: TableFilterState<SectionIdentifier, ItemIdentifier>?
     /// The items' texts gathered for the last query, kept across filters until a snapshot is applied.
@@ -124,6 +124,12 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     @inlinable
     public func apply(_ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, keepingCursorLine: Bool = true) {
         if sortKey != nil {
+            if sorting.resort == nil {
+                sorting.resort = { [weak self] in
+                    guard let self else { return }
+                    self.applySorting(self.unfilteredSnapshot, keepingCursorLine: true)
+                }
+            }
             applySorting(snapshot, keepingCursorLine: keepingCursorLine)
         } else {
             applyInOrder(snapshot, keepingCursorLine: keepingCursorLine)
