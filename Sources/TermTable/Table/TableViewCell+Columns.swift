@@ -26,6 +26,12 @@ extension TableViewCell {
         }
     }
 
+    /// Sets the plain text shown in the column `identifier` of this row (the styled variant takes a `StyledText`).
+    public func setText(_ text: String, forColumn identifier: String) {
+        guard let label = view(forColumn: identifier) as? Label else { return }
+        label.text = text
+    }
+
     /// The label of a column made in code, made on first use.
     func columnLabel(_ identifier: String) -> Label {
         if let label = columnState.labels[identifier] { return label }
