@@ -139,6 +139,60 @@ struct TableViewColumnsTests {
         #endif
         #expect(drawColumns(table).lines[0].hasPrefix("RESTART "))
     }
+
+    /// A layout cell's `heading=` fields as columns: `TableColumn.columns(of:)`.
+    static let processes = """
+        cell process
+        | [1 pid ] [2 user    ] [3 command                 ] [4 cpu ] |
+          1 label align=right heading=PID
+          2 label heading=USER shrink=1
+          3 label stretch heading=COMMAND
+          4 label align=right pin=right heading=CPU%
+        """
+
+    final class Processes: TableViewDataSource {
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 3 }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "process", for: indexPath)
+            cell.viewWithTag(1, as: Label.self)?.text = "\(100 + indexPath.row)"
+            cell.viewWithTag(2, as: Label.self)?.text = "root"
+            cell.setText("/usr/bin/daemon-\(indexPath.row)", forColumn: "command")
+            cell.viewWithTag(4, as: Label.self)?.text = "0.\(indexPath.row)"
+            return cell
+        }
+    }
+
+    @Test func aLayoutCellsHeadingFieldsAreColumnsPlacedAtTheColumnFrames() throws {
+        let template = try LayoutLibrary(string: Self.processes).template("process")
+        let columns = TableColumn.columns(of: template)
+        #expect(columns.map(\.identifier) == ["pid", "user", "command", "cpu"])
+        #expect(columns.map(\.width) == [.fixed(8), .fixed(12), .fraction(1), .fixed(8)])
+        #expect(columns.map(\.alignment) == [.right, .left, .left, .right])
+        let source = Processes()
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 24, height: 4))
+        table.showsScrollIndicator = false
+        table.register(template: template, forCellReuseIdentifier: "process")
+        table.tableColumns = columns
+        table.frozenColumnCount = 1
+        table.dataSource = source
+        table.layoutIfNeeded()
+        // Too narrow for all: PID frozen, the rest scroll by column; the tagged fields sit at the column frames.
+        let cell = try #require(table.visibleCells.values.first)
+        for (index, column) in columns.enumerated() {
+            let view = try #require(cell.view(forColumn: column.identifier))
+            if let frame = table.frameOfColumn(index) {
+                #expect(cell.contentView.frame.x + view.frame.x == frame.x)
+                #expect(view.frame.width == frame.width)
+            } else {
+                #expect(view.frame.width == 0)
+            }
+        }
+        let screen = drawColumns(table)
+        #expect(screen.lines[0] == "     PID USER         CO")
+        #expect(screen.lines[1] == "     100 root         /…")  // the layout's labels cut with …
+        #expect(table.handleKey(Key("l")))
+        #expect(drawColumns(table).lines[1] == "     100 /usr/bin/daemo…")
+    }
 }
 
 extension TableViewColumnsTests {

@@ -35,7 +35,9 @@ public struct TableColumn: Hashable, Sendable {
     /// What the column holds (default ``ColumnValueType/text``); numbers are right-aligned by default.
     public var valueType: ColumnValueType
     /// The layout format's narrow-width rules: how far the column narrows (`min-width=`), in which order
-    /// (`shrink=`; see ``ColumnLayout``'s default order) and the table width below which it is hidden (`hide-below=`).
+    /// (`shrink=`; by default fraction columns first, the widest stretching text column last of all) and the
+    /// table width below which it is hidden (`hide-below=`). Columns that still do not fit scroll sideways
+    /// rather than hide.
     public var shrink: ShrinkRule
     /// True for a column kept in ``TableView/tableColumns`` but not shown.
     public var isHidden: Bool

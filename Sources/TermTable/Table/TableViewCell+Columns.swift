@@ -26,10 +26,9 @@ extension TableViewCell {
         }
     }
 
-    /// Sets the plain text shown in the column `identifier` of this row (the styled variant takes a `StyledText`).
+    /// Sets the plain text shown in the column `identifier` of this row (see ``setText(_:forColumn:)-(StyledText,_)``).
     public func setText(_ text: String, forColumn identifier: String) {
-        guard let label = view(forColumn: identifier) as? Label else { return }
-        label.text = text
+        (view(forColumn: identifier) as? Label)?.text = text
     }
 
     /// The label of a column made in code, made on first use.
