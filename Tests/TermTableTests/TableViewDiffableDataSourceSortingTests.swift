@@ -150,6 +150,24 @@ struct TableViewDiffableDataSourceSortingTests {
                 }.map(\.element))
     }
 
+    /// A re-sort while a sort runs starts from the snapshot applied, not from the first screen shown: equal items
+    /// keep the order applied.
+    @Test func aReSortDuringASortKeepsEqualItemsInTheAppliedOrder() async {
+        let fixture = Fixture(threshold: 100)
+        var random = SeededRandom(seed: 36)
+        var items = Array(0..<30_000)
+        items.shuffle(using: &random)
+        for item in items { fixture.values[item] = Int.random(in: 0..<20, using: &random) }
+        fixture.apply(items)
+        #expect(fixture.dataSource.isSorting)
+        fixture.table.sortDescriptors = [TableSortDescriptor(column: "value", ascending: false)]
+        await fixture.dataSource.waitUntilSorted()
+        let expected = items.enumerated().sorted {
+            (fixture.values[$0.element]!, $1.offset) > (fixture.values[$1.element]!, $0.offset)
+        }.map(\.element)
+        #expect(fixture.shown == expected)
+    }
+
     /// A filter in `.items` order shows its matches in the sorted order, and follows a re-sort.
     @Test func aFilterShowsItsMatchesInTheSortedOrder() async {
         let fixture = Fixture()

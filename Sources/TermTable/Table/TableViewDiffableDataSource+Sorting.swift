@@ -24,9 +24,14 @@ extension TableViewDiffableDataSource: TableSortingDataSource {
     func resortIfNeeded() {
         guard sortKey != nil, let tableView, !tableView.sortDescriptors.isEmpty else {
             sorting.cancel()
+            // A sort cut short: its first screen gives way to the order applied.
+            if let base = sortBase {
+                sortBase = nil
+                applyInOrder(base, keepingCursorLine: true)
+            }
             return
         }
-        let items = unfilteredSnapshot
+        let items = sortBase ?? unfilteredSnapshot
         guard items.numberOfItems > 1 else { return }
         if let resort = sorting.resort { resort() } else { applySorting(items, keepingCursorLine: true) }
     }
@@ -36,6 +41,7 @@ extension TableViewDiffableDataSource: TableSortingDataSource {
     @inlinable
     func applySorting(_ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, keepingCursorLine: Bool) {
         let generation = sorting.cancel()
+        sortBase = nil
         guard let tableView, let sortKey, !tableView.sortDescriptors.isEmpty, snapshot.numberOfItems > 1 else {
             applyInOrder(snapshot, keepingCursorLine: keepingCursorLine)
             return
@@ -63,12 +69,14 @@ extension TableViewDiffableDataSource: TableSortingDataSource {
         applyInOrder(
             firstScreen(of: snapshot, flat: flat, ranges: ranges, levels: levels, keepingCursorLine: keepingCursorLine),
             keepingCursorLine: keepingCursorLine)
+        sortBase = snapshot
         let sections = snapshot.sectionIdentifiers
         let executor = filterExecutor
         sorting.task = Task { [weak self] in
             let orders = await withTaskExecutorPreference(executor) { await levels.sorted(ranges) }
             guard let self, self.sorting.generation == generation else { return }
             self.sorting.task = nil
+            self.sortBase = nil
             guard let orders, !Task.isCancelled else { return }
             self.applyInOrder(Self.snapshot(sections, flat, orders), keepingCursorLine: true)
         }

@@ -65,6 +65,9 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     public var sortOffMainActorThreshold = 20_000
     /// The sort in flight off the main actor.
     @usableFromInline let sorting = TableSortTask()
+    /// The snapshot the sort in flight sorts (shown meanwhile as its first screen): a re-sort starts from it, so
+    /// equal items keep the order applied.
+    @usableFromInline var sortBase: TableSnapshot<SectionIdentifier, ItemIdentifier>?
     /// The filter in force (nil: every item shows).
     @usableFromInline var filter: TableFilterState<SectionIdentifier, ItemIdentifier>?
     /// The items' texts gathered for the last query, kept across filters until a snapshot is applied.
@@ -127,7 +130,7 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
             if sorting.resort == nil {
                 sorting.resort = { [weak self] in
                     guard let self else { return }
-                    self.applySorting(self.unfilteredSnapshot, keepingCursorLine: true)
+                    self.applySorting(self.sortBase ?? self.unfilteredSnapshot, keepingCursorLine: true)
                 }
             }
             applySorting(snapshot, keepingCursorLine: keepingCursorLine)
