@@ -35,7 +35,7 @@ package enum LayoutSwiftNames {
         "setFrame", "setNeedsDisplay", "setNeedsLayout", "shrinkRule", "sizeThatFits", "stackItem", "subviews",
         "subviewsForCopy", "superview", "tableView", "tag", "typedField", "view", "viewWithTag",
         "didBecomeFocused", "didResignFocus", "cursorStyle", "acceptsText", "handleText", "heightThatFits",
-        "heightIsAutomatic",
+        "heightIsAutomatic", "setText",
     ]
 
     /// The members every generated cell class declares besides its fields.

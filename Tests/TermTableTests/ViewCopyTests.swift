@@ -228,6 +228,7 @@ import Testing
             configured: {
                 let view = CellContentView()
                 configureView(view)
+                view.columnsPlaced = true
                 return view
             }),
         Covered(

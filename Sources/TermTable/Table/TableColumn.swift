@@ -85,7 +85,7 @@ public struct TableColumn: Hashable, Sendable {
     /// stretches), alignment and shrink rule of each field.
     public static func columns(of template: CellTemplate) -> [TableColumn] { columns(of: template.spec) }
 
-    /// The columns a parsed cell declares with `heading=` (see ``columns(of:)-swift.type.method``).
+    /// The columns a parsed cell declares with `heading=` (as for a template).
     public static func columns(of spec: CellSpec) -> [TableColumn] {
         spec.views.compactMap { view in
             guard let heading = view.properties.heading else { return nil }

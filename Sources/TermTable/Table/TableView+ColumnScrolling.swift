@@ -120,12 +120,7 @@ extension TableView {
             let placement = ColumnCellPlacement(
                 columns: columns, layout: layout, inset: inset, shape: model.shape, cursorIndex: marks.index,
                 cursorStyle: marks.style, rowStyle: marks.row)
-            if cell.columnState.placement != placement {
-                cell.columnState.placement = placement
-                cell.setNeedsLayout()
-                cell.contentView.setNeedsLayout()
-                cell.setNeedsDisplay()
-            }
+            cell.columnPlacement = placement
         }
     }
 

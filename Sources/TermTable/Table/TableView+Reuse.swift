@@ -52,7 +52,11 @@ extension TableView {
         do {
             let preferred = painter.movedCells?[TableItem(section: indexPath.section, row: indexPath.row)]
             let cell = try reuse.dequeue(identifier, copyingTemplateAs: TableViewCell.self, preferring: preferred)
-            if !columnModel.columns.isEmpty { cell.columnState.known = columnModel.columns }
+            if !columnModel.columns.isEmpty {
+                cell.columnState.known = columnModel.columns
+            } else if cell.columnState.placement != nil {
+                cell.columnPlacement = nil  // the table's columns were removed since the cell showed
+            }
             return cell
         } catch {
             TerminalGuard.fail("\(error)")

@@ -26,9 +26,25 @@ extension TableViewCell {
         }
     }
 
-    /// Sets the plain text shown in the column `identifier` of this row (see ``setText(_:forColumn:)-(StyledText,_)``).
+    /// Sets the plain text shown in the column `identifier` of this row (as the `StyledText` form does).
     public func setText(_ text: String, forColumn identifier: String) {
         (view(forColumn: identifier) as? Label)?.text = text
+    }
+
+    /// Where the table placed the columns (nil: a table without columns, whose cells are laid out as before).
+    var columnPlacement: ColumnCellPlacement? {
+        get { columnState.placement }
+        set {
+            guard newValue != columnState.placement else { return }
+            columnState.placement = newValue
+            (contentView as? CellContentView)?.columnsPlaced = newValue != nil
+            if newValue == nil {
+                for label in columnState.labels.values { label.isHidden = true }
+            }
+            setNeedsLayout()
+            contentView.setNeedsLayout()
+            setNeedsDisplay()
+        }
     }
 
     /// The label of a column made in code, made on first use.
@@ -135,19 +151,26 @@ struct ColumnCellPlacement: Equatable {
 
 /// A cell's content view: places the column views after its own layout, and draws the cursor's cell.
 final class CellContentView: View, CopyableView {
+    /// True while the table placed columns in the cell: a cell of a table without columns draws and lays out
+    /// as before, after one test of this flag.
+    var columnsPlaced = false
+
     /// An empty content view.
     override init(frame: Rect = .zero) { super.init(frame: frame) }
 
     /// Copies a content view.
-    required override init(copying other: View) { super.init(copying: other) }
+    required override init(copying other: View) {
+        columnsPlaced = (other as! CellContentView).columnsPlaced
+        super.init(copying: other)
+    }
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        (superview as? TableViewCell)?.placeColumnViews()
+        if columnsPlaced { (superview as? TableViewCell)?.placeColumnViews() }
     }
 
     override func renderSubviews(in context: DrawContext) {
-        guard let cell = superview as? TableViewCell, let placement = cell.columnState.placement,
+        guard columnsPlaced, let cell = superview as? TableViewCell, let placement = cell.columnState.placement,
             let index = placement.cursorIndex, let style = placement.cursorStyle,
             let frame = cell.columnFrameInContent(index)
         else {
