@@ -16,7 +16,7 @@ struct DocExamplesOutsidePackageTests {
     /// The example files, each checked against its article by a test of this target.
     static let exampleFiles = [
         "BuildAnAppExamples.swift", "EstimatedHeightsExamples.swift", "FindingItemsExamples.swift",
-        "LineScrollingExamples.swift", "SeveralListsExamples.swift",
+        "LineScrollingExamples.swift", "SeveralListsExamples.swift", "TablesWithColumnsExamples.swift",
     ]
 
     /// The generated package's manifest: the article's, with this checkout as a path dependency.

@@ -194,3 +194,16 @@ struct TableViewColumnsTests {
         #expect(drawColumns(table).lines[1] == "     100 /usr/bin/daemo…")
     }
 }
+
+extension TableViewColumnsTests {
+    /// A missing convenience: `setText(_:forColumn:)` took only a `StyledText`, so a `String` variable needed
+    /// `StyledText(…)` around it; plain text is set as the label's text.
+    @Test func aCellTakesAPlainStringForAColumn() {
+        let cell = TableViewCell(reuseIdentifier: TableView.columnCellIdentifier)
+        let name: String = "notes.txt"
+        cell.setText(name, forColumn: "name")
+        let label = cell.view(forColumn: "name") as? Label
+        #expect(label?.text == "notes.txt")
+        #expect(label?.styledText == nil)
+    }
+}

@@ -182,3 +182,46 @@ struct TableViewSortingTests {
         #expect(copy.sortDescriptors == fixture.table.sortDescriptors)
     }
 }
+
+/// Tables with run-time columns: a click sorts whoever sorts the rows, and the sorted title keeps its letters.
+extension TableViewSortingTests {
+    /// Bug: a table with `tableColumns` whose data source sorts in `sortDescriptorsDidChange` (not a diffable one
+    /// with a sort key) ignored clicks on its titles; the click now cycles `sortDescriptors`, as NSTableView's does.
+    @Test func aClickSortsATableWithColumnsWhoseDataSourceSortsItself() {
+        let source = ColumnRows([["b", "2"], ["a", "10"]])
+        let listener = Listener()
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 20, height: 4))
+        table.tableColumns = [TableColumn("c0", title: "NAME"), TableColumn("c1", title: "N", valueType: .integer)]
+        table.dataSource = source
+        table.delegate = listener
+        let driver = AppDriver(rootView: table, size: Size(width: 20, height: 4))
+        driver.click(x: 0, y: 0)
+        #expect(table.sortDescriptors == [TableSortDescriptor(column: "c0")])
+        #expect(listener.changes == [[]])
+        #expect(listener.columnsClicked == ["c0"])
+        driver.click(x: 0, y: 0)
+        #expect(table.sortDescriptors == [TableSortDescriptor(column: "c0", ascending: false)])
+    }
+
+    /// Bug: the indicator took two of a fit-content column's letters (`▲ SIZ`); the sorted column grows by them.
+    @Test func theSortedColumnGrowsToShowItsTitleAndTheIndicator() {
+        let source = ColumnRows([["ant", "7"], ["bee", "12"]])
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 20, height: 4))
+        table.showsScrollIndicator = false
+        var size = TableColumn("c1", title: "SIZE", valueType: .integer)
+        size.sortDescriptorPrototype = TableSortDescriptor(column: "c1")
+        var kind = TableColumn("c0", title: "KIND", width: .fixed(4))
+        kind.sortDescriptorPrototype = TableSortDescriptor(column: "c0")
+        table.tableColumns = [kind, size]
+        table.dataSource = source
+        table.layoutIfNeeded()
+        #expect(drawColumns(table).lines[0] == "KIND SIZE           ")
+        table.sortDescriptors = [TableSortDescriptor(column: "c1")]
+        table.layoutIfNeeded()
+        #expect(drawColumns(table).lines[0] == "KIND ▲ SIZE         ")
+        #expect(drawColumns(table).lines[1] == "ant       7         ")
+        table.sortDescriptors = [TableSortDescriptor(column: "c0")]
+        table.layoutIfNeeded()
+        #expect(table.frameOfColumn(0)?.width == 4, "a fixed column keeps its width")
+    }
+}

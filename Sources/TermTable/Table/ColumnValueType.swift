@@ -1,7 +1,8 @@
 import TermTableCore
 
-/// What a ``TableColumn`` holds: decides its default alignment (numbers right) and, for sorting, how its
-/// values compare.
+/// What a ``TableColumn`` holds: decides its default alignment (numbers right), and only a text column can be
+/// the stretching column kept longest on a narrow terminal. How values compare is the sort key's doing
+/// (``TableViewDiffableDataSource/sortKey``): return the ``TableSortKey`` of the column's type.
 public enum ColumnValueType: String, Hashable, Sendable, CaseIterable {
     /// Text (left-aligned).
     case text

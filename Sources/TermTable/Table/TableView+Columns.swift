@@ -12,7 +12,7 @@ extension TableView {
     /// With columns, the table shows a header row of their titles (``showsColumnHeader``), lays the columns out
     /// at every width, scrolls them sideways by whole column (the first ``frozenColumnCount`` kept) and places
     /// each row's cells at their frames: a cell subview whose tag is a column's ``TableColumn/tag``, or the
-    /// cell's label for a column made in code (``TableViewCell/setText(_:forColumn:)``). Setting columns with
+    /// cell's label for a column made in code (`TableViewCell.setText(_:forColumn:)`). Setting columns with
     /// an identifier used twice keeps the first.
     public var tableColumns: [TableColumn] {
         get { columnModel.columns }

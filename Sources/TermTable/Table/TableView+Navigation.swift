@@ -31,11 +31,11 @@ public enum TableCommand: String, Sendable, CaseIterable {
     case moveToFirstColumn
     /// In a table with columns: the cursor goes to the last column, or the columns scroll to show it. $ by default.
     case moveToLastColumn
-    /// The rows are sorted smallest first by the first sorted column (else the first sortable one); not bound by
-    /// default.
+    /// The rows are sorted smallest first by the cursor's column (cell and column shape), else the first sorted
+    /// column, else the first sortable one; not bound by default (VisiData binds `[`).
     case sortAscending
-    /// The rows are sorted largest first by the first sorted column (else the first sortable one); not bound by
-    /// default.
+    /// The rows are sorted largest first by the cursor's column (cell and column shape), else the first sorted
+    /// column, else the first sortable one; not bound by default (VisiData binds `]`).
     case sortDescending
 }
 

@@ -18,12 +18,12 @@ extension TableView {
     var sortableColumns: [TableColumn] { tableColumns.isEmpty ? columnHeader?.columns ?? [] : tableColumns }
 
     /// True when a click on a column title changes ``sortDescriptors``: the table has ``tableColumns`` (the app
-    /// sorts in ``TableViewDelegate/tableView(_:sortDescriptorsDidChange:)``), or the data source sorts the rows
-    /// itself (a diffable one with a ``TableViewDiffableDataSource/sortKey``). A header built from a template
-    /// on a table whose app sorts in ``TableViewDelegate/tableView(_:didSelectColumn:)`` keeps that: the click
-    /// only tells the delegate.
+    /// sorts in ``TableViewDelegate/tableView(_:sortDescriptorsDidChange:)``, as with NSTableView) or the data
+    /// source sorts the rows itself (a diffable one with a ``TableViewDiffableDataSource/sortKey``). A table whose
+    /// header comes from a template and whose app sorts in ``TableViewDelegate/tableView(_:didSelectColumn:)``
+    /// keeps that: the click only tells the delegate.
     var headerClickSorts: Bool {
-        !tableColumns.isEmpty || (dataSource as? TableSortingDataSource)?.sortsItems == true
+        !columnModel.columns.isEmpty || (dataSource as? TableSortingDataSource)?.sortsItems == true
     }
 
     /// Sorts by the column at `index` (in the header's columns) in the given direction: it becomes the first
@@ -72,11 +72,23 @@ extension TableView {
         return true
     }
 
+    /// The first level's column, when its width comes from its content (fit content, fraction), grows to show its
+    /// title and the indicator (`▲ SIZE`) rather than cut the title (`▲ SIZ`); a fixed column keeps its width.
+    func makeRoomForTheSortIndicator() {
+        guard let first = sortDescriptors.first,
+            let column = columnModel.columns.first(where: { $0.sortDescriptorPrototype?.column == first.column })
+        else { return }
+        if case .fixed = column.width { return }
+        let width = TerminalText.width(of: column.title) + 2
+        if columnModel.measure(width, in: column.identifier) { columnsDidChange() }
+    }
+
     /// After ``sortDescriptors`` changed: the header shows the first level, the data source re-sorts, the
     /// delegate hears it.
     func sortDescriptorsChanged(from old: [TableSortDescriptor]) {
         guard sortDescriptors != old else { return }
         columnHeader?.sort = sortDescriptors.first?.indicator
+        makeRoomForTheSortIndicator()
         (dataSource as? TableSortingDataSource)?.tableViewSortDescriptorsDidChange(self)
         delegate?.tableView(self, sortDescriptorsDidChange: old)
     }

@@ -68,9 +68,10 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableView, performAction action: ViewAction, forRowAt indexPath: IndexPath) -> Bool
     /// A click on the empty area below the last row cleared the selection.
     func tableViewDidClearSelection(_ tableView: TableView)
-    /// A column title of the ``TableView/columnHeader`` was clicked: sort by it, and set ``ColumnHeaderView/sort`` to
-    /// show it (a data source with a ``TableViewDiffableDataSource/sortKey`` has sorted already: the click cycled
-    /// ``TableView/sortDescriptors``).
+    /// A column title of the ``TableView/columnHeader`` was clicked. In a table with ``TableView/tableColumns``, or
+    /// whose data source has a ``TableViewDiffableDataSource/sortKey``, the click has cycled
+    /// ``TableView/sortDescriptors`` already (sort in ``tableView(_:sortDescriptorsDidChange:)``); in a table whose
+    /// header comes from a template, sort here and set ``ColumnHeaderView/sort`` to show it.
     func tableView(_ tableView: TableView, didSelectColumn column: TableColumn)
     /// The cursor moved to another column (``TableView/cursorShape`` cell or column; ``TableView/moveCursor(toColumn:)``).
     func tableView(_ tableView: TableView, didMoveCursorToColumn column: TableColumn)
@@ -134,7 +135,7 @@ extension TableViewDelegate {
     public func tableViewDidClearSelection(_ tableView: TableView) {}
     /// The default does nothing.
     public func tableView(_ tableView: TableView, didSelectColumn column: TableColumn) {}
-    /// Does nothing.
+    /// The default does nothing.
     public func tableView(_ tableView: TableView, didMoveCursorToColumn column: TableColumn) {}
     /// The default does nothing.
     public func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) {}
