@@ -8,4 +8,4 @@ export TERMTABLE_PROPERTY_CASES="${CASES:-100000}"
 export TERMTABLE_PROPERTY_SEED="${SEED:-32935665389}"
 swift build -c release -Xswiftc -enable-testing --build-tests --scratch-path .build-release-tests
 swift test -c release -Xswiftc -enable-testing --scratch-path .build-release-tests --skip-build \
-  --filter "TablePropertyTests|ViewSizeTests|TableSortPropertyTests"
+  --filter "TablePropertyTests|ViewSizeTests|TableSortPropertyTests|TableColumnsPropertyTests|TableViewStatePropertyTests"
