@@ -3,8 +3,9 @@ import TermTableCore
 /// A table's scroll position, cursor and selection: plain values, testable without a screen.
 ///
 /// Its fields are set only by its operations (scroll to a top and line offset, scroll a tall top row by lines,
-/// move the cursor, mark and unmark rows, clamp to the metrics, follow inserted and deleted rows), each of which
-/// keeps its own invariant; the table's extensions ask them, and its layout pass (`layOutRows`) settles the
+/// move the cursor, mark and unmark rows, clamp to the metrics, follow inserted and deleted rows; with a
+/// `TableViewGeometry`, reveal a row with padding, scroll by items, to a row's line or to the end, and find where a
+/// cursor move lands: `TableViewState+Moves.swift`), each of which keeps its own invariant; the table's extensions ask them, and its layout pass (`layOutRows`) settles the
 /// position against the metrics (`TableViewStatePropertyTests` checks the operations).
 @usableFromInline package struct TableViewState: Hashable, Sendable {
     /// The item at the top of the viewport (nil for an empty table).
