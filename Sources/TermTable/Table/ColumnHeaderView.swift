@@ -71,7 +71,7 @@ open class ColumnHeaderView: View, CopyableView {
         self.init(spec: template.spec)
     }
 
-    /// Creates a header row from columns made at run time or read from a layout (``TableColumn/columns(of:)``).
+    /// Creates a header row from columns made at run time or read from a layout (``TableColumn/columns(of:)-(CellTemplate)``).
     ///
     /// A table with ``TableView/tableColumns`` makes one itself; shown by a table, its titles stand over the
     /// table's columns, frozen ones included, at every width and sideways position.

@@ -4,10 +4,10 @@ import TermTableLayout
 /// A column of a table: `NSTableColumn`'s role, as a value.
 ///
 /// Give a table its columns with ``TableView/addTableColumn(_:)`` (or ``TableView/tableColumns``): the table
-/// then shows a header row of their titles, lays the columns out (``ColumnWidth``, ``ShrinkRule``), scrolls
+/// then shows a header row of their titles, lays the columns out (``ColumnWidth``, ``/TermTableCore/ShrinkRule``), scrolls
 /// them sideways by whole column with the first ``TableView/frozenColumnCount`` kept in place, and places a
 /// row's cells at their frames. Columns declared in a layout file with `heading=`
-/// (``TableColumn/columns(of:)``) and columns made at run time are the same thing.
+/// (``TableColumn/columns(of:)-(CellTemplate)``) and columns made at run time are the same thing.
 ///
 /// ```swift
 /// table.addTableColumn(TableColumn("name", title: "NAME", width: .fraction(1)))
