@@ -34,6 +34,8 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     /// The table shown (held weakly: the table owns its diffable data source).
     public internal(set) weak var tableView: TableView?
     @usableFromInline let cellProvider: CellProvider
+    /// An item's text in a column, for a data source made with `columnText` (nil: made with a cell provider).
+    var columnText: (@MainActor (ItemIdentifier, TableColumn) -> StyledText)?
     @usableFromInline var current = TableSnapshot<SectionIdentifier, ItemIdentifier>()
     @usableFromInline var index: [ItemIdentifier: ItemPosition] = [:]
 
