@@ -182,6 +182,30 @@ struct TableViewColumnsTests {
         #expect(text.string == "c1r2")
     }
 
+    @Test func aDiffableDataSourcesFilterFindsInTheCursorsColumn() async {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 20, height: 5))
+        table.tableColumns = [TableColumn("name"), TableColumn("kind")]
+        table.cursorShape = .cell
+        let rows = [["apple", "zebra"], ["zebra", "apple"]]
+        let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: table) { item, column in
+            StyledText(rows[item][column.identifier == "name" ? 0 : 1])
+        }
+        dataSource.columnFilterText = { item, column in rows[item][column.identifier == "name" ? 0 : 1] }
+        var snapshot = TableSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems([0, 1])
+        dataSource.apply(snapshot)
+        table.layoutIfNeeded()
+        #expect(table.cursorColumn == 0)
+        await dataSource.filter(query: "zeb")
+        #expect(dataSource.snapshot().itemIdentifiers == [1])
+        dataSource.clearFilter()
+        table.moveCursor(toColumn: 1)
+        await dataSource.filter(query: "zeb")
+        #expect(dataSource.snapshot().itemIdentifiers == [0], "the kind column now")
+        #expect(dataSource.filterMatch(for: 0)?.ranges.isEmpty == false)
+    }
+
     @Test func aColumnCutByTheViewsEdgeIsClippedNotEllipsized() {
         let source = ColumnRows([["id", "aaaaaaaa", "bbbbbbbb"]])
         let columns = (0..<3).map { TableColumn("c\($0)", title: "T\($0)") }
