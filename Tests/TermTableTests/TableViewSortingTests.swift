@@ -133,6 +133,18 @@ struct TableViewSortingTests {
         #expect(table.sortDescriptors.map(\.column) == ["command", "user", "cpu"], "no such column: nothing")
     }
 
+    /// The identifier form names the column as the descriptors do.
+    @Test func sortByColumnWithIdentifierSortsByThatColumn() throws {
+        let fixture = try Fixture()
+        let table = fixture.table
+        table.sortByColumn(withIdentifier: "cpu", ascending: false)
+        #expect(table.sortDescriptors == [TableSortDescriptor(column: "cpu", ascending: false)])
+        table.sortByColumn(withIdentifier: "pid", ascending: true)
+        #expect(table.sortDescriptors.map(\.column) == ["pid", "cpu"])
+        table.sortByColumn(withIdentifier: "nope", ascending: true)
+        #expect(table.sortDescriptors.map(\.column) == ["pid", "cpu"], "no such column: nothing")
+    }
+
     /// Two levels: cpu descending, then pid ascending among equal cpu.
     @Test func laterLevelsOrderTiesOfTheFirst() throws {
         let fixture = try Fixture(count: 10)

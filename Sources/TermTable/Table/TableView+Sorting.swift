@@ -40,6 +40,14 @@ extension TableView {
         sortDescriptors = [first] + sortDescriptors.filter { $0.column != key }.prefix(Self.sortLevelLimit - 1)
     }
 
+    /// Sorts by the column with `identifier` (``TableColumn/identifier``) in the given direction, as
+    /// ``sortByColumn(_:ascending:)`` does: the identifier is what ``sortDescriptors`` name. A column that is
+    /// not there does nothing.
+    public func sortByColumn(withIdentifier identifier: String, ascending: Bool) {
+        guard let index = sortableColumns.firstIndex(where: { $0.identifier == identifier }) else { return }
+        sortByColumn(index, ascending: ascending)
+    }
+
     /// A click on a sortable column's title: not sorted by it yet, sorted in its prototype's direction;
     /// sorted by it, reversed.
     func cycleSort(by column: TableColumn) {
