@@ -145,6 +145,18 @@ struct TableViewSortingTests {
         #expect(table.sortDescriptors.map(\.column) == ["pid", "cpu"], "no such column: nothing")
     }
 
+    /// Without a direction the identifier form sorts as a first click does: in the prototype's direction.
+    @Test func sortByColumnWithIdentifierAloneTakesThePrototypesDirection() {
+        let table = TableView()
+        var cpu = TableColumn("cpu", valueType: .decimal)
+        cpu.sortDescriptorPrototype = TableSortDescriptor(column: "cpu", ascending: false)
+        table.tableColumns = [TableColumn("name"), cpu]
+        table.sortByColumn(withIdentifier: "cpu")
+        #expect(table.sortDescriptors == [TableSortDescriptor(column: "cpu", ascending: false)])
+        table.sortByColumn(withIdentifier: "name")
+        #expect(table.sortDescriptors.first == TableSortDescriptor(column: "name", ascending: true))
+    }
+
     /// Two levels: cpu descending, then pid ascending among equal cpu.
     @Test func laterLevelsOrderTiesOfTheFirst() throws {
         let fixture = try Fixture(count: 10)
