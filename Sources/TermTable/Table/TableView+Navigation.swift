@@ -70,24 +70,30 @@ extension TableView {
         // Without a selection mode there is no cursor.
         let target = selectionMode == .none ? nil : indexPath.flatMap { metrics.contains($0) ? $0 : nil }
         let old = state.cursor
-        state.moveCursor(to: target)
+        let marks = moveCursorAndSelection(to: target)
         // A cursor removed on purpose stays removed until the user moves it; one placed clears that.
         cursorWasCleared = target == nil
         needsReveal = target != nil
         setNeedsLayout()
         setNeedsDisplay()
-        guard target != old else { return }
-        if selectionMode == .single {
-            if let old, state.selected.contains(old) {
-                state.deselect(old)
-                if notify { delegate?.tableView(self, didDeselectRowAt: old) }
-            }
-            if let target {
-                state.setSelection([target])
-                if notify { delegate?.tableView(self, didSelectRowAt: target) }
-            }
+        guard target != old, notify else { return }
+        tellMoved(to: target, marks: marks)
+    }
+
+    /// Moves the cursor; in single selection the selection follows it. Returns the rows unmarked and marked.
+    func moveCursorAndSelection(to target: IndexPath?) -> (deselected: IndexPath?, selected: IndexPath?) {
+        guard selectionMode == .single else {
+            state.moveCursor(to: target)
+            return (nil, nil)
         }
-        if notify, let target { delegate?.tableView(self, didMoveCursorTo: target) }
+        return state.moveCursorSelecting(target)
+    }
+
+    /// Tells the delegate the cursor moved to `target`, after the selection changes that came with it.
+    func tellMoved(to target: IndexPath?, marks: (deselected: IndexPath?, selected: IndexPath?)) {
+        if let gone = marks.deselected { delegate?.tableView(self, didDeselectRowAt: gone) }
+        if let new = marks.selected { delegate?.tableView(self, didSelectRowAt: new) }
+        if let target { delegate?.tableView(self, didMoveCursorTo: target) }
     }
 
     /// Scrolls so the row at `indexPath` is visible, with the least scrolling (``scrollToRow(at:at:)`` with `.none`).

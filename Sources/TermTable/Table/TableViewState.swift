@@ -66,6 +66,29 @@ import TermTableCore
     /// Moves the cursor to `indexPath` (nil: no cursor).
     package mutating func moveCursor(to indexPath: IndexPath?) { cursor = indexPath }
 
+    /// Moves the cursor to `indexPath` with the selection following it (single selection): the old cursor row is
+    /// unmarked and `indexPath` becomes the only mark. Returns the rows unmarked and marked, for the delegate
+    /// (both nil when the cursor did not move).
+    package mutating func moveCursorSelecting(
+        _ indexPath: IndexPath?
+    ) -> (deselected: IndexPath?, selected: IndexPath?) {
+        let old = cursor
+        cursor = indexPath
+        guard indexPath != old else { return (nil, nil) }
+        let deselected = old.flatMap { selected.remove($0) }
+        guard let indexPath else { return (deselected, nil) }
+        selected = [indexPath]
+        return (deselected, indexPath)
+    }
+
+    /// In single selection, makes the cursor's row the only mark (after the data changed); false when it already was.
+    @discardableResult
+    package mutating func selectOnlyCursor() -> Bool {
+        guard let cursor, selected != [cursor] else { return false }
+        selected = [cursor]
+        return true
+    }
+
     /// Marks `indexPath`; false when it was marked.
     @discardableResult
     package mutating func select(_ indexPath: IndexPath) -> Bool { selected.insert(indexPath).inserted }
