@@ -157,19 +157,10 @@ extension TableView {
 
     /// Moves the cursor without asking for a layout (the table may be in its layout pass), telling the delegate.
     private func moveCursorWhileFollowing(to target: IndexPath) {
-        let old = state.cursor
-        guard target != old else { return }
-        state.moveCursor(to: target)
+        guard target != state.cursor else { return }
+        let marks = moveCursorAndSelection(to: target)
         cursorWasCleared = false
-        if selectionMode == .single {
-            if let old, state.selected.contains(old) {
-                state.deselect(old)
-                delegate?.tableView(self, didDeselectRowAt: old)
-            }
-            state.setSelection([target])
-            delegate?.tableView(self, didSelectRowAt: target)
-        }
-        delegate?.tableView(self, didMoveCursorTo: target)
+        tellMoved(to: target, marks: marks)
     }
 
     /// Sets the count of rows appended below and tells the delegate when it changed.

@@ -57,7 +57,6 @@ extension TableView {
         {
             // The cursor starts on the first row the user can stop on.
             state.moveCursor(to: highlightableRow(from: first, direction: 1))
-            if selectionMode == .single, let cursor = state.cursor { state.setSelection([cursor]) }
         }
         if selectionMode == .none {
             state.moveCursor(to: nil)
@@ -68,9 +67,7 @@ extension TableView {
         }
         // The cursor stays in view across data changes (rows inserted above it push it down).
         if state.cursor != oldCursor || state.cursor != nil { needsReveal = true }
-        if selectionMode == .single, let cursor = state.cursor, !state.selected.contains(cursor) {
-            state.setSelection([cursor])
-        }
+        if selectionMode == .single { state.selectOnlyCursor() }
         for gone in oldSelection.subtracting(state.selected) { delegate?.tableView(self, didDeselectRowAt: gone) }
         if let end { followEnd(after: end) }
         if !columnModel.columns.isEmpty { sampleColumnWidths() }

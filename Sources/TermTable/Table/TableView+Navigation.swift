@@ -70,24 +70,30 @@ extension TableView {
         // Without a selection mode there is no cursor.
         let target = selectionMode == .none ? nil : indexPath.flatMap { metrics.contains($0) ? $0 : nil }
         let old = state.cursor
-        state.moveCursor(to: target)
+        let marks = moveCursorAndSelection(to: target)
         // A cursor removed on purpose stays removed until the user moves it; one placed clears that.
         cursorWasCleared = target == nil
         needsReveal = target != nil
         setNeedsLayout()
         setNeedsDisplay()
-        guard target != old else { return }
-        if selectionMode == .single {
-            if let old, state.selected.contains(old) {
-                state.deselect(old)
-                if notify { delegate?.tableView(self, didDeselectRowAt: old) }
-            }
-            if let target {
-                state.setSelection([target])
-                if notify { delegate?.tableView(self, didSelectRowAt: target) }
-            }
+        guard target != old, notify else { return }
+        tellMoved(to: target, marks: marks)
+    }
+
+    /// Moves the cursor; in single selection the selection follows it. Returns the rows unmarked and marked.
+    func moveCursorAndSelection(to target: IndexPath?) -> (deselected: IndexPath?, selected: IndexPath?) {
+        guard selectionMode == .single else {
+            state.moveCursor(to: target)
+            return (nil, nil)
         }
-        if notify, let target { delegate?.tableView(self, didMoveCursorTo: target) }
+        return state.moveCursorSelecting(target)
+    }
+
+    /// Tells the delegate the cursor moved to `target`, after the selection changes that came with it.
+    func tellMoved(to target: IndexPath?, marks: (deselected: IndexPath?, selected: IndexPath?)) {
+        if let gone = marks.deselected { delegate?.tableView(self, didDeselectRowAt: gone) }
+        if let new = marks.selected { delegate?.tableView(self, didSelectRowAt: new) }
+        if let target { delegate?.tableView(self, didMoveCursorTo: target) }
     }
 
     /// Scrolls so the row at `indexPath` is visible, with the least scrolling (``scrollToRow(at:at:)`` with `.none`).
@@ -105,44 +111,16 @@ extension TableView {
         return answer
     }
 
-    /// The highlightable row `steps` rows away from `start` (skipping headers and rows that cannot be highlighted).
-    /// The most rows a cursor move looks through for one it can stop on, so a long run of unselectable
-    /// rows (a million error rows) cannot stall a key press.
-    static let unselectableRunLimit = 10_000
-
+    /// The highlightable row `steps` rows away from `start` (skipping headers and rows that cannot be highlighted;
+    /// ``TableViewState/row(_:from:in:isHighlightable:)``).
     func row(_ steps: Int, from start: IndexPath?) -> IndexPath? {
-        var item: TableItem? = nil
-        if let start { item = TableItem(section: start.section, row: start.row) }
-        var found = start
-        var remaining = abs(steps)
-        var guardCount = 0
-        while remaining > 0 {
-            let next: TableItem?
-            if steps > 0 {
-                next = metrics.next(after: item)
-            } else if let item {
-                next = metrics.previous(before: item)
-            } else {
-                next = nil
-            }
-            guard let candidate = next else { break }
-            item = candidate
-            guardCount += 1
-            if guardCount > Self.unselectableRunLimit { break }  // a long run of unselectable rows: stop looking
-            if let indexPath = candidate.indexPath, isHighlightable(indexPath) {
-                found = indexPath
-                remaining -= 1
-            }
-        }
-        return found
+        TableViewState.row(steps, from: start, in: metrics, isHighlightable: isHighlightable)
     }
 
     /// The first row from `start` (itself included), going in `direction`, where the cursor may stop; nil when none.
     func highlightableRow(from start: IndexPath, direction: Int) -> IndexPath? {
-        if isHighlightable(start) { return start }
-        let found = row(direction, from: start)
-        guard let found, found != start, isHighlightable(found) else { return nil }
-        return found
+        TableViewState.highlightableRow(
+            from: start, direction: direction, in: metrics, isHighlightable: isHighlightable)
     }
 
     /// Moves the cursor by `steps` rows (negative is up); returns false when it could not move.
@@ -150,14 +128,9 @@ extension TableView {
     public func moveCursor(by steps: Int) -> Bool {
         if needsReload { loadMetrics() }
         guard selectionMode != .none else { return scroll(by: steps) }
-        let start = state.cursor ?? firstVisibleRow()
-        guard let start else { return false }
-        if state.cursor == nil {
-            guard let target = highlightableRow(from: start, direction: 1) else { return false }
-            setCursor(target)
-            return true
-        }
-        guard let target = row(steps, from: start), target != start else { return false }
+        guard let start = state.cursor ?? firstVisibleRow(),
+            let target = state.cursorTarget(movedBy: steps, from: start, in: metrics, isHighlightable: isHighlightable)
+        else { return false }
         setCursor(target)
         return true
     }
@@ -192,49 +165,15 @@ extension TableView {
     @discardableResult
     public func scroll(by items: Int) -> Bool {
         if needsReload { loadMetrics() }
-        guard var top = state.top else { return false }
-        var offset = state.topLineOffset
-        let limit = lastTop()
-        let viewport = rowsHeight
-        var moved = false
-        for _ in 0..<abs(items) {
-            let h = height(of: top)
-            if items > 0 {
-                if viewport > 0, h > viewport, offset < h - viewport {
-                    offset += 1
-                    moved = true
-                    continue
-                }
-                guard top < limit, let next = metrics.next(after: top) else { break }
-                top = next
-                offset = 0
-            } else {
-                if offset > 0 {
-                    // Inside a tall row, a line up; a row cut by scroll padding shows whole.
-                    offset = h > viewport ? min(offset, h - viewport) - 1 : 0
-                    moved = true
-                    continue
-                }
-                guard let previous = metrics.previous(before: top) else { break }
-                top = previous
-                let previousHeight = height(of: previous)
-                offset = previousHeight > viewport ? previousHeight - viewport : 0
-            }
-            moved = true
-        }
-        state.setTop(top, lineOffset: offset)
+        guard state.top != nil else { return false }
+        let moved = movePosition { $0.scroll(byItems: items, in: $1) }
         setNeedsLayout()
         setNeedsDisplay()
         return moved
     }
 
     /// The top item that shows the last row at the bottom: the view never scrolls past it.
-    func lastTop() -> TableItem {
-        guard let last = metrics.lastItem, let first = metrics.firstItem else { return TableItem(section: 0, row: 0) }
-        return TableLayout.top(
-            revealing: last, from: first, height: rowsHeight, metrics: metrics,
-            stickyHeaders: stickyHeaders, itemHeight: height(of:))
-    }
+    func lastTop() -> TableItem { geometry.lastTop() }
 
     /// Runs a command; returns false when it does not apply (so the key can go elsewhere).
     @discardableResult
@@ -255,8 +194,9 @@ extension TableView {
             if let line, let cursor = state.cursor {
                 // A cursor row scrolled by lines (above line 0) leaves its lines as they are when it stays.
                 if moved || line >= 0 {
-                    state.setTop(
-                        top(placing: TableItem(section: cursor.section, row: cursor.row), atLine: max(0, line)))
+                    movePosition {
+                        $0.place(TableItem(section: cursor.section, row: cursor.row), atLine: max(0, line), in: $1)
+                    }
                     setNeedsLayout()
                 }
             } else {

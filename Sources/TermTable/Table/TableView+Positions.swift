@@ -41,47 +41,9 @@ extension TableView {
         if needsReload { loadMetrics() }
         guard metrics.contains(indexPath) else { return }
         let item = TableItem(section: indexPath.section, row: indexPath.row)
-        let viewport = rowsHeight
-        let rowHeight = height(of: item)
-        switch position {
-        case .none:
-            reveal(item)
-        case .top:
-            state.setTop(item)
-        case .middle:
-            state.setTop(top(placing: item, atLine: max(0, (viewport - rowHeight) / 2)))
-        case .bottom:
-            state.setTop(top(placing: item, atLine: max(0, viewport - rowHeight)))
-        case .line(let line):
-            state.setTop(top(placing: item, atLine: max(0, min(line, viewport - rowHeight))))
-        }
+        movePosition { $0.scroll(to: item, at: position, in: $1) }
         setNeedsLayout()
         setNeedsDisplay()
-    }
-
-    /// The top item that puts `item`'s first line at `line` (or as near above as rows allow).
-    func top(placing item: TableItem, atLine line: Int) -> TableItem {
-        let viewport = rowsHeight
-        func sticky(_ top: TableItem) -> Int {
-            TableLayout.stickyHeight(
-                above: top, height: viewport, metrics: metrics, stickyHeaders: stickyHeaders,
-                itemHeight: height(of:))
-        }
-        // Walk up while the rows above fit in the lines above the target line.
-        var top = item
-        var above = 0  // lines from `top` down to `item`
-        while let previous = metrics.previous(before: top) {
-            let h = height(of: previous)
-            if above + h > line { break }
-            above += h
-            top = previous
-        }
-        // A sticky header above the new top takes lines too: step down until the item is not pushed below `line`.
-        while top < item, sticky(top) + above > line, let next = metrics.next(after: top) {
-            above -= height(of: top)
-            top = next
-        }
-        return top
     }
 
     /// Applies a new cursor and selection after the data changed, keeping the cursor's row on `cursorLine`.
@@ -98,6 +60,6 @@ extension TableView {
         guard let line = pendingCursorLine else { return }
         pendingCursorLine = nil
         guard let cursor = state.cursor, metrics.contains(cursor) else { return }
-        state.setTop(top(placing: TableItem(section: cursor.section, row: cursor.row), atLine: line))
+        movePosition { $0.place(TableItem(section: cursor.section, row: cursor.row), atLine: line, in: $1) }
     }
 }

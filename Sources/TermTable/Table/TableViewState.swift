@@ -3,8 +3,9 @@ import TermTableCore
 /// A table's scroll position, cursor and selection: plain values, testable without a screen.
 ///
 /// Its fields are set only by its operations (scroll to a top and line offset, scroll a tall top row by lines,
-/// move the cursor, mark and unmark rows, clamp to the metrics, follow inserted and deleted rows), each of which
-/// keeps its own invariant; the table's extensions ask them, and its layout pass (`layOutRows`) settles the
+/// move the cursor, mark and unmark rows, clamp to the metrics, follow inserted and deleted rows; with a
+/// `TableViewGeometry`, reveal a row with padding, scroll by items, to a row's line or to the end, and find where a
+/// cursor move lands: `TableViewState+Moves.swift`), each of which keeps its own invariant; the table's extensions ask them, and its layout pass (`layOutRows`) settles the
 /// position against the metrics (`TableViewStatePropertyTests` checks the operations).
 @usableFromInline package struct TableViewState: Hashable, Sendable {
     /// The item at the top of the viewport (nil for an empty table).
@@ -64,6 +65,29 @@ import TermTableCore
 
     /// Moves the cursor to `indexPath` (nil: no cursor).
     package mutating func moveCursor(to indexPath: IndexPath?) { cursor = indexPath }
+
+    /// Moves the cursor to `indexPath` with the selection following it (single selection): the old cursor row is
+    /// unmarked and `indexPath` becomes the only mark. Returns the rows unmarked and marked, for the delegate
+    /// (both nil when the cursor did not move).
+    package mutating func moveCursorSelecting(
+        _ indexPath: IndexPath?
+    ) -> (deselected: IndexPath?, selected: IndexPath?) {
+        let old = cursor
+        cursor = indexPath
+        guard indexPath != old else { return (nil, nil) }
+        let deselected = old.flatMap { selected.remove($0) }
+        guard let indexPath else { return (deselected, nil) }
+        selected = [indexPath]
+        return (deselected, indexPath)
+    }
+
+    /// In single selection, makes the cursor's row the only mark (after the data changed); false when it already was.
+    @discardableResult
+    package mutating func selectOnlyCursor() -> Bool {
+        guard let cursor, selected != [cursor] else { return false }
+        selected = [cursor]
+        return true
+    }
 
     /// Marks `indexPath`; false when it was marked.
     @discardableResult

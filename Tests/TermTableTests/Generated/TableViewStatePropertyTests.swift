@@ -117,6 +117,25 @@ import Testing
                         #expect(state.cursor.flatMap { model.id($0) } == cursorID, "\(context): delete at \(p)")
                     }
                     #expect(Set(state.selected.compactMap { model.id($0) }) == markIDs, "\(context): delete at \(p)")
+                case 7 where Bool.random(using: &random):
+                    // Single selection: the selection follows the cursor, and the delegate hears what changed.
+                    let target = Bool.random(using: &random) ? nil : Self.randomIndexPath(&random)
+                    let marks = state.moveCursorSelecting(target)
+                    #expect(state.cursor == target, "\(context): the cursor moves")
+                    if target == before.cursor {
+                        #expect(
+                            marks.deselected == nil && marks.selected == nil && state.selected == before.selected,
+                            "\(context): a cursor that stays changes no mark")
+                    } else {
+                        #expect(
+                            state.selected
+                                == (target.map { [$0] } ?? before.selected.subtracting(before.cursor.map { [$0] } ?? [])),
+                            "\(context): the only mark is the cursor's row")
+                        #expect(marks.selected == target, "\(context): the new row is reported marked")
+                        #expect(
+                            marks.deselected == before.cursor.flatMap { before.selected.contains($0) ? $0 : nil },
+                            "\(context): the old cursor row is reported unmarked when it was marked")
+                    }
                 case 7:
                     state.setSelection(
                         Set(
