@@ -4,8 +4,16 @@ extension TableView {
     /// Runs the command bound to `key`, if any.
     func handleTableKey(_ key: Key) -> Bool {
         guard let command = keyBindings[key] else { return handleHorizontalScrollKey(key) }
-        // A table without columns: the column keys scroll by character (when on) or go elsewhere, as before.
-        if command.isColumnCommand && columnModel.columns.isEmpty { return handleHorizontalScrollKey(key) }
+        let outline = dataSource is any OutlineCommandHandling
+        // An outline without columns: ←/h and →/l are the tree's.
+        if outline, columnModel.columns.isEmpty, command == .moveLeft || command == .moveRight {
+            return perform(command)
+        }
+        // A table without columns: the column keys scroll by character (when on) or go elsewhere, as before; the
+        // outline keys of a table that is not an outline are as if unbound.
+        if command.isColumnCommand && columnModel.columns.isEmpty || command.isOutlineCommand && !outline {
+            return handleHorizontalScrollKey(key)
+        }
         return perform(command)
     }
 

@@ -1,0 +1,221 @@
+import TermTableCore
+
+/// A data source that shows a tree (an ``OutlineSnapshot``) as the flat list of its visible items, one row each:
+/// `NSOutlineView`'s data in a ``TableView``.
+///
+/// Expanding or collapsing a node touches only that node's rows: the tree is never flattened, and finding the row
+/// of an item or the item of a row costs O(depth × log fan-out), so a table of a million nodes scrolls, expands and
+/// collapses as fast as a flat one. Through every change (``expand(_:)``, ``collapse(_:)``, ``apply(_:keepingCursorLine:)``,
+/// ``update(keepingCursorLine:_:)``) the cursor, the marks and the cursor's screen line stay on their items:
+/// - a cursor whose item is hidden by a collapse moves to the nearest visible ancestor;
+/// - a cursor whose item is deleted stays on its row (the next item of the old order), else the last row;
+/// - marked items that are hidden stay marked, and show marked again when revealed; marks of deleted items go,
+///   the delegate hearing ``TableViewDelegate/tableView(_:didDeselectRowAt:)`` with the row they had.
+///
+/// ```swift
+/// let dataSource = OutlineDataSource<String>(tableView: table) { table, indexPath, path in
+///     let cell = table.dequeueReusableCell(withIdentifier: "file", for: indexPath)
+///     cell.viewWithTag(1, as: Label.self)?.text = path
+///     return cell
+/// }
+/// var tree = OutlineSnapshot<String>()
+/// tree.append(["src"])
+/// tree.append(["src/main.swift"], to: "src")
+/// dataSource.apply(tree)
+/// dataSource.expand("src")
+/// ```
+///
+/// The table keeps this data source alive, as it keeps a ``TableViewDiffableDataSource``. The table has one
+/// section; ``level(of:)`` gives the indentation of a row's item.
+@MainActor
+public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: TableViewDataSource {
+    /// Makes the cell for an item.
+    public typealias CellProvider = @MainActor (TableView, IndexPath, ItemIdentifier) -> TableViewCell
+
+    /// The table shown (held weakly: the table owns this data source).
+    public internal(set) weak var tableView: TableView?
+    let cellProvider: CellProvider
+    var tree = OutlineSnapshot<ItemIdentifier>()
+    /// Marked items a collapse hides: marked again when they show.
+    var hiddenMarks: Set<ItemIdentifier> = []
+
+    /// Creates the data source, makes it the table's data source and lets the table keep it.
+    public init(tableView: TableView, cellProvider: @escaping CellProvider) {
+        self.tableView = tableView
+        self.cellProvider = cellProvider
+        tableView.ownedDataSource = self
+        tableView.dataSource = self
+    }
+
+    /// The tree shown, with its expansion.
+    public func snapshot() -> OutlineSnapshot<ItemIdentifier> { tree }
+
+    /// Shows `snapshot`; the cursor, the marks and (with `keepingCursorLine`) the cursor's line follow their items.
+    public func apply(_ snapshot: OutlineSnapshot<ItemIdentifier>, keepingCursorLine: Bool = true) {
+        update(keepingCursorLine: keepingCursorLine) { $0 = snapshot }
+    }
+
+    /// Edits the tree in place (no copy of it) and shows the result, as ``apply(_:keepingCursorLine:)`` does.
+    ///
+    /// Costs the edit plus O((marks + rows on screen) × depth × log fan-out): nothing proportional to the tree.
+    public func update(keepingCursorLine: Bool = true, _ edit: (inout OutlineSnapshot<ItemIdentifier>) -> Void) {
+        guard let tableView else {
+            edit(&tree)
+            return
+        }
+        tableView.layoutIfNeeded()
+        let line = keepingCursorLine ? tableView.cursorLine : nil
+        let cursorRow = tableView.state.cursor?.row
+        let cursorItem = cursorRow.flatMap(tree.item(atVisibleRow:))
+        var marked: [(item: ItemIdentifier, row: Int?)] = hiddenMarks.map { ($0, nil) }
+        for indexPath in tableView.state.selected.sorted() {
+            if let item = tree.item(atVisibleRow: indexPath.row) { marked.append((item, indexPath.row)) }
+        }
+        var onScreen: [Int: ItemIdentifier] = [:]
+        for indexPath in tableView.indexPathsForVisibleRows {
+            onScreen[indexPath.row] = tree.item(atVisibleRow: indexPath.row)
+        }
+
+        edit(&tree)
+
+        hiddenMarks = []
+        var marks = Set<IndexPath>()
+        for (item, row) in marked {
+            if let new = tree.visibleRow(of: item) {
+                marks.insert(IndexPath(row: new, section: 0))
+            } else if tree.contains(item) {
+                hiddenMarks.insert(item)
+            } else if let row {
+                tableView.delegate?.tableView(tableView, didDeselectRowAt: IndexPath(row: row, section: 0))
+            }
+        }
+        tableView.rowsMoved(keepingHeaders: true) { indexPath in
+            onScreen[indexPath.row].flatMap { tree.visibleRow(of: $0) }.map { IndexPath(row: $0, section: 0) }
+        }
+        tableView.reload(cursor: cursorFollowed(cursorItem, row: cursorRow), selected: marks, cursorLine: line)
+    }
+
+    /// Where the cursor goes after an edit: its item's row, else its nearest visible ancestor's, else (its item
+    /// deleted) the row it had, clamped to the rows there are.
+    func cursorFollowed(_ item: ItemIdentifier?, row: Int?) -> IndexPath? {
+        guard let row else { return nil }
+        var found: Int?
+        var candidate = item
+        while let current = candidate, tree.contains(current) {
+            if let visible = tree.visibleRow(of: current) {
+                found = visible
+                break
+            }
+            candidate = tree.parent(of: current)
+        }
+        if found == nil {
+            let count = tree.numberOfVisibleItems
+            guard count > 0 else { return nil }
+            found = min(row, count - 1)
+        }
+        return found.map { IndexPath(row: $0, section: 0) }
+    }
+
+    // MARK: Expansion
+
+    /// Expands `item` (its children show).
+    public func expand(_ item: ItemIdentifier) { update { $0.expand([item]) } }
+    /// Collapses `item` (its descendants hide; a cursor among them moves to it).
+    public func collapse(_ item: ItemIdentifier) { update { $0.collapse([item]) } }
+    /// Expands `item` when collapsed, else collapses it.
+    public func toggle(_ item: ItemIdentifier) {
+        if tree.isExpanded(item) { collapse(item) } else { expand(item) }
+    }
+    /// Expands `item` and all its descendants (nil: the whole tree).
+    public func expandAll(under item: ItemIdentifier? = nil) { update { $0.expandAll(under: item) } }
+    /// Collapses `item` and all its descendants (nil: the whole tree).
+    public func collapseAll(under item: ItemIdentifier? = nil) { update { $0.collapseAll(under: item) } }
+    /// Expands the ancestors of `item` so it shows (the cursor does not move).
+    public func reveal(_ item: ItemIdentifier) { update { $0.reveal(item) } }
+
+    // MARK: Questions
+
+    /// The item at `indexPath`, nil when there is none.
+    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifier? {
+        indexPath.section == 0 ? tree.item(atVisibleRow: indexPath.row) : nil
+    }
+    /// Where `item` is, nil when it is hidden or not in the tree.
+    public func indexPath(for item: ItemIdentifier) -> IndexPath? {
+        tree.visibleRow(of: item).map { IndexPath(row: $0, section: 0) }
+    }
+    /// The parent of `item` (nil: top level or not there).
+    public func parent(of item: ItemIdentifier) -> ItemIdentifier? { tree.parent(of: item) }
+    /// The children of `item` (nil: the top-level items).
+    public func children(of item: ItemIdentifier?) -> [ItemIdentifier] { tree.children(of: item) }
+    /// The depth of `item`: 0 at the top level.
+    public func level(of item: ItemIdentifier) -> Int? { tree.level(of: item) }
+    /// Whether `item` is expanded.
+    public func isExpanded(_ item: ItemIdentifier) -> Bool { tree.isExpanded(item) }
+    /// The item under the cursor.
+    public var cursorItemIdentifier: ItemIdentifier? { tableView?.state.cursor.flatMap(itemIdentifier(for:)) }
+    /// The marked items: the ones shown, in row order, then the ones a collapse hides (in no set order).
+    public var selectedItemIdentifiers: [ItemIdentifier] {
+        (tableView?.indexPathsForSelectedRows ?? []).compactMap(itemIdentifier(for:)) + Array(hiddenMarks)
+    }
+
+    // MARK: TableViewDataSource
+
+    /// One section.
+    public func numberOfSections(in tableView: TableView) -> Int { 1 }
+    /// The visible items.
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        section == 0 ? tree.numberOfVisibleItems : 0
+    }
+    /// The cell provider's cell for the item at `indexPath`.
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        guard let item = itemIdentifier(for: indexPath) else { return TableViewCell(reuseIdentifier: nil) }
+        return cellProvider(tableView, indexPath, item)
+    }
+}
+
+/// A data source that runs the outline commands (``TableCommand/expandItem`` and the others, and ←/→ in a
+/// table without columns): ``OutlineDataSource``.
+@MainActor
+protocol OutlineCommandHandling: AnyObject {
+    /// Runs `command` on the cursor's item of `tableView`; true when the key is the tree's (even if nothing moved).
+    func performOutlineCommand(_ command: TableCommand, in tableView: TableView) -> Bool
+}
+
+extension OutlineDataSource: OutlineCommandHandling {
+    /// → expands a collapsed item with children, else goes to its first child; ← collapses an expanded item, else
+    /// goes to its parent; `+`, `-` and `*` expand, collapse and expand all below.
+    func performOutlineCommand(_ command: TableCommand, in tableView: TableView) -> Bool {
+        guard let cursor = tableView.state.cursor, let item = itemIdentifier(for: cursor) else { return false }
+        switch command {
+        case .moveRight:
+            if let first = tree.firstChild(of: item) {
+                if tree.isExpanded(item) {
+                    tableView.setCursor(indexPath(for: first))
+                } else {
+                    expand(item)
+                }
+            }
+        case .moveLeft:
+            if tree.isExpanded(item), tree.numberOfChildren(of: item) > 0 {
+                collapse(item)
+            } else if let parent = tree.parent(of: item) {
+                tableView.setCursor(indexPath(for: parent))
+            }
+        case .expandItem: expand(item)
+        case .collapseItem: collapse(item)
+        case .expandAllBelow: expandAll(under: item)
+        default: return false
+        }
+        return true
+    }
+}
+
+extension OutlineDataSource {
+    /// The guides and disclosure mark `item`'s row starts with (see ``OutlineSnapshot/prefix(for:guides:)``).
+    public func prefix(for item: ItemIdentifier, guides: OutlineGuides = .unicode) -> String {
+        tree.prefix(for: item, guides: guides)
+    }
+
+    /// The rows expanding `item` would add: for a collapsed item, the count of hidden replies a mail index shows.
+    public func hiddenDescendantCount(of item: ItemIdentifier) -> Int { tree.hiddenDescendantCount(of: item) }
+}

@@ -1,0 +1,255 @@
+/// A tree of items, each expanded or collapsed, seen as the flat list of its visible items: the content of an
+/// ``OutlineDataSource``.
+///
+/// UIKit's `NSDiffableDataSourceSectionSnapshot` (`append(_:to:)`, `expand`, `collapse`, `visibleItems`) and the
+/// questions `NSOutlineView` answers (`parent(forItem:)`, `level(forItem:)`, `isItemExpanded`), for a table that
+/// scrolls a million rows. Top-level items have no parent (`nil`); a collapsed item's descendants are hidden.
+///
+/// ```swift
+/// var tree = OutlineSnapshot<String>()
+/// tree.append(["src", "README.md"])
+/// tree.append(["main.swift", "util.swift"], to: "src")
+/// tree.expand(["src"])
+/// tree.visibleItems          // ["src", "main.swift", "util.swift", "README.md"]
+/// tree.visibleRow(of: "README.md")   // 3
+/// ```
+///
+/// The structure: every item keeps its children in order and a Fenwick tree (prefix sums) of their visible
+/// subtree sizes, so nothing is ever flattened. With depth d and fan-out f:
+/// - ``item(atVisibleRow:)`` and ``visibleRow(of:)``: O(d log f);
+/// - ``expand(_:)``, ``collapse(_:)``, appending children: O(d log f) per item (the size change climbs the
+///   ancestors), whatever the size of the subtree shown or hidden;
+/// - ``expandAll(under:)``, ``collapseAll(under:)``, deleting: O(size of the subtree);
+/// - inserting before or after a sibling, deleting or moving an item: O(f) for the parent's child list, plus the
+///   above.
+///
+/// Identifiers must be unique in the whole tree: adding one that is there is a programmer error.
+public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
+    /// Slot 0 is the invisible root; the top-level items are its children.
+    @usableFromInline var items: [ItemIdentifier?] = [nil]
+    @usableFromInline var slots: [ItemIdentifier: Int] = [:]
+    @usableFromInline var parents: [Int] = [-1]
+    @usableFromInline var children: [[Int]] = [[]]
+    /// Each slot's index in its parent's children.
+    @usableFromInline var positions: [Int] = [0]
+    @usableFromInline var expanded: [Bool] = [true]
+    /// 1 (the item) plus, when expanded, its children's sizes: the rows the item's subtree shows when it shows.
+    @usableFromInline var sizes: [Int] = [1]
+    /// Per slot, the Fenwick tree over its children's sizes (1-based).
+    @usableFromInline var sums: [[Int]] = [[0]]
+    @usableFromInline var freeSlots: [Int] = []
+
+    /// Creates an empty tree.
+    public init() {}
+
+    // MARK: Questions
+
+    /// The number of items, shown or hidden.
+    public var numberOfItems: Int { slots.count }
+    /// The number of visible items: the rows of the table.
+    public var numberOfVisibleItems: Int { sizes[0] - 1 }
+    /// The visible items in order (O(visible items)).
+    public var visibleItems: [ItemIdentifier] {
+        var result: [ItemIdentifier] = []
+        result.reserveCapacity(numberOfVisibleItems)
+        var stack = children[0].reversed() as [Int]
+        while let slot = stack.popLast() {
+            result.append(items[slot]!)
+            if expanded[slot] { stack += children[slot].reversed() }
+        }
+        return result
+    }
+    /// The top-level items, in order.
+    public var rootItems: [ItemIdentifier] { children[0].map { items[$0]! } }
+
+    /// Whether `item` is in the tree (shown or not).
+    public func contains(_ item: ItemIdentifier) -> Bool { slots[item] != nil }
+
+    /// The parent of `item`: nil for a top-level item or one not in the tree.
+    public func parent(of item: ItemIdentifier) -> ItemIdentifier? {
+        slots[item].flatMap { items[parents[$0]] }
+    }
+
+    /// The children of `item` in order (nil: the top-level items); empty when it has none or is not there.
+    public func children(of item: ItemIdentifier?) -> [ItemIdentifier] {
+        guard let slot = slot(item) else { return [] }
+        return children[slot].map { items[$0]! }
+    }
+
+    /// The number of children of `item` (nil: the top-level items), 0 when it is not there.
+    public func numberOfChildren(of item: ItemIdentifier?) -> Int { slot(item).map { children[$0].count } ?? 0 }
+
+    /// The first child of `item` (nil: the first top-level item), nil when it has none.
+    public func firstChild(of item: ItemIdentifier?) -> ItemIdentifier? {
+        slot(item).flatMap { children[$0].first }.flatMap { items[$0] }
+    }
+
+    /// The depth of `item`: 0 for a top-level item, nil when it is not in the tree.
+    public func level(of item: ItemIdentifier) -> Int? {
+        guard var slot = slots[item] else { return nil }
+        var level = -1
+        while slot != 0 {
+            level += 1
+            slot = parents[slot]
+        }
+        return level
+    }
+
+    /// Whether `item` is expanded (its children show when it shows).
+    public func isExpanded(_ item: ItemIdentifier) -> Bool { slots[item].map { expanded[$0] } ?? false }
+
+    /// Whether `item` shows: every ancestor is expanded.
+    public func isVisible(_ item: ItemIdentifier) -> Bool { visibleRow(of: item) != nil }
+
+    /// The rows the descendants of `item` would show if it and they were expanded as they are now, minus the ones
+    /// they show: for a collapsed item, the rows expanding it would add (O(d log f)).
+    public func hiddenDescendantCount(of item: ItemIdentifier) -> Int {
+        guard let slot = slots[item], !expanded[slot] else { return 0 }
+        return total(slot)
+    }
+
+    /// The visible item at `row`, nil past the end (O(d log f)).
+    public func item(atVisibleRow row: Int) -> ItemIdentifier? {
+        guard row >= 0, row < numberOfVisibleItems else { return nil }
+        var slot = 0
+        var rest = row + 1
+        while rest > 0 {
+            rest -= 1
+            let (index, offset) = find(in: slot, rest)
+            slot = children[slot][index]
+            rest = offset
+        }
+        return items[slot]
+    }
+
+    /// The row of `item` among the visible items, nil when it is hidden or not there (O(d log f)).
+    public func visibleRow(of item: ItemIdentifier) -> Int? {
+        guard var slot = slots[item] else { return nil }
+        var row = -1
+        while slot != 0 {
+            let parent = parents[slot]
+            guard expanded[parent] else { return nil }
+            row += 1 + prefix(parent, positions[slot])
+            slot = parent
+        }
+        return row
+    }
+
+    // MARK: Slots and sums
+
+    @usableFromInline func slot(_ item: ItemIdentifier?) -> Int? {
+        guard let item else { return 0 }
+        return slots[item]
+    }
+
+    /// The sum of the sizes of the first `count` children of `slot`.
+    @usableFromInline func prefix(_ slot: Int, _ count: Int) -> Int {
+        var sum = 0
+        var index = count
+        let tree = sums[slot]
+        while index > 0 {
+            sum += tree[index]
+            index &= index - 1
+        }
+        return sum
+    }
+
+    /// The sum of all the sizes of `slot`'s children.
+    @usableFromInline func total(_ slot: Int) -> Int { prefix(slot, children[slot].count) }
+
+    /// The child of `slot` whose rows hold offset `rest` among its children's rows, and the offset within it.
+    @usableFromInline func find(in slot: Int, _ rest: Int) -> (index: Int, offset: Int) {
+        let tree = sums[slot]
+        let count = tree.count - 1
+        var position = 0
+        var rest = rest
+        var step = 1
+        while step * 2 <= count { step *= 2 }
+        while step > 0 {
+            let next = position + step
+            if next <= count, tree[next] <= rest {
+                position = next
+                rest -= tree[next]
+            }
+            step /= 2
+        }
+        return (position, rest)
+    }
+
+    mutating func addToSum(_ slot: Int, at index: Int, _ delta: Int) {
+        var i = index + 1
+        let count = sums[slot].count
+        while i < count {
+            sums[slot][i] += delta
+            i += i & -i
+        }
+    }
+
+    /// Appends one child's size to `slot`'s sums (O(log f)).
+    mutating func appendSum(_ slot: Int, _ size: Int) {
+        let i = sums[slot].count
+        // The new node covers (i - lowbit(i), i]: its value is the sum of that range.
+        let low = i - (i & -i)
+        let covered = prefix(slot, i - 1) - prefix(slot, low)
+        sums[slot].append(covered + size)
+    }
+
+    /// Rebuilds `slot`'s positions and sums from its children (O(f)).
+    mutating func rebuild(_ slot: Int) {
+        let list = children[slot]
+        var tree = [Int](repeating: 0, count: list.count + 1)
+        for (index, child) in list.enumerated() {
+            positions[child] = index
+            tree[index + 1] += sizes[child]
+            let up = (index + 1) + ((index + 1) & -(index + 1))
+            if up <= list.count { tree[up] += tree[index + 1] }
+        }
+        sums[slot] = tree
+    }
+
+    /// `slot`'s size changed by `delta`: its parent's sums and the sizes of its expanded ancestors follow.
+    mutating func propagate(from slot: Int, _ delta: Int) {
+        var slot = slot
+        while delta != 0, slot != 0 {
+            let parent = parents[slot]
+            addToSum(parent, at: positions[slot], delta)
+            guard expanded[parent] else { return }
+            sizes[parent] += delta
+            slot = parent
+        }
+    }
+
+    mutating func makeSlot(_ item: ItemIdentifier, parent: Int) -> Int {
+        precondition(
+            slots[item] == nil, "OutlineSnapshot: the item \(item) is already in the tree; identifiers must be unique")
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            items[slot] = item
+            parents[slot] = parent
+            children[slot] = []
+            expanded[slot] = false
+            sizes[slot] = 1
+            sums[slot] = [0]
+        } else {
+            slot = items.count
+            items.append(item)
+            parents.append(parent)
+            children.append([])
+            positions.append(0)
+            expanded.append(false)
+            sizes.append(1)
+            sums.append([0])
+        }
+        slots[item] = slot
+        return slot
+    }
+
+    /// The slot of `item`, stopping with a clear message when it is not in the tree.
+    func existing(_ item: ItemIdentifier, _ operation: String) -> Int {
+        guard let slot = slots[item] else {
+            preconditionFailure("OutlineSnapshot.\(operation): the item \(item) is not in the tree")
+        }
+        return slot
+    }
+}
