@@ -42,7 +42,7 @@ enum TreeBench {
             // Parents among the last nodes made (deep chains) or anywhere (wide levels), at most depth 11.
             let span = UInt64(min(id, seed % 3 == 0 ? 50 : id))
             var parent = id - 1 - Int((seed >> 33) % span)
-            if parent >= 2 && parent < 2 + big || depth[parent] >= 11 { parent = 0 }
+            if parent >= 1 && parent < 2 + big || depth[parent] >= 11 { parent = 0 }
             depth.append(depth[parent] + 1)
             if batch[parent] == nil { order.append(parent) }
             batch[parent, default: []].append(id)
