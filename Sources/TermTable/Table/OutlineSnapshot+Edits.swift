@@ -144,7 +144,8 @@ extension OutlineSnapshot {
         }
         for slot in order.reversed() {
             if slot != 0 { expanded[slot] = value }
-            rebuild(slot)
+            guard !children[slot].isEmpty else { continue }  // a leaf: its size is 1 and its sums empty
+            rebuild(slot, positions: false)
             sizes[slot] = expanded[slot] ? 1 + total(slot) : 1
         }
         propagate(from: top, sizes[top] - before)

@@ -194,17 +194,26 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
         sums[slot].append(covered + size)
     }
 
-    /// Rebuilds `slot`'s positions and sums from its children (O(f)).
-    mutating func rebuild(_ slot: Int) {
+    /// Rebuilds `slot`'s sums (and, when `positions`, its children's positions) from its children (O(f)), in
+    /// place: expand-all and collapse-all rebuild every node without allocating.
+    mutating func rebuild(_ slot: Int, positions renumber: Bool = true) {
         let list = children[slot]
-        var tree = [Int](repeating: 0, count: list.count + 1)
+        var tree: [Int] = []
+        swap(&tree, &sums[slot])
+        tree.removeAll(keepingCapacity: true)
+        tree.append(0)
         for (index, child) in list.enumerated() {
-            positions[child] = index
-            tree[index + 1] += sizes[child]
-            let up = (index + 1) + ((index + 1) & -(index + 1))
-            if up <= list.count { tree[up] += tree[index + 1] }
+            if renumber { positions[child] = index }
+            tree.append(sizes[child])
         }
-        sums[slot] = tree
+        let count = list.count
+        if count > 0 {
+            for i in 1...count {
+                let up = i + (i & -i)
+                if up <= count { tree[up] += tree[i] }
+            }
+        }
+        swap(&tree, &sums[slot])
     }
 
     /// `slot`'s size changed by `delta`: its parent's sums and the sizes of its expanded ancestors follow.
