@@ -1,4 +1,3 @@
-import Foundation
 import TermTable
 
 /// `--workload tree --nodes N`: an outline of N nodes (random depth up to 12, one node with 10^5 children when N
