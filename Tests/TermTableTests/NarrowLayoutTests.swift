@@ -85,7 +85,7 @@ struct NarrowLayoutTests {
         header.sort = ColumnSort(column: "cpu", ascending: false)
         #expect(titles(40) == "    PID USER COMMAND       ▼ CPU     MEM")
         header.sort = ColumnSort(column: "user")
-        #expect(titles(40) == "    PID US ▲ COMMAND         CPU     MEM")
+        #expect(titles(40) == "    PID U… ▲ COMMAND         CPU     MEM")  // a cut title ends with …
         #expect(header.columns.map(\.identifier) == ["pid", "user", "command", "cpu", "mem"])
     }
 

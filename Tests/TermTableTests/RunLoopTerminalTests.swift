@@ -119,9 +119,10 @@ extension ProcessStateTests {
             app.cancelTimer(guardTimer)
             let measured = try #require(latency, "q was not handled in 10 s (\(runs) timer runs)")
             // Robust under load: counted in timer runs started after the key was written (a busy kernel may take
-            // a while to hand the byte over the pty); the wall clock only catches a loop that stalls.
+            // a while to hand the byte over the pty); the wall clock only catches a loop that stalls (a CI run at
+            // load 13 on 2 cores took 1.24 s with 3 runs or fewer after the key; a stalled loop takes the 10 s).
             #expect(runsAfterTheKey <= 3, "q waited for \(runsAfterTheKey) timer runs (\(measured))")
-            #expect(measured < .seconds(1), "q was handled after \(measured)")
+            #expect(measured < .seconds(5), "q was handled after \(measured)")
             #expect(zip(framesAtRuns, framesAtRuns.dropFirst()).allSatisfy { $0 < $1 }, "no frame between two runs")
         }
 

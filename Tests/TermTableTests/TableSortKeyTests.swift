@@ -85,4 +85,27 @@ import Testing
         #expect(descriptor.reversed == TableSortDescriptor(column: "cpu", ascending: false))
         #expect(descriptor.reversed.reversed == descriptor)
     }
+
+    @Test func parsingReadsATextValueAsItsColumnsType() {
+        #expect(TableSortKey(parsing: "42", as: .integer) == .integer(42))
+        #expect(TableSortKey(parsing: " -7 ", as: .integer) == .integer(-7))
+        #expect(TableSortKey(parsing: "+3", as: .decimal) == .integer(3))
+        #expect(TableSortKey(parsing: "2.5", as: .integer) == .decimal(2.5))
+        #expect(TableSortKey(parsing: ".5", as: .decimal) == .decimal(0.5))
+        #expect(TableSortKey(parsing: "-1.5E-3", as: .decimal) == .decimal(-0.0015))
+        #expect(TableSortKey(parsing: "1e6", as: .decimal) == .decimal(1e6))
+        for notANumber in ["inf", "nan", "0x10", "1,000", "1e", "-", "."] {
+            #expect(TableSortKey(parsing: notANumber, as: .decimal) == .text(notANumber))
+        }
+        #expect(TableSortKey(parsing: "1970-01-02", as: .date) == .date(86_400))
+        #expect(TableSortKey(parsing: "2026-11-27T21:07:50Z", as: .date) == .date(1_795_813_670))
+        #expect(TableSortKey(parsing: "2026-11-27 22:07:50.5+01:00", as: .date) == .date(1_795_813_670.5))
+        #expect(TableSortKey(parsing: "2026-02-30", as: .date) == .text("2026-02-30"))
+        #expect(TableSortKey(parsing: "Yes", as: .boolean) == .boolean(true))
+        #expect(TableSortKey(parsing: "false", as: .boolean) == .boolean(false))
+        #expect(TableSortKey(parsing: "maybe", as: .boolean) == .text("maybe"))
+        #expect(TableSortKey(parsing: "  ", as: .integer) == .empty)
+        #expect(TableSortKey(parsing: "", as: .text) == .empty)
+        #expect(TableSortKey(parsing: "42", as: .text) == .text("42"))
+    }
 }

@@ -137,7 +137,81 @@ struct TableViewColumnsTests {
             #expect(table.columnWarnings.count == 1)
             #expect(table.columnWarnings.first?.contains("RESTARTS") == true)
         #endif
-        #expect(drawColumns(table).lines[0].hasPrefix("RESTART "))
+        #expect(drawColumns(table).lines[0].hasPrefix("RESTAR… "))
+    }
+
+    @Test func aValueCutByItsColumnEndsWithAnEllipsisAndACutNumberKeepsItsEndBehindOne() {
+        let source = ColumnRows([["elephant", "1234567"], ["ant", "42"]])
+        let table = makeTable(
+            source, width: 20,
+            columns: [
+                TableColumn("c0", title: "ANIMALS", width: .fixed(5)),
+                TableColumn("c1", title: "N", width: .fixed(4), valueType: .integer),
+            ])
+        let screen = drawColumns(table)
+        #expect(screen.lines[0] == "ANIM…    N          ")  // a title cut by its column ends with …
+        #expect(screen.lines[1] == "elep… …567          ")  // never "1234", which reads as a smaller number
+        #expect(screen.lines[2] == "ant     42          ")
+    }
+
+    @Test func aColumnIsMadeWithItsWidthBoundsShrinkRuleAndSortabilityInOneCall() {
+        let column = TableColumn(
+            "path", title: "PATH", width: .fraction(1), maximumWidth: 30, shrink: ShrinkRule(minimumWidth: 8),
+            sortable: false)
+        #expect(column.maximumWidth == 30)
+        #expect(column.shrink.minimumWidth == 8)
+        #expect(column.sortDescriptorPrototype == nil)
+        #expect(TableColumn("size").sortDescriptorPrototype == TableSortDescriptor(column: "size"))
+    }
+
+    @Test func aDiffableDataSourceWithColumnTextFillsTheColumnsThatShow() {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 12, height: 4))
+        table.showsScrollIndicator = false
+        table.tableColumns = (0..<3).map { TableColumn("c\($0)", title: "T\($0)") }
+        let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: table) { item, column in
+            StyledText("\(column.identifier)r\(item)")
+        }
+        var snapshot = TableSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems([1, 2])
+        dataSource.apply(snapshot)
+        table.layoutIfNeeded()
+        let screen = drawColumns(table)
+        #expect(screen.lines[0...2] == ["T0   T1   T2", "c0r1 c1r1 c2", "c0r2 c1r2 c2"])
+        let text = dataSource.tableView(table, textFor: table.tableColumns[1], at: IndexPath(row: 1, section: 0))
+        #expect(text.string == "c1r2")
+    }
+
+    @Test func aDiffableDataSourcesFilterFindsInTheCursorsColumn() async {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 20, height: 5))
+        table.tableColumns = [TableColumn("name"), TableColumn("kind")]
+        table.cursorShape = .cell
+        let rows = [["apple", "zebra"], ["zebra", "apple"]]
+        let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: table) { item, column in
+            StyledText(rows[item][column.identifier == "name" ? 0 : 1])
+        }
+        dataSource.columnFilterText = { item, column in rows[item][column.identifier == "name" ? 0 : 1] }
+        var snapshot = TableSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems([0, 1])
+        dataSource.apply(snapshot)
+        table.layoutIfNeeded()
+        #expect(table.cursorColumn == 0)
+        await dataSource.filter(query: "zeb")
+        #expect(dataSource.snapshot().itemIdentifiers == [1])
+        dataSource.clearFilter()
+        table.moveCursor(toColumn: 1)
+        await dataSource.filter(query: "zeb")
+        #expect(dataSource.snapshot().itemIdentifiers == [0], "the kind column now")
+        #expect(dataSource.filterMatch(for: 0)?.ranges.isEmpty == false)
+    }
+
+    @Test func aColumnCutByTheViewsEdgeIsClippedNotEllipsized() {
+        let source = ColumnRows([["id", "aaaaaaaa", "bbbbbbbb"]])
+        let columns = (0..<3).map { TableColumn("c\($0)", title: "T\($0)") }
+        let table = makeTable(source, width: 16, columns: columns)
+        // The last column continues off-screen: scrolling shows the rest, so no … is drawn at the edge.
+        #expect(drawColumns(table).lines[1] == "id aaaaaaaa bbbb")
     }
 
     /// A layout cell's `heading=` fields as columns: `TableColumn.columns(of:)`.

@@ -133,6 +133,30 @@ struct TableViewSortingTests {
         #expect(table.sortDescriptors.map(\.column) == ["command", "user", "cpu"], "no such column: nothing")
     }
 
+    /// The identifier form names the column as the descriptors do.
+    @Test func sortByColumnWithIdentifierSortsByThatColumn() throws {
+        let fixture = try Fixture()
+        let table = fixture.table
+        table.sortByColumn(withIdentifier: "cpu", ascending: false)
+        #expect(table.sortDescriptors == [TableSortDescriptor(column: "cpu", ascending: false)])
+        table.sortByColumn(withIdentifier: "pid", ascending: true)
+        #expect(table.sortDescriptors.map(\.column) == ["pid", "cpu"])
+        table.sortByColumn(withIdentifier: "nope", ascending: true)
+        #expect(table.sortDescriptors.map(\.column) == ["pid", "cpu"], "no such column: nothing")
+    }
+
+    /// Without a direction the identifier form sorts as a first click does: in the prototype's direction.
+    @Test func sortByColumnWithIdentifierAloneTakesThePrototypesDirection() {
+        let table = TableView()
+        var cpu = TableColumn("cpu", valueType: .decimal)
+        cpu.sortDescriptorPrototype = TableSortDescriptor(column: "cpu", ascending: false)
+        table.tableColumns = [TableColumn("name"), cpu]
+        table.sortByColumn(withIdentifier: "cpu")
+        #expect(table.sortDescriptors == [TableSortDescriptor(column: "cpu", ascending: false)])
+        table.sortByColumn(withIdentifier: "name")
+        #expect(table.sortDescriptors.first == TableSortDescriptor(column: "name", ascending: true))
+    }
+
     /// Two levels: cpu descending, then pid ascending among equal cpu.
     @Test func laterLevelsOrderTiesOfTheFirst() throws {
         let fixture = try Fixture(count: 10)

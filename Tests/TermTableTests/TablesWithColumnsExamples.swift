@@ -40,12 +40,8 @@ let sampleFiles = [
         table.cursorShape = .cell  // ←/→ move the cursor among the cells
         table.keyBindings[Key("[")] = .sortAscending  // by the cursor's column
         table.keyBindings[Key("]")] = .sortDescending
-        dataSource = TableViewDiffableDataSource(tableView: table) { [unowned self] table, indexPath, item in
-            let cell = table.dequeueReusableCell(withIdentifier: TableView.columnCellIdentifier, for: indexPath)
-            for column in table.tableColumns {
-                cell.setText(self.text(of: self.files[item], in: column.identifier), forColumn: column.identifier)
-            }
-            return cell
+        dataSource = TableViewDiffableDataSource(tableView: table) { [unowned self] item, column in
+            StyledText(self.text(of: self.files[item], in: column.identifier))  // asked for the columns that show
         }
         dataSource.sortKey = { [unowned self] item, column in self.sortKey(of: self.files[item], in: column) }
         var snapshot = TableSnapshot<Int, Int>()
@@ -112,15 +108,15 @@ struct FilesMain {
 
 /// Columns that give way in a chosen order on a narrow terminal.
 func narrowingColumns() -> [TableColumn] {
-    var name = TableColumn("name", title: "NAME", width: .fraction(2))
-    name.shrink = ShrinkRule(minimumWidth: 8)  // narrows down to 8, after the others
-    var path = TableColumn("path", title: "PATH", width: .fraction(1))
-    path.shrink = ShrinkRule(minimumWidth: 4, priority: 0)  // gives way first
-    var modified = TableColumn("modified", title: "MODIFIED", valueType: .date)
-    modified.shrink = ShrinkRule(hiddenBelowWidth: 60)  // hidden below 60 columns
-    var size = TableColumn("size", title: "SIZE", valueType: .integer)
-    size.maximumWidth = 10
-    return [name, size, modified, path]
+    [
+        // Narrows down to 8, after the others.
+        TableColumn("name", title: "NAME", width: .fraction(2), shrink: ShrinkRule(minimumWidth: 8)),
+        TableColumn("size", title: "SIZE", maximumWidth: 10, valueType: .integer),
+        // Hidden below 60 columns.
+        TableColumn("modified", title: "MODIFIED", valueType: .date, shrink: ShrinkRule(hiddenBelowWidth: 60)),
+        // Gives way first.
+        TableColumn("path", title: "PATH", width: .fraction(1), shrink: ShrinkRule(minimumWidth: 4, priority: 0)),
+    ]
 }
 
 // MARK: Frozen columns and sideways scrolling
@@ -169,8 +165,7 @@ func narrowingColumns() -> [TableColumn] {
 func sortableColumns() -> [TableColumn] {
     var size = TableColumn("size", title: "SIZE", valueType: .integer)
     size.sortDescriptorPrototype = TableSortDescriptor(column: "size", ascending: false)
-    var path = TableColumn("path", title: "PATH", width: .fraction(1))
-    path.sortDescriptorPrototype = nil
+    let path = TableColumn("path", title: "PATH", width: .fraction(1), sortable: false)
     return [TableColumn("name", title: "NAME"), size, path]
 }
 

@@ -82,10 +82,8 @@ extension ProcessViewer {
     /// Sorts by the column with `identifier` in its first direction (largest first for CPU and memory), as a
     /// click on its title does when it is not the sorted one.
     public func sort(byColumn identifier: String) {
-        guard let index = table.column(withIdentifier: identifier),
-            let prototype = table.tableColumns[index].sortDescriptorPrototype
-        else { return }
-        table.sortByColumn(index, ascending: prototype.ascending)
+        guard table.tableColumn(withIdentifier: identifier)?.sortDescriptorPrototype != nil else { return }
+        table.sortByColumn(withIdentifier: identifier)
     }
 
     /// Reverses the order (the first level of the table's sort).

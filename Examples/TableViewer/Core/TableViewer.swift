@@ -97,10 +97,9 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
         titleBar.textStyle = .bold
         statusLine.textStyle = .dim
         table.tableColumns = file.columns.enumerated().map { index, name in
-            var column = TableColumn(
-                identifiers[index], title: name, valueType: Self.valueType(index < types.count ? types[index] : .text))
-            column.maximumWidth = Self.maximumColumnWidth
-            return column
+            TableColumn(
+                identifiers[index], title: name, maximumWidth: Self.maximumColumnWidth,
+                valueType: Self.valueType(index < types.count ? types[index] : .text))
         }
         table.cursorShape = .cell
         table.dataSource = self

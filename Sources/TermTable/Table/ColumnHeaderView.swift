@@ -71,7 +71,7 @@ open class ColumnHeaderView: View, CopyableView {
         self.init(spec: template.spec)
     }
 
-    /// Creates a header row from columns made at run time or read from a layout (``TableColumn/columns(of:)``).
+    /// Creates a header row from columns made at run time or read from a layout (``TableColumn/columns(of:)-(CellTemplate)``).
     ///
     /// A table with ``TableView/tableColumns`` makes one itself; shown by a table, its titles stand over the
     /// table's columns, frozen ones included, at every width and sideways position.
@@ -203,6 +203,7 @@ open class ColumnHeaderView: View, CopyableView {
                 continue
             }
             label.frame = Rect(x: inset + placement.x, y: 0, width: placement.width, height: min(1, frame.height))
+            label.truncation = placement.cutAtEdge ? .clip : .tail
             label.text = title(of: index, width: placement.width)
         }
     }
@@ -215,7 +216,7 @@ open class ColumnHeaderView: View, CopyableView {
         let cut =
             TerminalText.width(of: column.title) <= room
             ? column.title
-            : TerminalText.truncate(column.title, toWidth: room, mode: .clip)
+            : TerminalText.truncate(column.title, toWidth: room, mode: .tail)
         if width < 2 { return sort.symbol }
         return alignments[position] == .right ? sort.symbol + " " + cut : cut + " " + sort.symbol
     }

@@ -29,6 +29,9 @@ struct ColumnLayout: Equatable {
         var width: Int
         /// Characters of the column scrolled out at its left (a column wider than the room).
         var innerOffset = 0
+        /// True when the view's edge cuts the column (the rest of it is off-screen while the row scrolls): its
+        /// text is clipped there; a value cut by its column's own width ends with `…` instead.
+        var cutAtEdge = false
     }
 
     /// The columns between two columns.
@@ -131,9 +134,9 @@ struct ColumnLayout: Equatable {
             if index == start && x + width > room {
                 let visible = room - x
                 let offset = max(0, min(innerOffset, width - visible))
-                placements[index] = Placement(x: x, width: visible, innerOffset: offset)
+                placements[index] = Placement(x: x, width: visible, innerOffset: offset, cutAtEdge: true)
             } else {
-                placements[index] = Placement(x: x, width: min(width, room - x))
+                placements[index] = Placement(x: x, width: min(width, room - x), cutAtEdge: width > room - x)
             }
             x += width + Self.gap
         }

@@ -4,10 +4,10 @@ import TermTableLayout
 /// A column of a table: `NSTableColumn`'s role, as a value.
 ///
 /// Give a table its columns with ``TableView/addTableColumn(_:)`` (or ``TableView/tableColumns``): the table
-/// then shows a header row of their titles, lays the columns out (``ColumnWidth``, ``ShrinkRule``), scrolls
+/// then shows a header row of their titles, lays the columns out (``ColumnWidth``, ``/TermTableCore/ShrinkRule``), scrolls
 /// them sideways by whole column with the first ``TableView/frozenColumnCount`` kept in place, and places a
 /// row's cells at their frames. Columns declared in a layout file with `heading=`
-/// (``TableColumn/columns(of:)``) and columns made at run time are the same thing.
+/// (``TableColumn/columns(of:)-(CellTemplate)``) and columns made at run time are the same thing.
 ///
 /// ```swift
 /// table.addTableColumn(TableColumn("name", title: "NAME", width: .fraction(1)))
@@ -54,23 +54,28 @@ public struct TableColumn: Hashable, Sendable {
     ///   - identifier: Unique in the table; also the title when `title` is nil.
     ///   - title: The header's text.
     ///   - width: The width rule.
+    ///   - maximumWidth: The widest the column gets (``maximumWidth``).
     ///   - alignment: Nil: right for ``ColumnValueType/integer`` and ``ColumnValueType/decimal``, else left.
     ///   - valueType: What the column holds.
+    ///   - shrink: How the column gives way when the columns do not fit (``shrink``).
+    ///   - sortable: False for a column that a click on its title does not sort (no
+    ///     ``sortDescriptorPrototype``).
     public init(
-        _ identifier: String, title: String? = nil, width: ColumnWidth = .fitContent,
-        alignment: TextAlignment? = nil, valueType: ColumnValueType = .text
+        _ identifier: String, title: String? = nil, width: ColumnWidth = .fitContent, maximumWidth: Int? = nil,
+        alignment: TextAlignment? = nil, valueType: ColumnValueType = .text, shrink: ShrinkRule = ShrinkRule(),
+        sortable: Bool = true
     ) {
         self.identifier = identifier
         self.title = title ?? identifier
         self.tag = 0
         self.name = nil
         self.width = width
-        self.maximumWidth = nil
+        self.maximumWidth = maximumWidth
         self.alignment = alignment ?? valueType.defaultAlignment
         self.valueType = valueType
-        self.shrink = ShrinkRule()
+        self.shrink = shrink
         self.isHidden = false
-        self.sortDescriptorPrototype = TableSortDescriptor(column: identifier)
+        self.sortDescriptorPrototype = sortable ? TableSortDescriptor(column: identifier) : nil
     }
 
     /// Creates the column of a layout field: identified by its name, or by its tag written as a number.

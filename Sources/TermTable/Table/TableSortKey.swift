@@ -52,7 +52,7 @@ public enum TableSortKey: Hashable, Sendable, Comparable {
     /// True when the keys are the same value in the order (numbers as numbers, texts by scalars).
     public static func == (lhs: TableSortKey, rhs: TableSortKey) -> Bool { order(lhs, rhs) == 0 }
 
-    /// Hashes the value as ``==`` sees it (a whole decimal hashes as the integer it equals).
+    /// Hashes the value as `==` sees it (a whole decimal hashes as the integer it equals).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kindRank)
         switch self {

@@ -90,7 +90,7 @@ extension TableView {
             if case .fixed = column.width { continue }
             measuredIndices.append(index)
         }
-        let source = dataSource as? TableViewColumnDataSource
+        let source = columnDataSource
         // Measuring only grows the widths, up to their caps: this ends, in practice after one more round.
         for _ in 0..<4 {
             if let source { fillShownColumns(layout, from: source) }

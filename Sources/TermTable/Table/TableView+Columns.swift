@@ -191,7 +191,7 @@ extension TableView {
     /// Asks a ``TableViewColumnDataSource`` for the text of up to 100 rows spread over the table, for the
     /// fit-content columns' widths (never every row).
     func sampleColumnWidths() {
-        guard !columnModel.columns.isEmpty, let source = dataSource as? TableViewColumnDataSource else { return }
+        guard !columnModel.columns.isEmpty, let source = columnDataSource else { return }
         let total = metrics.totalRows
         guard total > 0 else { return }
         let columns = columnModel.columns.filter {

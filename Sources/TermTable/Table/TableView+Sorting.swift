@@ -40,6 +40,14 @@ extension TableView {
         sortDescriptors = [first] + sortDescriptors.filter { $0.column != key }.prefix(Self.sortLevelLimit - 1)
     }
 
+    /// Sorts by the column with `identifier` (``TableColumn/identifier``) as ``sortByColumn(_:ascending:)``
+    /// does, in the given direction, or (nil) in the direction of its ``TableColumn/sortDescriptorPrototype``
+    /// (ascending without one), as a first click on its title does. A column that is not there does nothing.
+    public func sortByColumn(withIdentifier identifier: String, ascending: Bool? = nil) {
+        guard let index = sortableColumns.firstIndex(where: { $0.identifier == identifier }) else { return }
+        sortByColumn(index, ascending: ascending ?? sortableColumns[index].sortDescriptorPrototype?.ascending ?? true)
+    }
+
     /// A click on a sortable column's title: not sorted by it yet, sorted in its prototype's direction;
     /// sorted by it, reversed.
     func cycleSort(by column: TableColumn) {

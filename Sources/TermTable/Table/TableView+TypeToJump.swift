@@ -36,7 +36,7 @@ extension TableView {
 
     /// The text of the cursor's column per row, from a column data source (nil in row shape or without one).
     private func cursorColumnText() -> ((IndexPath) -> String?)? {
-        guard let index = cursorColumn, let source = dataSource as? TableViewColumnDataSource else { return nil }
+        guard let index = cursorColumn, let source = columnDataSource else { return nil }
         let column = columnModel.columns[index]
         return { [unowned self] indexPath in source.tableView(self, textFor: column, at: indexPath).string }
     }

@@ -58,6 +58,15 @@ extension TableViewCell {
         return label
     }
 
+    /// How a value too wide for its column is cut: text ends with `…`; a right-aligned column (numbers) keeps its
+    /// end behind a leading `…`, so that a cut number never reads as a smaller one; a column the view's edge
+    /// cuts is clipped there (the rest shows when the row scrolls).
+    static func truncation(of column: TableColumn, in placement: ColumnLayout.Placement) -> TerminalText.TruncationMode
+    {
+        if placement.cutAtEdge { return .clip }
+        return column.alignment == .right ? .head : .tail
+    }
+
     /// The view of the column at `index` of the placement, if the cell has one.
     func columnView(at index: Int) -> View? {
         guard let placement = columnState.placement, index < placement.columns.count else { return nil }
@@ -98,6 +107,7 @@ extension TableViewCell {
                     label.frame = Rect(
                         x: frame.x + dx, y: 0, width: frame.width, height: min(1, contentView.frame.height))
                     label.horizontalOffset = frame.innerOffset
+                    label.truncation = Self.truncation(of: column, in: frame)
                 } else {
                     label.isHidden = true
                 }

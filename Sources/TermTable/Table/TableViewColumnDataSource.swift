@@ -26,11 +26,33 @@ public protocol TableViewColumnDataSource: TableViewDataSource {
 extension TableViewColumnDataSource {
     /// The table's built-in column cell, with the text of every column shown.
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        tableView.registerColumnCellIfNeeded()
-        let cell = tableView.dequeueReusableCell(withIdentifier: TableView.columnCellIdentifier, for: indexPath)
+        tableView.columnCell(at: indexPath) { self.tableView(tableView, textFor: $0, at: indexPath) }
+    }
+}
+
+/// A data source that is a ``TableViewColumnDataSource`` only when set up so (a diffable one made with
+/// `columnText`).
+@MainActor
+protocol ColumnTextOptional: AnyObject {
+    /// True when the data source gives text per column.
+    var providesColumnText: Bool { get }
+}
+
+extension TableView {
+    /// The data source as a column data source: nil when it is not one, or one not set up to give text per column.
+    var columnDataSource: TableViewColumnDataSource? {
+        guard let source = dataSource as? TableViewColumnDataSource else { return nil }
+        if let optional = source as? ColumnTextOptional, !optional.providesColumnText { return nil }
+        return source
+    }
+
+    /// The built-in column cell for the row at `indexPath`, with `text` of each column shown.
+    func columnCell(at indexPath: IndexPath, text: (TableColumn) -> StyledText) -> TableViewCell {
+        registerColumnCellIfNeeded()
+        let cell = dequeueReusableCell(withIdentifier: TableView.columnCellIdentifier, for: indexPath)
         cell.columnState.filled.removeAll(keepingCapacity: true)
-        for column in tableView.columnsToAsk {
-            cell.setText(self.tableView(tableView, textFor: column, at: indexPath), forColumn: column.identifier)
+        for column in columnsToAsk {
+            cell.setText(text(column), forColumn: column.identifier)
             cell.columnState.filled.insert(column.identifier)
         }
         return cell

@@ -57,8 +57,8 @@ extension TableViewDiffableDataSource {
     /// }
     /// ```
     public func filterMatch(for item: ItemIdentifier) -> FuzzyMatch? {
-        guard let query = filter?.query, let filterText else { return nil }
-        return query.match(filterText(item))
+        guard let query = filter?.query, let text = findingText() else { return nil }
+        return query.match(text(item))
     }
 
     /// Shows only the items whose ``filterText`` matches `query` (a ``/TermTableCore/FuzzyQuery``), in
@@ -78,10 +78,16 @@ extension TableViewDiffableDataSource {
             clearFilter()
             return nil
         }
-        guard filterText != nil else {
+        guard filterText != nil || columnFilterText != nil else {
             TerminalGuard.fail("TableViewDiffableDataSource.setFilter(query:): set filterText first")
         }
         let filter = beginFilter()
+        let column = findingColumn()?.identifier
+        if column != filterTextsColumn {
+            filterTexts = nil
+            filter.invalidateCorpus()
+            filterTextsColumn = column
+        }
         filter.predicate = nil
         filter.query = query
         return runFilter(resetCursor: true)
@@ -250,6 +256,20 @@ extension TableViewDiffableDataSource {
         return snapshot
     }
 
+    /// The column a query matches: the cursor's, when ``columnFilterText`` is set and the cursor has a column.
+    func findingColumn() -> TableColumn? {
+        guard columnFilterText != nil, let tableView, let index = tableView.cursorColumn,
+            tableView.tableColumns.indices.contains(index)
+        else { return nil }
+        return tableView.tableColumns[index]
+    }
+
+    /// The text a query matches an item by: ``columnFilterText`` in the cursor's column, else ``filterText``.
+    func findingText() -> (@MainActor (ItemIdentifier) -> String)? {
+        if let columnFilterText, let column = findingColumn() { return { columnFilterText($0, column) } }
+        return filterText
+    }
+
     /// The texts of the unfiltered items, asked of ``filterText`` once per applied snapshot (kept across filters).
     func preparedCorpus(_ filter: TableFilterState<SectionIdentifier, ItemIdentifier>) -> FuzzyCorpus {
         if let texts = filter.texts { return texts.corpus }
@@ -264,7 +284,7 @@ extension TableViewDiffableDataSource {
         strings.reserveCapacity(total)
         flat.reserveCapacity(total)
         sections.reserveCapacity(total)
-        let text = filterText ?? { _ in "" }
+        let text = findingText() ?? { _ in "" }
         for (section, items) in filter.full.itemsBySection.enumerated() {
             for item in items {
                 flat.append(item)

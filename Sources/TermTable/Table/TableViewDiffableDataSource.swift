@@ -34,6 +34,8 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     /// The table shown (held weakly: the table owns its diffable data source).
     public internal(set) weak var tableView: TableView?
     @usableFromInline let cellProvider: CellProvider
+    /// An item's text in a column, for a data source made with `columnText` (nil: made with a cell provider).
+    var columnText: (@MainActor (ItemIdentifier, TableColumn) -> StyledText)?
     @usableFromInline var current = TableSnapshot<SectionIdentifier, ItemIdentifier>()
     @usableFromInline var index: [ItemIdentifier: ItemPosition] = [:]
 
@@ -46,6 +48,14 @@ public final class TableViewDiffableDataSource<SectionIdentifier: Hashable, Item
     public var filterText: (@MainActor (ItemIdentifier) -> String)? {
         didSet { filterTexts = nil }
     }
+    /// The text each item is found by in a column: in a table whose cursor has a column (cell or column
+    /// ``TableView/cursorShape``), ``setFilter(query:)`` matches the cursor's column by it, else ``filterText``.
+    /// The column is the cursor's when the query is set (moving the cursor does not filter again).
+    public var columnFilterText: (@MainActor (ItemIdentifier, TableColumn) -> String)? {
+        didSet { filterTexts = nil }
+    }
+    /// The identifier of the column ``filterTexts`` were asked for (nil: ``filterText``'s).
+    var filterTextsColumn: String?
     /// The order of a query's matches: best first (the default) or the items' own.
     public var filterOrder: TableFilterOrder = .score
     /// Where matching and sorting run (nil: the global concurrent executor); a ``WorkerPool`` keeps libdispatch's
