@@ -14,6 +14,12 @@ enum TreeBench {
         var collapseAllMs: Double
         var expandBigMs: Double
         var collapseBigMs: Double
+        /// Copying the shown snapshot, moving 1,000 random nodes under other parents in it, applying it.
+        var moveThousandMs: Double
+        /// Of which the apply.
+        var applyMovedMs: Double
+        /// Moving 1,000 other nodes in place (``OutlineDataSource/update(keepingCursorLine:_:)``: no copy).
+        var updateMoveThousandMs: Double
         var bigChildren: Int
         var treeFrameP50Us: Double
         var flatFrameP50Us: Double
@@ -81,6 +87,42 @@ enum TreeBench {
         return times.isEmpty ? 0 : times[times.count / 2]
     }
 
+    /// Moves 1,000 random nodes of `tree` under random other parents (never under themselves).
+    static func moveThousand(_ tree: inout OutlineSnapshot<Int>, seed: UInt64) {
+        var seed = seed
+        func random(_ below: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(below))
+        }
+        let nodes = tree.numberOfItems
+        var moved = 0
+        while moved < 1_000 {
+            let node = 2 + random(nodes - 2)
+            var parent: Int? = random(nodes)
+            var ancestor = parent
+            while let up = ancestor, up != node { ancestor = tree.parent(of: up) }
+            if ancestor == node { continue }
+            if parent == 0 && random(2) == 0 { parent = nil }
+            tree.move(node, toParent: parent, at: random(8))
+            moved += 1
+        }
+    }
+
+    /// Milliseconds to take the shown snapshot, move 1,000 nodes in it and apply it, and of those the apply's;
+    /// then to move 1,000 others in place.
+    static func moveThousand(_ source: OutlineDataSource<Int>) -> (total: Double, apply: Double, inPlace: Double) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var tree = source.snapshot()
+        moveThousand(&tree, seed: 0x0035_1000)
+        let applyStart = clock.now
+        source.apply(tree)
+        let end = clock.now
+        tree = OutlineSnapshot()
+        source.update { moveThousand(&$0, seed: 0x0035_2000) }
+        return (milliseconds(end - start), milliseconds(end - applyStart), milliseconds(clock.now - end))
+    }
+
     static func run(nodes: Int, frames: Int, width: Int, height: Int) -> Result {
         let clock = ContinuousClock()
         let big = min(100_000, nodes / 10)
@@ -100,6 +142,8 @@ enum TreeBench {
         }
         outline = source
         source.apply(tree)
+        let nodeCount = tree.numberOfItems
+        tree = OutlineSnapshot()  // the table's tree is not shared: the edits below copy nothing
         let app = Application(screen: BufferScreen(width: width, height: height), rootView: table)
         app.render()
 
@@ -118,29 +162,35 @@ enum TreeBench {
         app.render()
         table.setCursor(IndexPath(row: 1, section: 0))
         let treeFrame = scrollFrames(table, app, frames: frames)
+        let flatItems = [0, 1] + Array(2..<2 + big)
+        let texts = flatItems.map { source.prefix(for: $0) + Workload.title($0) }
         start = clock.now
         source.collapse(1)
         let collapseBigMs = milliseconds(clock.now - start)
+        let (moveThousandMs, applyMovedMs, updateMoveThousandMs) = moveThousand(source)
 
-        // The same rows in a flat list (a diffable data source of the visible rows after expanding the big node).
+        // The same rows in a flat list (a diffable data source of the visible rows after expanding the big node),
+        // each with the text the tree's row shows (its guides made once, as an app that flattens a tree does).
         let flat = TableView()
         flat.register(BasicCell.self, forCellReuseIdentifier: "row")
         flat.showsScrollIndicator = false
         let flatSource = TableViewDiffableDataSource<Int, Int>(tableView: flat) { table, indexPath, item in
             let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath) as! BasicCell
-            cell.textLabel.text = "  " + Workload.title(item)
+            cell.textLabel.text = texts[item]
             return cell
         }
         var snapshot = TableSnapshot<Int, Int>()
         snapshot.appendSections([0])
-        snapshot.appendItems([0, 1] + Array(2..<2 + big))
+        snapshot.appendItems(flatItems)
         flatSource.apply(snapshot)
         let flatApp = Application(screen: BufferScreen(width: width, height: height), rootView: flat)
         flat.setCursor(IndexPath(row: 1, section: 0))
         let flatFrame = scrollFrames(flat, flatApp, frames: frames)
         return Result(
-            nodes: tree.numberOfItems, visibleAfterExpandAll: visible, buildMs: buildMs, expandAllMs: expandAllMs,
-            collapseAllMs: collapseAllMs, expandBigMs: expandBigMs, collapseBigMs: collapseBigMs, bigChildren: big,
+            nodes: nodeCount, visibleAfterExpandAll: visible, buildMs: buildMs, expandAllMs: expandAllMs,
+            collapseAllMs: collapseAllMs, expandBigMs: expandBigMs, collapseBigMs: collapseBigMs,
+            moveThousandMs: moveThousandMs, applyMovedMs: applyMovedMs, updateMoveThousandMs: updateMoveThousandMs,
+            bigChildren: big,
             treeFrameP50Us: treeFrame, flatFrameP50Us: flatFrame, frames: frames)
     }
 }

@@ -38,6 +38,9 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
     var tree = OutlineSnapshot<ItemIdentifier>()
     /// Marked items a collapse hides: marked again when they show.
     var hiddenMarks: Set<ItemIdentifier> = []
+    /// The last row looked up and its slot: a table asks for rows in order, so the next one is a step away
+    /// (``OutlineSnapshot/slot(atVisibleRow:near:)``). Forgotten at every change of the tree.
+    var lastLookup: (row: Int, slot: Int)?
 
     /// Creates the data source, makes it the table's data source and lets the table keep it.
     public init(tableView: TableView, cellProvider: @escaping CellProvider) {
@@ -60,6 +63,7 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
     /// Costs the edit plus O((marks + rows on screen) × depth × log fan-out): nothing proportional to the tree.
     public func update(keepingCursorLine: Bool = true, _ edit: (inout OutlineSnapshot<ItemIdentifier>) -> Void) {
         guard let tableView else {
+            lastLookup = nil
             edit(&tree)
             return
         }
@@ -73,9 +77,10 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
         }
         var onScreen: [Int: ItemIdentifier] = [:]
         for indexPath in tableView.indexPathsForVisibleRows {
-            onScreen[indexPath.row] = tree.item(atVisibleRow: indexPath.row)
+            onScreen[indexPath.row] = itemIdentifier(for: indexPath)
         }
 
+        lastLookup = nil
         edit(&tree)
 
         hiddenMarks = []
@@ -137,7 +142,11 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
 
     /// The item at `indexPath`, nil when there is none.
     public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifier? {
-        indexPath.section == 0 ? tree.item(atVisibleRow: indexPath.row) : nil
+        guard indexPath.section == 0, let slot = tree.slot(atVisibleRow: indexPath.row, near: lastLookup) else {
+            return nil
+        }
+        lastLookup = (indexPath.row, slot)
+        return tree.items[slot]
     }
     /// Where `item` is, nil when it is hidden or not in the tree.
     public func indexPath(for item: ItemIdentifier) -> IndexPath? {

@@ -56,14 +56,16 @@ extension OutlineSnapshot {
     /// ```
     public func prefix(for item: ItemIdentifier, guides: OutlineGuides = .unicode) -> String {
         guard let slot = slots[item] else { return "" }
-        var parts: [String] = []
         func isLast(_ slot: Int) -> Bool { positions[slot] == children[parents[slot]].count - 1 }
+        // The ancestors below the top level, nearest first, then drawn from the top down.
+        var ancestors: [Int] = []
         var ancestor = parents[slot]
-        while ancestor > 0 {
-            if parents[ancestor] > 0 { parts.append(isLast(ancestor) ? guides.blank : guides.vertical) }
+        while ancestor > 0, parents[ancestor] > 0 {
+            ancestors.append(ancestor)
             ancestor = parents[ancestor]
         }
-        var result = parts.reversed().joined()
+        var result = ""
+        for ancestor in ancestors.reversed() { result += isLast(ancestor) ? guides.blank : guides.vertical }
         if parents[slot] > 0 { result += isLast(slot) ? guides.lastBranch : guides.branch }
         if children[slot].isEmpty {
             result += guides.leaf

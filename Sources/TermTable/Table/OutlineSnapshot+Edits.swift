@@ -33,8 +33,10 @@ extension OutlineSnapshot {
                 stack += children[gone]
                 slots[self.items[gone]!] = nil
                 self.items[gone] = nil
+                setExpanded(gone, false)
                 children[gone] = []
                 sums[gone] = [0]
+                allOnes[gone] = false
                 freeSlots.append(gone)
             }
         }
@@ -61,7 +63,7 @@ extension OutlineSnapshot {
         for item in items {
             let slot = existing(item, "expand")
             guard !expanded[slot] else { continue }
-            expanded[slot] = true
+            setExpanded(slot, true)
             let delta = total(slot)
             sizes[slot] += delta
             propagate(from: slot, delta)
@@ -73,21 +75,25 @@ extension OutlineSnapshot {
         for item in items {
             let slot = existing(item, "collapse")
             guard expanded[slot] else { continue }
-            expanded[slot] = false
+            setExpanded(slot, false)
             let delta = 1 - sizes[slot]
             sizes[slot] = 1
             propagate(from: slot, delta)
         }
     }
 
-    /// Expands `item` and every descendant (nil: the whole tree), in O(size of the subtree).
+    /// Expands `item` and every descendant that has children (nil: the whole tree), in O(size of the subtree).
+    ///
+    /// Leaves keep their state (as `NSOutlineView`'s `expandItem(_:expandChildren:)` expands only expandable
+    /// items): a leaf expanded here would show children appended later, and collapse-all would have to visit it.
     public mutating func expandAll(under item: ItemIdentifier? = nil) {
-        setAll(under: item.map { existing($0, "expandAll") } ?? 0, expanded: true)
+        expandAll(under: item.map { existing($0, "expandAll") } ?? 0)
     }
 
-    /// Collapses `item` and every descendant (nil: every item of the tree), in O(size of the subtree).
+    /// Collapses `item` and every descendant (nil: every item of the tree): for the whole tree in O(children of
+    /// the expanded items), never visiting a collapsed item's leaves; under an item in O(size of its subtree).
     public mutating func collapseAll(under item: ItemIdentifier? = nil) {
-        setAll(under: item.map { existing($0, "collapseAll") } ?? 0, expanded: false)
+        collapseAll(under: item.map { existing($0, "collapseAll") } ?? 0)
     }
 
     /// Expands the ancestors of `item` so it shows (O(d² log f)).
@@ -132,9 +138,9 @@ extension OutlineSnapshot {
         grow(parentSlot, by: sizes[slot])
     }
 
-    /// Sets the expansion of `top` (unless it is the root) and of every descendant, sizes and sums rebuilt
-    /// bottom-up, then tells the ancestors.
-    mutating func setAll(under top: Int, expanded value: Bool) {
+    /// Expands `top` (unless it is the root) and every descendant, sizes and sums rebuilt bottom-up, then tells
+    /// the ancestors.
+    mutating func expandAll(under top: Int) {
         let before = sizes[top]
         var order: [Int] = [top]
         var next = 0
@@ -143,10 +149,54 @@ extension OutlineSnapshot {
             next += 1
         }
         for slot in order.reversed() {
-            if slot != 0 { expanded[slot] = value }
             guard !children[slot].isEmpty else { continue }  // a leaf: its size is 1 and its sums empty
+            if slot != 0 { setExpanded(slot, true) }
             rebuild(slot, positions: false)
-            sizes[slot] = expanded[slot] ? 1 + total(slot) : 1
+            sizes[slot] = 1 + total(slot)
+        }
+        propagate(from: top, sizes[top] - before)
+    }
+
+    /// Collapses `top` (unless it is the root) and every descendant. Only the expanded items change: each becomes
+    /// of size 1 and ``allOnes`` (every child of it is then of size 1; no sums written); a collapsed item keeps its
+    /// size 1, and its sums follow its expanded children's change. The whole tree's expanded items are ``expandedSlots``;
+    /// under an item they are found by walking the subtree.
+    mutating func collapseAll(under top: Int) {
+        let before = sizes[top]
+        var found: [Int]
+        if top == 0 {
+            found = expandedSlots
+        } else {
+            found = []
+            var stack = [top]
+            while let slot = stack.popLast() {
+                if expanded[slot] { found.append(slot) }
+                for child in children[slot] {
+                    if !children[child].isEmpty {
+                        stack.append(child)
+                    } else if expanded[child] {
+                        found.append(child)
+                    }
+                }
+            }
+        }
+        for slot in found where slot != top && !expanded[parents[slot]] {
+            addToSum(parents[slot], at: positions[slot], 1 - sizes[slot])
+        }
+        for slot in found {
+            if top == 0 {
+                expanded[slot] = false
+                expandedIndex[slot] = -1
+            } else {
+                setExpanded(slot, false)
+            }
+            sizes[slot] = 1
+            allOnes[slot] = true
+        }
+        if top == 0 {
+            expandedSlots.removeAll(keepingCapacity: true)
+            allOnes[0] = true
+            sizes[0] = 1 + children[0].count
         }
         propagate(from: top, sizes[top] - before)
     }

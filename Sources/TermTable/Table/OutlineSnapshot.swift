@@ -33,10 +33,17 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
     /// Each slot's index in its parent's children.
     @usableFromInline var positions: [Int] = [0]
     @usableFromInline var expanded: [Bool] = [true]
+    /// The expanded slots (the root is not one), in no order: collapse-all visits only them.
+    @usableFromInline var expandedSlots: [Int] = []
+    /// Each slot's index in ``expandedSlots`` (-1: collapsed, and the root).
+    @usableFromInline var expandedIndex: [Int] = [-1]
     /// 1 (the item) plus, when expanded, its children's sizes: the rows the item's subtree shows when it shows.
     @usableFromInline var sizes: [Int] = [1]
     /// Per slot, the Fenwick tree over its children's sizes (1-based).
     @usableFromInline var sums: [[Int]] = [[0]]
+    /// Per slot, true when every child is of size 1 and `sums` is stale: collapse-all sets it instead of writing
+    /// every expanded item's sums; the sums are made again before they change.
+    @usableFromInline var allOnes: [Bool] = [false]
     @usableFromInline var freeSlots: [Int] = []
 
     /// Creates an empty tree.
@@ -110,7 +117,20 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
 
     /// The visible item at `row`, nil past the end (O(d log f)).
     public func item(atVisibleRow row: Int) -> ItemIdentifier? {
+        slot(atVisibleRow: row).flatMap { items[$0] }
+    }
+
+    /// The slot of the visible item at `row`, nil past the end (O(d log f)); from `near`, a row looked up before
+    /// and its slot, a row one or two away is a step through the visible order instead (O(1) amortized while the
+    /// rows are asked for in order, as a scrolling table does).
+    func slot(atVisibleRow row: Int, near: (row: Int, slot: Int)? = nil) -> Int? {
         guard row >= 0, row < numberOfVisibleItems else { return nil }
+        if let near, abs(row - near.row) <= 2, near.row >= 0, near.row < numberOfVisibleItems {
+            var slot = near.slot
+            for _ in near.row..<max(row, near.row) { slot = nextVisible(after: slot) }
+            for _ in row..<max(row, near.row) { slot = previousVisible(before: slot) }
+            return slot
+        }
         var slot = 0
         var rest = row + 1
         while rest > 0 {
@@ -119,7 +139,30 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
             slot = children[slot][index]
             rest = offset
         }
-        return items[slot]
+        return slot
+    }
+
+    /// The visible slot after `slot` (which shows and is not the last row): its first child when it is expanded,
+    /// else the next sibling of it or of its nearest ancestor that has one.
+    func nextVisible(after slot: Int) -> Int {
+        if expanded[slot], let first = children[slot].first { return first }
+        var slot = slot
+        while true {
+            let parent = parents[slot]
+            let next = positions[slot] + 1
+            if next < children[parent].count { return children[parent][next] }
+            slot = parent
+        }
+    }
+
+    /// The visible slot before `slot` (which shows and is not the first row): its previous sibling's last shown
+    /// descendant, else its parent.
+    func previousVisible(before slot: Int) -> Int {
+        let parent = parents[slot]
+        guard positions[slot] > 0 else { return parent }
+        var slot = children[parent][positions[slot] - 1]
+        while expanded[slot], let last = children[slot].last { slot = last }
+        return slot
     }
 
     /// The row of `item` among the visible items, nil when it is hidden or not there (O(d log f)).
@@ -144,6 +187,7 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
 
     /// The sum of the sizes of the first `count` children of `slot`.
     @usableFromInline func prefix(_ slot: Int, _ count: Int) -> Int {
+        if allOnes[slot] { return count }
         var sum = 0
         var index = count
         let tree = sums[slot]
@@ -159,6 +203,7 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
 
     /// The child of `slot` whose rows hold offset `rest` among its children's rows, and the offset within it.
     @usableFromInline func find(in slot: Int, _ rest: Int) -> (index: Int, offset: Int) {
+        if allOnes[slot] { return (rest, 0) }
         let tree = sums[slot]
         let count = tree.count - 1
         var position = 0
@@ -177,6 +222,7 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
     }
 
     mutating func addToSum(_ slot: Int, at index: Int, _ delta: Int) {
+        materialize(slot, count: children[slot].count)
         var i = index + 1
         let count = sums[slot].count
         while i < count {
@@ -187,6 +233,10 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
 
     /// Appends one child's size to `slot`'s sums (O(log f)).
     mutating func appendSum(_ slot: Int, _ size: Int) {
+        if allOnes[slot] {
+            if size == 1 { return }
+            materialize(slot, count: children[slot].count - 1)
+        }
         let i = sums[slot].count
         // The new node covers (i - lowbit(i), i]: its value is the sum of that range.
         let low = i - (i & -i)
@@ -197,6 +247,7 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
     /// Rebuilds `slot`'s sums (and, when `positions`, its children's positions) from its children (O(f)), in
     /// place: expand-all and collapse-all rebuild every node without allocating.
     mutating func rebuild(_ slot: Int, positions renumber: Bool = true) {
+        allOnes[slot] = false
         let list = children[slot]
         var tree: [Int] = []
         swap(&tree, &sums[slot])
@@ -216,6 +267,19 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
         swap(&tree, &sums[slot])
     }
 
+    /// Writes the sums of an ``allOnes`` slot for its first `count` children (the Fenwick tree of ones: entry i
+    /// covers i & -i children).
+    mutating func materialize(_ slot: Int, count: Int) {
+        guard allOnes[slot] else { return }
+        allOnes[slot] = false
+        var tree: [Int] = []
+        swap(&tree, &sums[slot])
+        tree.removeAll(keepingCapacity: true)
+        tree.append(0)
+        if count > 0 { for index in 1...count { tree.append(index & -index) } }
+        swap(&tree, &sums[slot])
+    }
+
     /// `slot`'s size changed by `delta`: its parent's sums and the sizes of its expanded ancestors follow.
     mutating func propagate(from slot: Int, _ delta: Int) {
         var slot = slot
@@ -228,6 +292,24 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
         }
     }
 
+    /// Sets whether `slot` (not the root) is expanded, keeping ``expandedSlots`` (O(1)).
+    mutating func setExpanded(_ slot: Int, _ value: Bool) {
+        guard expanded[slot] != value else { return }
+        expanded[slot] = value
+        if value {
+            expandedIndex[slot] = expandedSlots.count
+            expandedSlots.append(slot)
+        } else {
+            let index = expandedIndex[slot]
+            let last = expandedSlots.removeLast()
+            if last != slot {
+                expandedSlots[index] = last
+                expandedIndex[last] = index
+            }
+            expandedIndex[slot] = -1
+        }
+    }
+
     mutating func makeSlot(_ item: ItemIdentifier, parent: Int) -> Int {
         precondition(
             slots[item] == nil, "OutlineSnapshot: the item \(item) is already in the tree; identifiers must be unique")
@@ -237,9 +319,10 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
             items[slot] = item
             parents[slot] = parent
             children[slot] = []
-            expanded[slot] = false
+            setExpanded(slot, false)
             sizes[slot] = 1
             sums[slot] = [0]
+            allOnes[slot] = false
         } else {
             slot = items.count
             items.append(item)
@@ -247,8 +330,10 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
             children.append([])
             positions.append(0)
             expanded.append(false)
+            expandedIndex.append(-1)
             sizes.append(1)
             sums.append([0])
+            allOnes.append(false)
         }
         slots[item] = slot
         return slot

@@ -175,7 +175,7 @@ struct OutlinePropertyTests {
                 case 7:
                     let node = Bool.random(using: &random) ? anyItem() : nil
                     let nodes = node.map { model.subtree($0) } ?? all
-                    model.expanded.formUnion(nodes)
+                    model.expanded.formUnion(nodes.filter { !model.children[$0, default: []].isEmpty })
                     source.expandAll(under: node)
                     description = "expandAll under \(String(describing: node))"
                 case 8:
@@ -241,6 +241,12 @@ struct OutlinePropertyTests {
         #expect(fixture.table.metrics.totalRows == shown.count, "\(context)")
         for (row, item) in shown.enumerated() {
             #expect(tree.item(atVisibleRow: row) == item && tree.visibleRow(of: item) == row, "\(context): row \(row)")
+        }
+        // The data source's lookups step from the row asked before: down, up, and by two.
+        let rows = Array(shown.indices)
+        for row in rows + rows.reversed() + rows.filter({ $0 % 2 == 0 }) + rows.reversed().filter({ $0 % 2 == 1 }) {
+            let found = source.itemIdentifier(for: IndexPath(row: row, section: 0))
+            #expect(found == shown[row], "\(context): the data source's row \(row)")
         }
         for item in model.all {
             let up = model.parent[item]!
