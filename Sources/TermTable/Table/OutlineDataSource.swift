@@ -41,6 +41,16 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
     /// The last row looked up and its slot: a table asks for rows in order, so the next one is a step away
     /// (``OutlineSnapshot/slot(atVisibleRow:near:)``). Forgotten at every change of the tree.
     var lastLookup: (row: Int, slot: Int)?
+    /// Asks for the children of an item whose children are not loaded when it expands (see ``ChildrenLoader``).
+    public var childrenLoader: ChildrenLoader?
+    /// Makes the cell of a loading or error row (nil: a dimmed "Loading…" or the error's text, under the guides of
+    /// ``guides``).
+    public var placeholderCellProvider: PlaceholderCellProvider?
+    /// The guides the default loading and error rows are drawn with.
+    public var guides = OutlineGuides.unicode
+    /// The loads under way, by item: a token (an answer with another is dropped) and the task.
+    var loads: [ItemIdentifier: (token: Int, task: Task<Void, Never>?)] = [:]
+    var nextLoadToken = 0
 
     /// Creates the data source, makes it the table's data source and lets the table keep it.
     public init(tableView: TableView, cellProvider: @escaping CellProvider) {
@@ -65,12 +75,13 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
         guard let tableView else {
             lastLookup = nil
             edit(&tree)
+            syncLoads()
             return
         }
         tableView.layoutIfNeeded()
         let line = keepingCursorLine ? tableView.cursorLine : nil
         let cursorRow = tableView.state.cursor?.row
-        let cursorItem = cursorRow.flatMap(tree.item(atVisibleRow:))
+        let cursorOutlineRow = cursorRow.flatMap(tree.row(atVisibleRow:))
         var marked: [(item: ItemIdentifier, row: Int?)] = hiddenMarks.map { ($0, nil) }
         for indexPath in tableView.state.selected.sorted() {
             if let item = tree.item(atVisibleRow: indexPath.row) { marked.append((item, indexPath.row)) }
@@ -97,15 +108,27 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
         tableView.rowsMoved(keepingHeaders: true) { indexPath in
             onScreen[indexPath.row].flatMap { tree.visibleRow(of: $0) }.map { IndexPath(row: $0, section: 0) }
         }
-        tableView.reload(cursor: cursorFollowed(cursorItem, row: cursorRow), selected: marks, cursorLine: line)
+        tableView.reload(cursor: cursorFollowed(cursorOutlineRow, row: cursorRow), selected: marks, cursorLine: line)
+        syncLoads()
     }
 
     /// Where the cursor goes after an edit: its item's row, else its nearest visible ancestor's, else (its item
     /// deleted) the row it had, clamped to the rows there are.
-    func cursorFollowed(_ item: ItemIdentifier?, row: Int?) -> IndexPath? {
+    /// A cursor on a loading or error row follows its parent, to the row under it while it is expanded.
+    func cursorFollowed(_ outlineRow: OutlineRow<ItemIdentifier>?, row: Int?) -> IndexPath? {
         guard let row else { return nil }
         var found: Int?
-        var candidate = item
+        var candidate: ItemIdentifier?
+        switch outlineRow {
+        case .item(let item): candidate = item
+        case .loading(let parent), .failed(let parent, _):
+            if let parentRow = tree.visibleRow(of: parent), let slot = tree.slots[parent] {
+                let under = tree.isExpanded(parent) && (tree.placeholderRows(slot) > 0 || !tree.children[slot].isEmpty)
+                return IndexPath(row: under ? parentRow + 1 : parentRow, section: 0)
+            }
+            candidate = parent
+        case nil: candidate = nil
+        }
         while let current = candidate, tree.contains(current) {
             if let visible = tree.visibleRow(of: current) {
                 found = visible
@@ -140,9 +163,10 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
 
     // MARK: Questions
 
-    /// The item at `indexPath`, nil when there is none.
+    /// The item at `indexPath`, nil when there is none (or the row is a loading or error row).
     public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifier? {
-        guard indexPath.section == 0, let slot = tree.slot(atVisibleRow: indexPath.row, near: lastLookup) else {
+        guard indexPath.section == 0, let slot = tree.slot(atVisibleRow: indexPath.row, near: lastLookup), slot >= 0
+        else {
             return nil
         }
         lastLookup = (indexPath.row, slot)
@@ -177,8 +201,9 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
     }
     /// The cell provider's cell for the item at `indexPath`.
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        guard let item = itemIdentifier(for: indexPath) else { return TableViewCell(reuseIdentifier: nil) }
-        return cellProvider(tableView, indexPath, item)
+        if let item = itemIdentifier(for: indexPath) { return cellProvider(tableView, indexPath, item) }
+        guard let row = row(for: indexPath) else { return TableViewCell(reuseIdentifier: nil) }
+        return placeholderCellProvider?(tableView, indexPath, row) ?? placeholderCell(for: row)
     }
 }
 
@@ -194,18 +219,25 @@ extension OutlineDataSource: OutlineCommandHandling {
     /// → expands a collapsed item with children, else goes to its first child; ← collapses an expanded item, else
     /// goes to its parent; `+`, `-` and `*` expand, collapse and expand all below.
     func performOutlineCommand(_ command: TableCommand, in tableView: TableView) -> Bool {
-        guard let cursor = tableView.state.cursor, let item = itemIdentifier(for: cursor) else { return false }
+        guard let cursor = tableView.state.cursor, let row = row(for: cursor) else { return false }
+        guard case .item(let item) = row else {
+            // A loading or error row: ← goes to its parent.
+            if command == .moveLeft, case .loading(let parent) = row { tableView.setCursor(indexPath(for: parent)) }
+            if command == .moveLeft, case .failed(let parent, _) = row { tableView.setCursor(indexPath(for: parent)) }
+            return command == .moveLeft || command == .moveRight
+        }
+        let expandable = tree.numberOfChildren(of: item) > 0 || tree.childrenState(of: item) != .loaded
         switch command {
         case .moveRight:
-            if let first = tree.firstChild(of: item) {
-                if tree.isExpanded(item) {
-                    tableView.setCursor(indexPath(for: first))
+            if expandable {
+                if tree.isExpanded(item), let itemRow = tree.visibleRow(of: item) {
+                    tableView.setCursor(IndexPath(row: itemRow + 1, section: 0))
                 } else {
                     expand(item)
                 }
             }
         case .moveLeft:
-            if tree.isExpanded(item), tree.numberOfChildren(of: item) > 0 {
+            if tree.isExpanded(item), expandable {
                 collapse(item)
             } else if let parent = tree.parent(of: item) {
                 tableView.setCursor(indexPath(for: parent))

@@ -56,8 +56,29 @@ extension OutlineSnapshot {
     /// ```
     public func prefix(for item: ItemIdentifier, guides: OutlineGuides = .unicode) -> String {
         guard let slot = slots[item] else { return "" }
-        func isLast(_ slot: Int) -> Bool { positions[slot] == children[parents[slot]].count - 1 }
-        // The ancestors below the top level, nearest first, then drawn from the top down.
+        var result = guidesAbove(slot, guides)
+        if parents[slot] > 0 { result += isLast(slot) ? guides.lastBranch : guides.branch }
+        if children[slot].isEmpty && childStates[slot] == nil {
+            result += guides.leaf
+        } else {
+            result += expanded[slot] ? guides.expanded : guides.collapsed
+        }
+        return result
+    }
+
+    /// The guides of a loading or error row under `parent`: those of a child of it, before its first child.
+    func placeholderPrefix(under parent: ItemIdentifier, guides: OutlineGuides) -> String {
+        guard let slot = slots[parent] else { return "" }
+        var result = guidesAbove(slot, guides)
+        if parents[slot] > 0 { result += isLast(slot) ? guides.blank : guides.vertical }
+        return result + (children[slot].isEmpty ? guides.lastBranch : guides.branch) + guides.leaf
+    }
+
+    func isLast(_ slot: Int) -> Bool { positions[slot] == children[parents[slot]].count - 1 }
+
+    /// For each ancestor of `slot` below the top level, from the top down: a vertical guide when it has siblings
+    /// after it, else a blank.
+    func guidesAbove(_ slot: Int, _ guides: OutlineGuides) -> String {
         var ancestors: [Int] = []
         var ancestor = parents[slot]
         while ancestor > 0, parents[ancestor] > 0 {
@@ -66,12 +87,6 @@ extension OutlineSnapshot {
         }
         var result = ""
         for ancestor in ancestors.reversed() { result += isLast(ancestor) ? guides.blank : guides.vertical }
-        if parents[slot] > 0 { result += isLast(slot) ? guides.lastBranch : guides.branch }
-        if children[slot].isEmpty {
-            result += guides.leaf
-        } else {
-            result += expanded[slot] ? guides.expanded : guides.collapsed
-        }
         return result
     }
 }

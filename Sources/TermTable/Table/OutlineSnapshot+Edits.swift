@@ -37,6 +37,10 @@ extension OutlineSnapshot {
                 children[gone] = []
                 sums[gone] = [0]
                 allOnes[gone] = false
+                if let state = childStates.removeValue(forKey: gone) {
+                    placeholderCount -= state.placeholderRows
+                    loadingSlots.remove(gone)
+                }
                 freeSlots.append(gone)
             }
         }
@@ -62,9 +66,10 @@ extension OutlineSnapshot {
     public mutating func expand(_ items: [ItemIdentifier]) {
         for item in items {
             let slot = existing(item, "expand")
+            startLoading(slot)
             guard !expanded[slot] else { continue }
             setExpanded(slot, true)
-            let delta = total(slot)
+            let delta = total(slot) + placeholderRows(slot)
             sizes[slot] += delta
             propagate(from: slot, delta)
         }
@@ -79,6 +84,7 @@ extension OutlineSnapshot {
             let delta = 1 - sizes[slot]
             sizes[slot] = 1
             propagate(from: slot, delta)
+            stopLoading(slot)
         }
     }
 
@@ -86,6 +92,8 @@ extension OutlineSnapshot {
     ///
     /// Leaves keep their state (as `NSOutlineView`'s `expandItem(_:expandChildren:)` expands only expandable
     /// items): a leaf expanded here would show children appended later, and collapse-all would have to visit it.
+    /// It starts no load: an item whose children are not loaded (``OutlineChildrenState/notLoaded``) and has none
+    /// stays collapsed.
     public mutating func expandAll(under item: ItemIdentifier? = nil) {
         expandAll(under: item.map { existing($0, "expandAll") } ?? 0)
     }
@@ -152,7 +160,7 @@ extension OutlineSnapshot {
             guard !children[slot].isEmpty else { continue }  // a leaf: its size is 1 and its sums empty
             if slot != 0 { setExpanded(slot, true) }
             rebuild(slot, positions: false)
-            sizes[slot] = 1 + total(slot)
+            sizes[slot] = 1 + total(slot) + placeholderRows(slot)
         }
         propagate(from: top, sizes[top] - before)
     }
@@ -199,5 +207,6 @@ extension OutlineSnapshot {
             sizes[0] = 1 + children[0].count
         }
         propagate(from: top, sizes[top] - before)
+        for slot in loadingSlots where !expanded[slot] { stopLoading(slot) }
     }
 }

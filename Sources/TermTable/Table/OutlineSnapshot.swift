@@ -45,6 +45,13 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
     /// every expanded item's sums; the sums are made again before they change.
     @usableFromInline var allOnes: [Bool] = [false]
     @usableFromInline var freeSlots: [Int] = []
+    /// The slots whose children are not all there (``OutlineChildrenState``; absent: loaded).
+    @usableFromInline var childStates: [Int: OutlineChildrenState] = [:]
+    /// How many slots are loading or failed: each shows a placeholder row under it while expanded. While there are
+    /// some, a row is found from the root (the step from the last row looked up does not count them).
+    @usableFromInline var placeholderCount = 0
+    /// The slots whose state is ``OutlineChildrenState/loading``.
+    @usableFromInline var loadingSlots: Set<Int> = []
 
     /// Creates an empty tree.
     public init() {}
@@ -53,9 +60,10 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
 
     /// The number of items, shown or hidden.
     public var numberOfItems: Int { slots.count }
-    /// The number of visible items: the rows of the table.
+    /// The number of rows of the table: the visible items, and a loading or error row under each expanded item
+    /// whose children are loading or failed to load (``OutlineRow``).
     public var numberOfVisibleItems: Int { sizes[0] - 1 }
-    /// The visible items in order (O(visible items)).
+    /// The visible items in order, loading and error rows left out (O(visible items)).
     public var visibleItems: [ItemIdentifier] {
         var result: [ItemIdentifier] = []
         result.reserveCapacity(numberOfVisibleItems)
@@ -117,15 +125,16 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
 
     /// The visible item at `row`, nil past the end (O(d log f)).
     public func item(atVisibleRow row: Int) -> ItemIdentifier? {
-        slot(atVisibleRow: row).flatMap { items[$0] }
+        slot(atVisibleRow: row).flatMap { $0 >= 0 ? items[$0] : nil }
     }
 
-    /// The slot of the visible item at `row`, nil past the end (O(d log f)); from `near`, a row looked up before
+    /// The slot of the visible item at `row` (a placeholder row under slot s: -s - 1), nil past the end
+    /// (O(d log f)); from `near`, a row looked up before
     /// and its slot, a row one or two away is a step through the visible order instead (O(1) amortized while the
     /// rows are asked for in order, as a scrolling table does).
     func slot(atVisibleRow row: Int, near: (row: Int, slot: Int)? = nil) -> Int? {
         guard row >= 0, row < numberOfVisibleItems else { return nil }
-        if let near, abs(row - near.row) <= 2, near.row >= 0, near.row < numberOfVisibleItems {
+        if let near, placeholderCount == 0, abs(row - near.row) <= 2, near.row >= 0, near.row < numberOfVisibleItems {
             var slot = near.slot
             for _ in near.row..<max(row, near.row) { slot = nextVisible(after: slot) }
             for _ in row..<max(row, near.row) { slot = previousVisible(before: slot) }
@@ -135,6 +144,10 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
         var rest = row + 1
         while rest > 0 {
             rest -= 1
+            if placeholderCount > 0, placeholderRows(slot) > 0 {
+                if rest == 0 { return -slot - 1 }
+                rest -= 1
+            }
             let (index, offset) = find(in: slot, rest)
             slot = children[slot][index]
             rest = offset
@@ -172,7 +185,7 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
         while slot != 0 {
             let parent = parents[slot]
             guard expanded[parent] else { return nil }
-            row += 1 + prefix(parent, positions[slot])
+            row += 1 + prefix(parent, positions[slot]) + (placeholderCount > 0 ? placeholderRows(parent) : 0)
             slot = parent
         }
         return row
