@@ -51,6 +51,10 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
     /// The loads under way, by item: a token (an answer with another is dropped) and the task.
     var loads: [ItemIdentifier: (token: Int, task: Task<Void, Never>?)] = [:]
     var nextLoadToken = 0
+    /// The text ``setFilter(query:)`` matches an item by.
+    public var filterText: (@MainActor (ItemIdentifier) -> String)?
+    /// While a filter shows part of the tree: the whole tree (with the user's expansion) and the matches.
+    var filterState: OutlineFilterState<ItemIdentifier>?
 
     /// Creates the data source, makes it the table's data source and lets the table keep it.
     public init(tableView: TableView, cellProvider: @escaping CellProvider) {
@@ -60,7 +64,8 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
         tableView.dataSource = self
     }
 
-    /// The tree shown, with its expansion.
+    /// The tree shown, with its expansion (while filtering: the matches and their ancestors; see
+    /// ``unfilteredSnapshot``).
     public func snapshot() -> OutlineSnapshot<ItemIdentifier> { tree }
 
     /// Shows `snapshot`; the cursor, the marks and (with `keepingCursorLine`) the cursor's line follow their items.
@@ -71,7 +76,20 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
     /// Edits the tree in place (no copy of it) and shows the result, as ``apply(_:keepingCursorLine:)`` does.
     ///
     /// Costs the edit plus O((marks + rows on screen) × depth × log fan-out): nothing proportional to the tree.
+    /// While a filter is on, the edit is to the whole tree (``unfilteredSnapshot``) and the filter runs again
+    /// (O(items)).
     public func update(keepingCursorLine: Bool = true, _ edit: (inout OutlineSnapshot<ItemIdentifier>) -> Void) {
+        guard var filter = filterState else { return show(keepingCursorLine: keepingCursorLine, edit) }
+        filterState = nil
+        edit(&filter.full)
+        let (filtered, matches) = Self.filtered(filter.full, matching: filter.isMatch)
+        filter.matches = matches
+        filterState = filter
+        show(keepingCursorLine: keepingCursorLine) { $0 = filtered }
+    }
+
+    /// Shows the tree `edit` makes of the one shown; the cursor, marks and line follow their items.
+    func show(keepingCursorLine: Bool = true, _ edit: (inout OutlineSnapshot<ItemIdentifier>) -> Void) {
         guard let tableView else {
             lastLookup = nil
             edit(&tree)
@@ -99,7 +117,7 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
         for (item, row) in marked {
             if let new = tree.visibleRow(of: item) {
                 marks.insert(IndexPath(row: new, section: 0))
-            } else if tree.contains(item) {
+            } else if tree.contains(item) || filterState?.full.contains(item) == true {
                 hiddenMarks.insert(item)
             } else if let row {
                 tableView.delegate?.tableView(tableView, didDeselectRowAt: IndexPath(row: row, section: 0))
@@ -146,20 +164,26 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
 
     // MARK: Expansion
 
+    // While a filter is on, these act on the rows shown; clearing the filter brings back the expansion as it was.
+
     /// Expands `item` (its children show).
-    public func expand(_ item: ItemIdentifier) { update { $0.expand([item]) } }
+    public func expand(_ item: ItemIdentifier) { show { $0.expand([item]) } }
     /// Collapses `item` (its descendants hide; a cursor among them moves to it).
-    public func collapse(_ item: ItemIdentifier) { update { $0.collapse([item]) } }
+    public func collapse(_ item: ItemIdentifier) { show { $0.collapse([item]) } }
     /// Expands `item` when collapsed, else collapses it.
     public func toggle(_ item: ItemIdentifier) {
         if tree.isExpanded(item) { collapse(item) } else { expand(item) }
     }
     /// Expands `item` and all its descendants (nil: the whole tree).
-    public func expandAll(under item: ItemIdentifier? = nil) { update { $0.expandAll(under: item) } }
+    public func expandAll(under item: ItemIdentifier? = nil) { show { $0.expandAll(under: item) } }
     /// Collapses `item` and all its descendants (nil: the whole tree).
-    public func collapseAll(under item: ItemIdentifier? = nil) { update { $0.collapseAll(under: item) } }
+    public func collapseAll(under item: ItemIdentifier? = nil) { show { $0.collapseAll(under: item) } }
     /// Expands the ancestors of `item` so it shows (the cursor does not move).
-    public func reveal(_ item: ItemIdentifier) { update { $0.reveal(item) } }
+    /// While filtering, an item the filter hides is left as it is.
+    public func reveal(_ item: ItemIdentifier) {
+        let filtering = filterState != nil
+        show { if !filtering || $0.contains(item) { $0.reveal(item) } }
+    }
 
     // MARK: Questions
 
@@ -201,7 +225,11 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
     }
     /// The cell provider's cell for the item at `indexPath`.
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        if let item = itemIdentifier(for: indexPath) { return cellProvider(tableView, indexPath, item) }
+        if let item = itemIdentifier(for: indexPath) {
+            let cell = cellProvider(tableView, indexPath, item)
+            cell.contextStyle = isFilterAncestor(item) ? Self.ancestorStyle : nil
+            return cell
+        }
         guard let row = row(for: indexPath) else { return TableViewCell(reuseIdentifier: nil) }
         return placeholderCellProvider?(tableView, indexPath, row) ?? placeholderCell(for: row)
     }
