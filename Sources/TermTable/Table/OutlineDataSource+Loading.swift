@@ -69,15 +69,20 @@ extension OutlineDataSource {
     /// The default loading or error row: under the guides of a child of its parent, dimmed "Loading…" or the error.
     func placeholderCell(for row: OutlineRow<ItemIdentifier>) -> TableViewCell {
         let cell = BasicCell(reuseIdentifier: nil)
-        switch row {
-        case .item: break
-        case .loading(let parent):
-            cell.textLabel.text = tree.placeholderPrefix(under: parent, guides: guides) + "Loading…"
-            cell.textLabel.textStyle = Style(attributes: .dim)
-        case .failed(let parent, let message):
-            cell.textLabel.text = tree.placeholderPrefix(under: parent, guides: guides) + "! " + message
-            cell.textLabel.textStyle = Style(foreground: .red)
-        }
+        cell.textLabel.styledText = placeholderText(for: row)
         return cell
+    }
+
+    /// The text of a loading or error row, guides first.
+    func placeholderText(for row: OutlineRow<ItemIdentifier>) -> StyledText {
+        switch row {
+        case .item: return StyledText("")
+        case .loading(let parent):
+            return StyledText(tree.placeholderPrefix(under: parent, guides: guides))
+                + StyledText("Loading…", style: Style(attributes: .dim))
+        case .failed(let parent, let message):
+            return StyledText(tree.placeholderPrefix(under: parent, guides: guides))
+                + StyledText("! " + message, style: Style(foreground: .red))
+        }
     }
 }

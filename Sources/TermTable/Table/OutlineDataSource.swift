@@ -51,6 +51,12 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
     /// The loads under way, by item: a token (an answer with another is dropped) and the task.
     var loads: [ItemIdentifier: (token: Int, task: Task<Void, Never>?)] = [:]
     var nextLoadToken = 0
+    /// In a table with ``TableView/tableColumns``: the identifier of the column that draws the guides and
+    /// disclosure marks before its text (`NSOutlineView`'s `outlineTableColumn`; see
+    /// ``init(tableView:outlineColumn:columnText:)``).
+    public var outlineColumnIdentifier: String?
+    /// An item's text in a column (a data source made with ``init(tableView:outlineColumn:columnText:)``).
+    var columnText: (@MainActor (ItemIdentifier, TableColumn) -> StyledText)?
     /// The text ``setFilter(query:)`` matches an item by.
     public var filterText: (@MainActor (ItemIdentifier) -> String)?
     /// While a filter shows part of the tree: the whole tree (with the user's expansion) and the matches.
@@ -226,12 +232,22 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
     /// The cell provider's cell for the item at `indexPath`.
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         if let item = itemIdentifier(for: indexPath) {
-            let cell = cellProvider(tableView, indexPath, item)
+            let cell =
+                columnText == nil
+                ? cellProvider(tableView, indexPath, item)
+                : tableView.columnCell(at: indexPath) { self.tableView(tableView, textFor: $0, at: indexPath) }
             cell.contextStyle = isFilterAncestor(item) ? Self.ancestorStyle : nil
             return cell
         }
         guard let row = row(for: indexPath) else { return TableViewCell(reuseIdentifier: nil) }
-        return placeholderCellProvider?(tableView, indexPath, row) ?? placeholderCell(for: row)
+        if let placeholderCellProvider { return placeholderCellProvider(tableView, indexPath, row) }
+        if columnText != nil {
+            let text = placeholderText(for: row)
+            return tableView.columnCell(at: indexPath) {
+                $0.identifier == outlineColumnIdentifier ? text : StyledText("")
+            }
+        }
+        return placeholderCell(for: row)
     }
 }
 
@@ -241,6 +257,8 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
 protocol OutlineCommandHandling: AnyObject {
     /// Runs `command` on the cursor's item of `tableView`; true when the key is the tree's (even if nothing moved).
     func performOutlineCommand(_ command: TableCommand, in tableView: TableView) -> Bool
+    /// Toggles the item whose disclosure mark `point` (in the table) falls on; true when it did.
+    func handleDisclosureClick(at point: Point, row indexPath: IndexPath, in tableView: TableView) -> Bool
 }
 
 extension OutlineDataSource: OutlineCommandHandling {

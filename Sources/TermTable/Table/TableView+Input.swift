@@ -17,8 +17,8 @@ extension TableView {
         return perform(command)
     }
 
-    /// Scrolls on the wheel; a click on the scroll indicator's column jumps there; a click moves the cursor; a double
-    /// click activates. In multiple selection a click marks only with Ctrl held or in the mark column (a plain click
+    /// Scrolls on the wheel; a click on the scroll indicator's column jumps there; a click moves the cursor (on an
+    /// outline's disclosure mark it also expands or collapses the item); a double click activates. In multiple selection a click marks only with Ctrl held or in the mark column (a plain click
     /// reads a row, it does not add it to what `d` deletes).
     func handleTableMouse(_ event: MouseEvent, at point: Point) -> Bool {
         switch event.kind {
@@ -60,6 +60,10 @@ extension TableView {
             if event.kind == .doubleClick {
                 setCursor(indexPath)
                 delegate?.tableView(self, performPrimaryActionForRowAt: indexPath)
+            } else if let outline = dataSource as? any OutlineCommandHandling,
+                outline.handleDisclosureClick(at: point, row: indexPath, in: self)
+            {
+                // An outline's disclosure mark: its item expanded or collapsed (the cursor on it).
             } else {
                 setCursor(indexPath)
                 if cursorShape != .row, let column = columnIndex(atX: point.x) { moveCursor(toColumn: column) }
