@@ -3,8 +3,9 @@ import TermTableCore
 extension OutlineDataSource {
     /// Asks for the children of `item` when it expands while its children are not loaded
     /// (``OutlineChildrenState/notLoaded``, or ``OutlineChildrenState/failed(_:)`` again). It runs off the main
-    /// actor and is cancelled when the item collapses or goes; an error becomes the error row under the item.
-    public typealias ChildrenLoader = @Sendable (ItemIdentifier) async throws -> [ItemIdentifier]
+    /// actor (`@concurrent`, whatever the caller's default) and is cancelled when the item collapses or goes; an
+    /// error becomes the error row under the item.
+    public typealias ChildrenLoader = @Sendable @concurrent (ItemIdentifier) async throws -> [ItemIdentifier]
 
     /// Makes the cell of a loading or error row.
     public typealias PlaceholderCellProvider =

@@ -19,7 +19,9 @@
 /// - ``item(atVisibleRow:)`` and ``visibleRow(of:)``: O(d log f);
 /// - ``expand(_:)``, ``collapse(_:)``, appending children: O(d log f) per item (the size change climbs the
 ///   ancestors), whatever the size of the subtree shown or hidden;
-/// - ``expandAll(under:)``, ``collapseAll(under:)``, deleting: O(size of the subtree);
+/// - ``expandAll(under:)``, ``collapseAll(under:)``, deleting: O(size of the subtree); collapsing the whole tree
+///   O(expanded items), no sums written;
+/// - a loading or error row (``OutlineChildrenState``) counts in its item's size, so rows stay O(d log f).
 /// - inserting before or after a sibling, deleting or moving an item: O(f) for the parent's child list, plus the
 ///   above.
 ///
