@@ -33,12 +33,14 @@ struct ScrollBench {
     var json = false
     var layout: String?
     var estimatedRowHeight: Int?
+    var nodes = 1_000_000
     var help = false
 
     static let usage = """
         USAGE: scroll-bench [--rows <rows>] [--frames <frames>] [--mode <mode>] [--workload <workload>]
                             [--screen <screen>] [--width <width>] [--height <height>] [--all] [--repeat <repeat>]
                             [--json] [--layout <layout>] [--estimated-row-height <lines>]
+               scroll-bench --workload tree [--nodes <nodes>] [--frames <frames>] [--json]
 
         Scroll a list of N rows one row per frame and measure every frame.
 
@@ -57,8 +59,10 @@ struct ScrollBench {
           --mode <mode>           How cells are made: reuse, no-reuse, reparse, handcoded. (default: reuse)
           --workload <workload>   What is scrolled: list (the peers' workload), news (a news reader's list) or
                                   auto-height (rows as tall as their wrapped messages, run beside list in the
-                                  same process, --repeat rounds); news and auto-height in reuse mode only.
-                                  (default: list)
+                                  same process, --repeat rounds); news and auto-height in reuse mode only;
+                                  tree (an outline of --nodes nodes: expand-all, collapse-all, expanding a
+                                  node of 10^5 children, a scroll frame beside a flat list). (default: list)
+          --nodes <nodes>         Nodes of the tree workload. (default: 1000000)
           --screen <screen>       memory (in-memory screen) or tty (the terminal). (default: memory)
           --width <width>         Screen width for --screen memory. (default: 120)
           --height <height>       Screen height for --screen memory. (default: 40)
@@ -102,6 +106,7 @@ struct ScrollBench {
             }
             switch name {
             case "--rows": command.rows = try number()
+            case "--nodes": command.nodes = try number()
             case "--frames": command.frames = try number()
             case "--mode": command.mode = try value()
             case "--workload": command.workload = try value()
@@ -153,6 +158,12 @@ struct ScrollBench {
     }
 
     func validate() throws(UsageError) {
+        if workload == "tree" {
+            guard nodes >= 10, frames >= 0, width >= 11, height >= 1 else {
+                throw UsageError("--workload tree takes --nodes of 10 or more")
+            }
+            return
+        }
         guard rows >= 1 else { throw UsageError("--rows must be at least 1") }
         guard width >= 11, height >= 1 else {
             throw UsageError(
@@ -178,6 +189,15 @@ struct ScrollBench {
     }
 
     func run() throws {
+        if workload == "tree" {
+            let result = MainActor.assumeIsolated {
+                TreeBench.run(nodes: nodes, frames: min(frames, 2_000), width: width, height: height)
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            return
+        }
         let kind = BenchWorkload(rawValue: workload)!
         let source = layout.map(BenchLayoutSource.file) ?? Self.builtIn(kind)
         let results = try MainActor.assumeIsolated { try measure(workload: kind, layout: source) }

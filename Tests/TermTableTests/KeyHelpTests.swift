@@ -48,9 +48,10 @@ struct KeyHelpTests {
                     for key in unique { appHelp[key] = help }
                 }
             }
-            // Column commands apply only to a table with columns: without, their keys go on to the app.
+            // Column commands apply only to a table with columns, outline commands only to an outline: without,
+            // their keys go on to the app.
             let tableKeys = table.keyBindings.filter {
-                $0.value.applies(in: table.selectionMode) && !$0.value.isColumnCommand
+                $0.value.applies(in: table.selectionMode) && !$0.value.isColumnCommand && !$0.value.isOutlineCommand
             }
             var expected = tableKeys.mapValues(\.help)
             for (key, help) in appHelp where tableKeys[key] == nil {

@@ -4,13 +4,21 @@ extension TableView {
     /// Runs the command bound to `key`, if any.
     func handleTableKey(_ key: Key) -> Bool {
         guard let command = keyBindings[key] else { return handleHorizontalScrollKey(key) }
-        // A table without columns: the column keys scroll by character (when on) or go elsewhere, as before.
-        if command.isColumnCommand && columnModel.columns.isEmpty { return handleHorizontalScrollKey(key) }
+        let outline = dataSource is any OutlineCommandHandling
+        // An outline without columns: ←/h and →/l are the tree's.
+        if outline, columnModel.columns.isEmpty, command == .moveLeft || command == .moveRight {
+            return perform(command)
+        }
+        // A table without columns: the column keys scroll by character (when on) or go elsewhere, as before; the
+        // outline keys of a table that is not an outline are as if unbound.
+        if command.isColumnCommand && columnModel.columns.isEmpty || command.isOutlineCommand && !outline {
+            return handleHorizontalScrollKey(key)
+        }
         return perform(command)
     }
 
-    /// Scrolls on the wheel; a click on the scroll indicator's column jumps there; a click moves the cursor; a double
-    /// click activates. In multiple selection a click marks only with Ctrl held or in the mark column (a plain click
+    /// Scrolls on the wheel; a click on the scroll indicator's column jumps there; a click moves the cursor (on an
+    /// outline's disclosure mark it also expands or collapses the item); a double click activates. In multiple selection a click marks only with Ctrl held or in the mark column (a plain click
     /// reads a row, it does not add it to what `d` deletes).
     func handleTableMouse(_ event: MouseEvent, at point: Point) -> Bool {
         switch event.kind {
@@ -52,6 +60,10 @@ extension TableView {
             if event.kind == .doubleClick {
                 setCursor(indexPath)
                 delegate?.tableView(self, performPrimaryActionForRowAt: indexPath)
+            } else if let outline = dataSource as? any OutlineCommandHandling,
+                outline.handleDisclosureClick(at: point, row: indexPath, in: self)
+            {
+                // An outline's disclosure mark: its item expanded or collapsed (the cursor on it).
             } else {
                 setCursor(indexPath)
                 if cursorShape != .row, let column = columnIndex(atX: point.x) { moveCursor(toColumn: column) }

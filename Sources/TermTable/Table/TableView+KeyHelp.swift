@@ -20,6 +20,17 @@ extension TableCommand {
         case .moveToLastColumn: return "last column"
         case .sortAscending: return "sort ascending"
         case .sortDescending: return "sort descending"
+        case .expandItem: return "expand"
+        case .collapseItem: return "collapse"
+        case .expandAllBelow: return "expand all below"
+        }
+    }
+
+    /// True for the commands of an outline (``OutlineDataSource``): expand, collapse, expand all below.
+    var isOutlineCommand: Bool {
+        switch self {
+        case .expandItem, .collapseItem, .expandAllBelow: return true
+        default: return false
         }
     }
 
@@ -41,17 +52,24 @@ extension TableView: KeyHelpProviding {
     ///
     /// Made from ``keyBindings`` each time, so a key rebound or removed changes the help;
     /// marking commands are left out unless the table has multiple selection, column commands unless it has
-    /// ``tableColumns``; the sideways keys follow while
+    /// ``tableColumns`` (in an outline without columns ←/h and →/l are listed as the tree's), outline commands
+    /// unless the data source is an ``OutlineDataSource``; the sideways keys follow while
     /// ``allowsHorizontalScrolling`` is on.
     public var keyHelp: [KeyBinding] {
         var keysByCommand: [TableCommand: [Key]] = [:]
         for (key, command) in keyBindings { keysByCommand[command, default: []].append(key) }
+        let outline = dataSource is any OutlineCommandHandling
+        let treeArrows = outline && tableColumns.isEmpty
         let table = TableCommand.allCases.compactMap { command -> KeyBinding? in
-            guard command.applies(in: selectionMode), !command.isColumnCommand || !tableColumns.isEmpty,
-                let keys = keysByCommand[command]
-            else { return nil }
+            guard command.applies(in: selectionMode), let keys = keysByCommand[command] else { return nil }
+            let isArrow = command == .moveLeft || command == .moveRight
+            if command.isColumnCommand, tableColumns.isEmpty, !(isArrow && treeArrows) { return nil }
+            if command.isOutlineCommand, !outline { return nil }
             let ordered = keys.sorted { ($0.helpOrder, $0.helpName) < ($1.helpOrder, $1.helpName) }
-            return KeyBinding(ordered, help: command.help, hint: commandHints[command])
+            let help =
+                treeArrows && isArrow
+                ? (command == .moveLeft ? "collapse / parent" : "expand / first child") : command.help
+            return KeyBinding(ordered, help: help, hint: commandHints[command])
         }
         return table + horizontalKeyHelp
     }

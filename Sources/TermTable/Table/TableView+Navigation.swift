@@ -37,12 +37,19 @@ public enum TableCommand: String, Sendable, CaseIterable {
     /// The rows are sorted largest first by the cursor's column (cell and column shape), else the first sorted
     /// column, else the first sortable one; not bound by default (VisiData binds `]`).
     case sortDescending
+    /// In an outline (an ``OutlineDataSource``): the cursor's item expands (`+` by default).
+    case expandItem
+    /// In an outline: the cursor's item collapses (`-` by default).
+    case collapseItem
+    /// In an outline: the cursor's item and everything below it expand (`*` by default).
+    case expandAllBelow
 }
 
 extension TableView {
     /// The default keys: arrows and j/k, PgUp/PgDn and Ctrl-B/Ctrl-F, Home/End and g/G, Enter, Space, Ctrl-A, Esc;
     /// ←/h, →/l, 0 and $ for the columns (in a table without columns they go on to the character scrolling
-    /// of ``allowsHorizontalScrolling`` or to type-to-jump, as before).
+    /// of ``allowsHorizontalScrolling`` or to type-to-jump, as before; in an outline without columns ←/h and →/l
+    /// collapse and expand); `+`, `-` and `*` expand, collapse and expand all below in an outline.
     public static let defaultKeyBindings: [Key: TableCommand] = [
         .up: .moveUp, Key("k"): .moveUp,
         .down: .moveDown, Key("j"): .moveDown,
@@ -57,6 +64,7 @@ extension TableView {
         .left: .moveLeft, Key("h"): .moveLeft,
         .right: .moveRight, Key("l"): .moveRight,
         Key("0"): .moveToFirstColumn, Key("$"): .moveToLastColumn,
+        Key("+"): .expandItem, Key("-"): .collapseItem, Key("*"): .expandAllBelow,
     ]
 
     // MARK: Cursor
@@ -249,8 +257,18 @@ extension TableView {
             guard !state.selected.isEmpty, selectionMode == .multiple else { return false }
             deselectAll()
             return true
-        case .moveLeft, .moveRight, .moveToFirstColumn, .moveToLastColumn:
+        case .moveLeft, .moveRight:
+            // A tree without columns: ←/h and →/l are the tree's (collapse or go to the parent, expand or go to
+            // the first child), as in NSOutlineView; with columns they stay the columns'.
+            if tableColumns.isEmpty, let outline = dataSource as? any OutlineCommandHandling {
+                return outline.performOutlineCommand(command, in: self)
+            }
             return performColumnCommand(command)
+        case .moveToFirstColumn, .moveToLastColumn:
+            return performColumnCommand(command)
+        case .expandItem, .collapseItem, .expandAllBelow:
+            guard let outline = dataSource as? any OutlineCommandHandling else { return false }
+            return outline.performOutlineCommand(command, in: self)
         case .sortAscending, .sortDescending:
             return performSort(ascending: command == .sortAscending)
         }

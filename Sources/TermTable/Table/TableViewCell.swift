@@ -42,6 +42,7 @@ open class TableViewCell: View, CopyableView {
         var markStyle = Style(foreground: .yellow, attributes: .bold)
         var cursorStyle: SelectionStyle?
         var markColumnWidth = 0
+        var contextStyle: Style?
         unowned(unsafe) var table: TableView?
         var indexPath: IndexPath?
     }
@@ -111,6 +112,12 @@ open class TableViewCell: View, CopyableView {
     public internal(set) var markColumnWidth: Int {
         get { placed.markColumnWidth }
         set { updateLaidOut(&placed.markColumnWidth, to: newValue) }
+    }
+    /// A style merged under the content, set by the data source: an outline's filter dims the ancestors it keeps
+    /// for context (``OutlineDataSource/isFilterAncestor(_:)``).
+    var contextStyle: Style? {
+        get { placed.contextStyle }
+        set { updateDrawn(&placed.contextStyle, to: newValue) }
     }
     /// The table showing the cell, while it is on screen.
     ///
@@ -229,7 +236,9 @@ open class TableViewCell: View, CopyableView {
 
     /// A marked row's mark style, merged under its views' styles.
     open override var contentBaseStyle: Style? {
-        isSelected ? markStyle : nil
+        let mark = isSelected ? markStyle : nil
+        guard let context = placed.contextStyle else { return mark }
+        return mark.map { context.merging($0) } ?? context
     }
 
     /// The cursor's row's selection style, merged over its views' styles: its attributes are added and
