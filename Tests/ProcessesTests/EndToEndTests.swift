@@ -131,6 +131,36 @@ struct EndToEndTests {
         #expect(sleepers.endingSignal(pid) == nil)
     }
 
+    /// Enter pushes the cursor's process's detail screen (the breadcrumb names the path); q and Esc pop it, and the
+    /// list is back with its cursor where it was: Enter again opens the same process.
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func theDetailScreenIsPushedAndPoppedWithTheCursorKept() throws {
+        let sleepers = try SleepingChildren(count: 3)
+        defer { sleepers.stop() }
+        let sorted = sleepers.pids.sorted()
+        let directory = Self.newDirectory()
+        let session = try Self.start("--pid " + sorted.map(String.init).joined(separator: " "), directory: directory)
+        defer { session.close() }
+        try session.waitFor("the three sleepers") { screen in sorted.allSatisfy { Self.line(of: $0, in: screen) != nil }
+        }
+        try session.send("p")
+        try session.waitFor(text: "sort pid ▲")
+        try session.send("j")
+        try session.send("Enter")
+        let detail = try session.waitFor(text: "procs › sleep · pid \(sorted[1])")
+        #expect(detail.contains("pid \(sorted[1]) · parent \(getpid())"))
+        try session.send("q")
+        let list = try session.waitFor(text: "COMMAND")
+        #expect(!list.contains("procs ›"), "the list is back, its title bar on top")
+        try session.send("Enter")
+        try session.waitFor(text: "procs › sleep · pid \(sorted[1])")
+        try session.send("Escape")
+        try session.waitFor(text: "COMMAND")
+        try session.send("q")
+        let status = try session.waitForFile("status")
+        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
     @Test(.enabled(if: hasTmux, "tmux is not installed"))
     func aClickOnAColumnTitleSortsByItAndAnotherReverses() throws {
         let sleepers = try SleepingChildren(count: 2)

@@ -2,10 +2,8 @@ import TermTable
 
 /// What a key asks the process viewer to do.
 public enum ProcessCommand: String, Sendable, CaseIterable {
-    /// Close the details, or quit from the list (q).
-    case back
-    /// Close the details (Esc).
-    case closeDetail
+    /// Quit (q on the list; on the detail screen q goes back, as Esc does).
+    case quit
     /// Show the keys.
     case help
     /// Filter as you type.

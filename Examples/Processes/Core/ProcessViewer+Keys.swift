@@ -11,7 +11,6 @@ extension ProcessViewer {
     public static let commandBindings: [(binding: KeyBinding, commands: [ProcessCommand])] = [
         (KeyBinding([Key("K")], help: "SIGTERM the marked processes (asks first)", hint: "term"), [.terminate]),
         (KeyBinding([Key("X")], help: "SIGKILL the marked processes (asks first)", hint: "kill"), [.kill]),
-        (KeyBinding([.escape], help: "close the details"), [.closeDetail]),
         (KeyBinding([Key("/")], help: "filter (Enter keeps, Esc clears)", hint: "filter"), [.filter]),
         (
             KeyBinding(
@@ -20,7 +19,7 @@ extension ProcessViewer {
             [.sortByCPU, .sortByMemory, .sortByPID, .sortByName, .reverse]
         ),
         (KeyBinding([Key("?")], help: "these keys", hint: "keys"), [.help]),
-        (KeyBinding([Key("q")], help: "quit (in the details: back)", hint: "quit"), [.back]),
+        (KeyBinding([Key("q")], help: "quit", hint: "quit"), [.quit]),
     ]
 
     /// The command `key` runs, from ``commandBindings`` (nil for a key the app does not bind).
@@ -50,6 +49,7 @@ extension ProcessViewer {
     /// Binds the keys and keeps `app` for dialogs; `refreshInterval` nil: no timer (tests call ``refresh()``).
     public func install(in app: Application, refreshInterval: Duration? = .seconds(1)) {
         self.app = app
+        app.rootScreen.title = "procs"
         for (binding, _) in Self.commandBindings {
             app.bind(binding) { [unowned self] (key: Key) in
                 if let command = Self.command(for: key) { self.perform(command) }
@@ -65,8 +65,7 @@ extension ProcessViewer {
     /// Does what a key asked.
     public func perform(_ command: ProcessCommand) {
         switch command {
-        case .back: if detailID != nil { closeDetail() } else { app?.quit() }
-        case .closeDetail: if detailID != nil { closeDetail() }
+        case .quit: app?.quit()
         case .help: app?.showHelp(title: "procs keys", adding: Self.pointerHelp)
         case .filter: promptFilter()
         case .sortByCPU: sort(byColumn: "cpu")
