@@ -58,6 +58,11 @@ public final class Application: ViewHost {
     /// Called with the screen's size before the first frame is drawn, and again after the screen changed size: a
     /// rule that depends on the size ("hide the hint bar below 10 rows") is applied from the start.
     public var onResize: (@MainActor (Size) -> Void)?
+    /// The user's keys for the actions, over their defaults (by action name): what key dispatch, the help box and
+    /// the hint bar use (see ``KeyMap``, ``keyMapProblems``).
+    public var keyMap = KeyMap() {
+        didSet { setNeedsDisplay() }
+    }
     /// Called before each frame is drawn (to refresh a status line, say).
     public var willRender: (@MainActor () -> Void)?
     /// Called with every input event before it is routed (keys, mouse, pastes, resizes), overlays shown or not:

@@ -44,14 +44,60 @@ extension Application {
         setNeedsDisplay()
     }
 
-    /// The actions bound to `view` (nil: the app's), in the order they were added; a screen's view also has its
-    /// screen's ``AppScreen/actions``, after them.
+    /// The actions bound to `view` (nil: the app's), in the order they were added, with the keys ``keyMap``
+    /// gives them; a screen's view also has its screen's ``AppScreen/actions``, after them.
     public func actions(of view: View?) -> [AppAction] {
-        guard let view else { return appActions }
+        guard let view else { return mapped(appActions) }
         let id = ObjectIdentifier(view)
         var result = scopedActions[id]?.view === view ? scopedActions[id]!.actions : []
         for screen in screenStack where screen.view === view { result += screen.actions }
-        return result
+        return mapped(result)
+    }
+
+    /// `actions` with the keys the ``keyMap`` gives them.
+    func mapped(_ actions: [AppAction]) -> [AppAction] {
+        guard !keyMap.keys.isEmpty else { return actions }
+        return actions.map { action in
+            guard let keys = keyMap.keys[action.name] else { return action }
+            var remapped = action
+            remapped.keys = keys
+            return remapped
+        }
+    }
+
+    /// Every action the app knows now, by scope: the app's, each live view's and each screen's in the stack (with
+    /// the ``keyMap``'s keys).
+    var allScopes: [[AppAction]] {
+        var scopes = [actions(of: nil)]
+        for scope in scopedActions.values where scope.view != nil { scopes.append(mapped(scope.actions)) }
+        for screen in screenStack { scopes.append(mapped(screen.actions)) }
+        return scopes
+    }
+
+    /// What is wrong with ``keyMap`` against the actions the app knows now: names no action has, and keys the map
+    /// gives an action that another action of its scope has too (a conflict: the one added last runs). Each names
+    /// the map's file and line.
+    public var keyMapProblems: [KeyMap.Problem] {
+        let scopes = allScopes
+        let known = Set(scopes.joined().map(\.name))
+        var problems: [KeyMap.Problem] = []
+        for (name, line) in keyMap.lines.sorted(by: { $0.value < $1.value }) where !known.contains(name) {
+            problems.append(KeyMap.Problem(file: keyMap.file, line: line, message: "no action is named \(name)"))
+        }
+        for scope in scopes {
+            for (index, action) in scope.enumerated() where action.isEnabled {
+                guard let line = keyMap.lines[action.name] else { continue }
+                for other in scope[..<index] + scope[(index + 1)...] where other.isEnabled {
+                    for key in action.keys where other.keys.contains(key) {
+                        problems.append(
+                            KeyMap.Problem(
+                                file: keyMap.file, line: line,
+                                message: "\(key.helpName) is \(action.name)'s and \(other.name)'s (one scope)"))
+                    }
+                }
+            }
+        }
+        return problems
     }
 
     /// The actions in force for the focus, nearest first, each key once (the key's other actions are left out,
@@ -122,7 +168,7 @@ extension Application {
         }
         if screenStack.count > 1 { scopes.append(.pop) }
         if !screen.isModal {
-            scopes.append(.actions(appActions))
+            scopes.append(.actions(actions(of: nil)))
             scopes.append(.legacy)
         }
         return scopes
@@ -155,7 +201,7 @@ extension Application {
 
     /// Offers `key` to the app's actions, then to its keys bound with `bind`; true when one took it.
     func deliverToApp(_ key: Key) -> Bool {
-        if let action = Application.action(for: key, in: appActions) {
+        if let action = Application.action(for: key, in: actions(of: nil)) {
             action.run()
             return true
         }
