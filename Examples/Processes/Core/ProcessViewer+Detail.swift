@@ -7,11 +7,6 @@ extension ProcessViewer {
         guard let app else { return }
         detailID = id
         showDetail(of: id)
-        detailScreen.actions = [
-            AppAction("detail.back", keys: [Key("q")], help: "back to the list", hint: "back") { [unowned self] in
-                self.closeDetail()
-            }
-        ]
         detailScreen.onPop = { [unowned self] in
             self.detailID = nil
             self.updateBars()

@@ -33,6 +33,10 @@ public final class ProcessViewer: TableViewDelegate {
     public let detailScreen: AppScreen
     /// The detail screen's bottom line.
     public let detailStatusLine = Label()
+    /// The app's actions (signal, help, quit), in force on every screen.
+    public private(set) var appActions: [AppAction] = []
+    /// The list's actions (filter, sort), the root screen's.
+    public private(set) var listActions: [AppAction] = []
     /// The table, or "No processes match" when it has no rows.
     public let body: EmptyStateView
     /// The whole screen.
@@ -102,6 +106,9 @@ public final class ProcessViewer: TableViewDelegate {
             self.list[id].map { Self.sortKey(of: $0, column: column) } ?? .empty
         }
         table.sortDescriptors = [TableSortDescriptor(column: "cpu", ascending: false)]
+        appActions = makeAppActions()
+        listActions = makeListActions()
+        detailScreen.actions = makeDetailActions()
         updateBars()
     }
 

@@ -55,49 +55,15 @@ extension Application {
     }
 
     /// `actions` with the keys the ``keyMap`` gives them.
-    func mapped(_ actions: [AppAction]) -> [AppAction] {
-        guard !keyMap.keys.isEmpty else { return actions }
-        return actions.map { action in
-            guard let keys = keyMap.keys[action.name] else { return action }
-            var remapped = action
-            remapped.keys = keys
-            return remapped
-        }
-    }
+    func mapped(_ actions: [AppAction]) -> [AppAction] { keyMap.applied(to: actions) }
 
-    /// Every action the app knows now, by scope: the app's, each live view's and each screen's in the stack (with
-    /// the ``keyMap``'s keys).
-    var allScopes: [[AppAction]] {
-        var scopes = [actions(of: nil)]
-        for scope in scopedActions.values where scope.view != nil { scopes.append(mapped(scope.actions)) }
-        for screen in screenStack { scopes.append(mapped(screen.actions)) }
-        return scopes
-    }
-
-    /// What is wrong with ``keyMap`` against the actions the app knows now: names no action has, and keys the map
-    /// gives an action that another action of its scope has too (a conflict: the one added last runs). Each names
-    /// the map's file and line.
+    /// What is wrong with ``keyMap`` against the actions the app knows now (the app's, each live view's, each
+    /// screen's in the stack): see ``KeyMap/problems(against:)``.
     public var keyMapProblems: [KeyMap.Problem] {
-        let scopes = allScopes
-        let known = Set(scopes.joined().map(\.name))
-        var problems: [KeyMap.Problem] = []
-        for (name, line) in keyMap.lines.sorted(by: { $0.value < $1.value }) where !known.contains(name) {
-            problems.append(KeyMap.Problem(file: keyMap.file, line: line, message: "no action is named \(name)"))
-        }
-        for scope in scopes {
-            for (index, action) in scope.enumerated() where action.isEnabled {
-                guard let line = keyMap.lines[action.name] else { continue }
-                for other in scope[..<index] + scope[(index + 1)...] where other.isEnabled {
-                    for key in action.keys where other.keys.contains(key) {
-                        problems.append(
-                            KeyMap.Problem(
-                                file: keyMap.file, line: line,
-                                message: "\(key.helpName) is \(action.name)'s and \(other.name)'s (one scope)"))
-                    }
-                }
-            }
-        }
-        return problems
+        var scopes = [appActions]
+        for scope in scopedActions.values where scope.view != nil { scopes.append(scope.actions) }
+        for screen in screenStack { scopes.append(screen.actions) }
+        return keyMap.problems(against: scopes)
     }
 
     /// The actions in force for the focus, nearest first, each key once (the key's other actions are left out,

@@ -126,6 +126,43 @@ public struct KeyMap: Equatable, Sendable {
         }
     }
 
+    /// `actions` with the keys the map gives them.
+    public func applied(to actions: [AppAction]) -> [AppAction] {
+        guard !keys.isEmpty else { return actions }
+        return actions.map { action in
+            guard let mapped = keys[action.name] else { return action }
+            var remapped = action
+            remapped.keys = mapped
+            return remapped
+        }
+    }
+
+    /// What is wrong with the map against `scopes` (the actions of each scope, with their default keys): names no
+    /// action has, and keys the map gives an action that another action of its scope has too (a conflict: the one
+    /// added last runs). Each names the map's file and line.
+    public func problems(against scopes: [[AppAction]]) -> [Problem] {
+        let scopes = scopes.map(applied(to:))
+        let known = Set(scopes.joined().map(\.name))
+        var problems: [Problem] = []
+        for (name, line) in lines.sorted(by: { $0.value < $1.value }) where !known.contains(name) {
+            problems.append(Problem(file: file, line: line, message: "no action is named \(name)"))
+        }
+        for scope in scopes {
+            for (index, action) in scope.enumerated() where action.isEnabled {
+                guard let line = lines[action.name] else { continue }
+                for other in scope[..<index] + scope[(index + 1)...] where other.isEnabled {
+                    for key in action.keys where other.keys.contains(key) {
+                        problems.append(
+                            Problem(
+                                file: file, line: line,
+                                message: "\(key.helpName) is \(action.name)'s and \(other.name)'s (one scope)"))
+                    }
+                }
+            }
+        }
+        return problems
+    }
+
     /// The map's line for `actions`: `name = key, key` each, the keys as the help writes them, then `# help`.
     public static func describe(_ actions: [AppAction]) -> String {
         actions.map { action in
