@@ -12,13 +12,13 @@ struct EndToEndTests {
     }
 
     /// `procs` in a shell that records the terminal modes around it and its exit status.
-    static func start(_ arguments: String, directory: URL) throws -> TmuxSession {
+    static func start(_ arguments: String, directory: URL, environment: String = "") throws -> TmuxSession {
         let procs = try BuiltProducts.executable(named: "procs")
         let script = """
             trap ':' INT TERM HUP
             cd '\(directory.path)'
             stty -g > before
-            env LANG=C.UTF-8 TERM=xterm-256color '\(procs)' \(arguments)
+            env LANG=C.UTF-8 TERM=xterm-256color \(environment) '\(procs)' \(arguments)
             echo $? > status
             stty -g > after
             echo E2E-DONE
@@ -129,6 +129,86 @@ struct EndToEndTests {
         #expect(try session.waitForFile("after") == before)
         #expect(try session.format("#{alternate_on}") == "0")
         #expect(sleepers.endingSignal(pid) == nil)
+    }
+
+    /// Enter pushes the cursor's process's detail screen (the breadcrumb names the path); q and Esc pop it, and the
+    /// list is back with its cursor where it was: Enter again opens the same process.
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func theDetailScreenIsPushedAndPoppedWithTheCursorKept() throws {
+        let sleepers = try SleepingChildren(count: 3)
+        defer { sleepers.stop() }
+        let sorted = sleepers.pids.sorted()
+        let directory = Self.newDirectory()
+        let session = try Self.start("--pid " + sorted.map(String.init).joined(separator: " "), directory: directory)
+        defer { session.close() }
+        try session.waitFor("the three sleepers") { screen in sorted.allSatisfy { Self.line(of: $0, in: screen) != nil }
+        }
+        try session.send("p")
+        try session.waitFor(text: "sort pid ▲")
+        try session.send("j")
+        try session.send("Enter")
+        let detail = try session.waitFor(text: "procs › sleep · pid \(sorted[1])")
+        #expect(detail.contains("pid \(sorted[1]) · parent \(getpid())"))
+        try session.send("q")
+        let list = try session.waitFor(text: "COMMAND")
+        #expect(!list.contains("procs ›"), "the list is back, its title bar on top")
+        try session.send("Enter")
+        try session.waitFor(text: "procs › sleep · pid \(sorted[1])")
+        try session.send("Escape")
+        try session.waitFor(text: "COMMAND")
+        try session.send("q")
+        let status = try session.waitForFile("status")
+        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
+    /// A directory holding `config/procs/keys.conf` with `text`: the `XDG_CONFIG_HOME` of a run.
+    static func keyMapDirectory(_ text: String) throws -> URL {
+        let directory = newDirectory()
+        let config = directory.appendingPathComponent("config/procs")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try text.write(to: config.appendingPathComponent("keys.conf"), atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    /// `$XDG_CONFIG_HOME/procs/keys.conf` moves quit to Q: q does nothing, the help lists Q, Q quits; a line naming
+    /// no action is said on standard error (before the screen starts, seen once procs ended), the rest holds.
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func aKeyMapFileMovesQuitToAnotherKey() throws {
+        let sleepers = try SleepingChildren(count: 1)
+        defer { sleepers.stop() }
+        let directory = try Self.keyMapDirectory("# mine\napp.quit = Q\nbogus.action = x\n")
+        let config = directory.appendingPathComponent("config").path
+        let session = try Self.start(
+            "--pid \(sleepers.pids[0])", directory: directory, environment: "XDG_CONFIG_HOME='\(config)'")
+        defer { session.close() }
+        try session.waitFor(text: "Q quit")
+        try session.send("q")
+        try session.send("?")
+        let help = try session.waitFor(text: "procs keys")
+        #expect(help.contains("Q                 quit") || help.contains("Q  quit") || help.contains("│ Q"))
+        try session.send("Escape")
+        // Q only once the box closed: Esc then Q at once reads as alt-Q.
+        try session.waitFor("the help box closed") { !$0.contains("procs keys") }
+        try session.send("Q")
+        let status = try session.waitForFile("status")
+        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        let after = try session.waitFor(text: "E2E-DONE")
+        // The message is wider than the pane: its lines are joined back.
+        #expect(after.split(separator: "\n").joined().contains("keys.conf:3: no action is named bogus.action"))
+    }
+
+    /// `procs --keys` prints the effective map (no terminal needed): the defaults with the user's file over them.
+    @Test func keysPrintsTheEffectiveKeyMap() throws {
+        let directory = try Self.keyMapDirectory("app.quit = Q, ctrl-q\n")
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+        let result = try ChildProcess.run(
+            [try BuiltProducts.executable(named: "procs"), "--keys"], environment: environment)
+        #expect(result.status == 0)
+        #expect(result.output.contains("app.quit = Q, ctrl-q  # quit"), "\(result.output)")
+        #expect(result.output.contains("process.kill = X  # SIGKILL the marked processes (asks first)"))
+        #expect(result.output.contains("sort.cpu = c  # by CPU"))
+        #expect(result.output.contains("detail.back = q  # back to the list"))
     }
 
     @Test(.enabled(if: hasTmux, "tmux is not installed"))

@@ -202,6 +202,30 @@ struct ViewerScreenTests {
         #expect(harness.viewer.dataSource.cursorItemIdentifier == harness.id(301))
     }
 
+    /// Enter pushes the detail screen over the list (the breadcrumb names the path); Esc pops it and the list is
+    /// back as it was: the filter, the cursor's process and every line drawn.
+    @Test func theDetailScreenIsPushedAndEscGoesBackToTheListAsItWas() throws {
+        let harness = try ViewerHarness()
+        let app = harness.driver.app
+        harness.driver.press("/")
+        harness.driver.type("s")
+        harness.driver.press("enter")
+        harness.moveCursor(to: 301)
+        let list = harness.lines
+        harness.driver.press("enter")
+        #expect(app.screens.count == 2 && app.topScreen === harness.viewer.detailScreen)
+        #expect(harness.lines[0].hasPrefix("procs › vim · pid 301"))
+        #expect(app.bindingsInForce.first { $0.keys.contains(Key("q")) }?.help == "back to the list")
+        harness.driver.press("escape")
+        #expect(app.screens.count == 1)
+        #expect(harness.viewer.detailID == nil)
+        #expect(app.focusedView === harness.viewer.table)
+        #expect(harness.viewer.dataSource.cursorItemIdentifier == harness.id(301))
+        #expect(harness.viewer.dataSource.filterQuery == "s")
+        #expect(harness.lines == list, "the list is drawn as it was left")
+        #expect(app.bindingsInForce.first { $0.keys.contains(Key("q")) }?.help == "quit")
+    }
+
     @Test func theFilterAndTheEmptyState() throws {
         let harness = try ViewerHarness()
         harness.mark(301)

@@ -133,7 +133,13 @@ extension ProcessStateTests {
                 let app = Application(screen: terminal.screen, rootView: Label(text: "x"))
                 var resizedTo: Size? = nil
                 var resizedAt = -1
+                var startingSize: Size? = nil
                 app.onResize = { size in
+                    // The first call is the starting size, before the first frame.
+                    guard startingSize != nil else {
+                        startingSize = size
+                        return
+                    }
                     resizedTo = size
                     resizedAt = app.loopTurns
                     app.quit()
@@ -150,6 +156,7 @@ extension ProcessStateTests {
                 let guardTimer = app.schedule(after: .seconds(120)) { app.quit() }
                 await app.run()
                 app.cancelTimer(guardTimer)
+                #expect(startingSize == Size(width: 20, height: 5))
                 #expect(resizedTo == Size(width: 30, height: 7))
                 #expect(resizedAt >= 1 && resizedAt <= 3, "the resize was handled at turn \(resizedAt)")
             }

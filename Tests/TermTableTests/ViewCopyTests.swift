@@ -291,7 +291,7 @@ import Testing
     /// write no copy code, and copying one is refused by name.
     nonisolated static let notCopyable: [String: @MainActor @Sendable () -> View.Type] = [
         "EmptyStateView": { EmptyStateView.self }, "LayoutPreviewView": { LayoutPreviewView.self },
-        "PromptLine": { PromptLine.self }, "KeyHintBar": { KeyHintBar.self },
+        "PromptLine": { PromptLine.self }, "KeyHintBar": { KeyHintBar.self }, "Breadcrumb": { Breadcrumb.self },
     ]
 
     @Test func theViewsShownOnceAreNotCopyable() {

@@ -23,6 +23,9 @@ struct ProcsCommand: AsyncParsableCommand {
     @Option(help: "Seconds between refreshes (0.2 to 3600).")
     var interval: Double = 1
 
+    @Flag(help: "Print the effective key map (the defaults with $XDG_CONFIG_HOME/procs/keys.conf over them) and exit.")
+    var keys = false
+
     func validate() throws {
         guard interval >= 0.2, interval <= 3600 else {
             throw ValidationError("--interval must be between 0.2 and 3600")
@@ -32,17 +35,32 @@ struct ProcsCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
+        let (keyMap, problems) = KeyMap.load(contentsOf: KeyMap.defaultPath(forApp: "procs") ?? "")
+        if keys {
+            let viewer = try ProcessViewer(sampler: ProcessSampler(), signaller: ProcessSignaller())
+            let scopes = viewer.actionScopes
+            for problem in problems + keyMap.problems(against: scopes) {
+                FileHandle.standardError.write(Data("procs: \(problem)\n".utf8))
+            }
+            print(KeyMap.describe(scopes.flatMap(keyMap.applied(to:))))
+            return
+        }
         guard isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
             FileHandle.standardError.write(Data("procs needs a terminal (standard input and output)\n".utf8))
             throw ExitCode(1)
         }
         let viewer = try ProcessViewer(sampler: ProcessSampler(), signaller: ProcessSignaller())
+        // A bad key map is said on standard error before the screen starts; its good lines and the defaults hold.
+        for problem in problems + keyMap.problems(against: viewer.actionScopes) {
+            FileHandle.standardError.write(Data("procs: \(problem)\n".utf8))
+        }
         if !pids.isEmpty { viewer.restrict(to: Set(pids)) }
         viewer.setFilter(filter)
         viewer.refresh()
         let screen = try CursesScreen()
         defer { screen.close() }
         let app = Application(screen: screen, rootView: viewer.root)
+        app.keyMap = keyMap
         viewer.install(in: app, refreshInterval: .milliseconds(Int(interval * 1000)))
         await app.run()
     }

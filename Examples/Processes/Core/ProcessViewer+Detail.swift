@@ -2,25 +2,23 @@ import ProcessKit
 import TermTable
 
 extension ProcessViewer {
-    /// Enter: shows everything about `id` instead of the list.
+    /// Enter: pushes the detail screen of `id` over the list, which keeps its cursor, filter and scroll.
     public func openDetail(of id: ProcessID) {
+        guard let app else { return }
         detailID = id
-        body.isHidden = true
-        detailView.isHidden = false
-        app?.focus(nil)
         showDetail(of: id)
-        root.setNeedsLayout()
+        detailScreen.onPop = { [unowned self] in
+            self.detailID = nil
+            self.updateBars()
+        }
+        app.push(detailScreen)
         updateBars()
     }
 
     /// Esc or q: back to the list, the cursor where it was.
     public func closeDetail() {
-        detailID = nil
-        detailView.isHidden = true
-        body.isHidden = false
-        app?.focus(table)
-        root.setNeedsLayout()
-        updateBars()
+        guard let app, app.topScreen === detailScreen else { return }
+        app.popScreen()
     }
 
     /// Fills the detail view; a process that exited keeps its last figures, marked "(exited)".
@@ -30,6 +28,7 @@ extension ProcessViewer {
             lastDetailEntry = entry
         }
         guard let entry = list[id] ?? lastDetailEntry, entry.id == id else { return }
+        detailScreen.title = "\(entry.name) · pid \(entry.pid)"
         detailView.show(entry, detail: detail)
     }
 }

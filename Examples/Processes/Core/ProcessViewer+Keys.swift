@@ -3,41 +3,67 @@ import ProcessKit
 import TermTable
 
 extension ProcessViewer {
-    /// The app's keys, each with its help and the command it runs, in the order of the help box.
-    ///
-    /// The table's own keys (cursor, marks, Enter) come with their help from the table
-    /// (``/TermTable/TableView/keyHelp``); the `?` box lists both, as bound (``/TermTable/Application/bindingsInForce``).
-    /// A binding of several keys runs one command for each key, in the order of its keys.
-    public static let commandBindings: [(binding: KeyBinding, commands: [ProcessCommand])] = [
-        (KeyBinding([Key("K")], help: "SIGTERM the marked processes (asks first)", hint: "term"), [.terminate]),
-        (KeyBinding([Key("X")], help: "SIGKILL the marked processes (asks first)", hint: "kill"), [.kill]),
-        (KeyBinding([.escape], help: "close the details"), [.closeDetail]),
-        (KeyBinding([Key("/")], help: "filter (Enter keeps, Esc clears)", hint: "filter"), [.filter]),
-        (
-            KeyBinding(
-                [Key("c"), Key("m"), Key("p"), Key("n"), Key("r")], help: "sort by CPU, memory, pid, name; r reverses",
-                label: "c m p n r", hint: "sort"),
-            [.sortByCPU, .sortByMemory, .sortByPID, .sortByName, .reverse]
-        ),
-        (KeyBinding([Key("?")], help: "these keys", hint: "keys"), [.help]),
-        (KeyBinding([Key("q")], help: "quit (in the details: back)", hint: "quit"), [.back]),
-    ]
-
-    /// The command `key` runs, from ``commandBindings`` (nil for a key the app does not bind).
-    public static func command(for key: Key) -> ProcessCommand? {
-        for (binding, commands) in commandBindings {
-            guard let index = binding.keys.firstIndex(of: key) else { continue }
-            return commands.count == 1 ? commands[0] : commands[index]
-        }
-        return nil
+    /// The app's actions, in force on every screen (the marked processes can be signalled from the detail too):
+    /// signal, help, quit.
+    func makeAppActions() -> [AppAction] {
+        [
+            AppAction(
+                "process.terminate", keys: [Key("K")], help: "SIGTERM the marked processes (asks first)", hint: "term"
+            ) {
+                [unowned self] in self.askToSignal(SIGTERM)
+            },
+            AppAction("process.kill", keys: [Key("X")], help: "SIGKILL the marked processes (asks first)", hint: "kill")
+            {
+                [unowned self] in self.askToSignal(SIGKILL)
+            },
+            AppAction("app.help", keys: [Key("?")], help: "these keys", hint: "keys") { [unowned self] in
+                self.app?.showHelp(title: "procs keys", adding: Self.pointerHelp)
+            },
+            AppAction("app.quit", keys: [Key("q")], help: "quit", hint: "quit") { [unowned self] in self.app?.quit() },
+        ]
     }
 
+    /// The list's actions (the root screen's): filter and sort.
+    func makeListActions() -> [AppAction] {
+        func sort(_ name: String, _ key: Character, _ help: String, _ column: String) -> AppAction {
+            AppAction("sort.\(name)", keys: [Key(key)], help: help, section: "Sort") { [unowned self] in
+                self.sort(byColumn: column)
+            }
+        }
+        return [
+            AppAction("list.filter", keys: [Key("/")], help: "filter (Enter keeps, Esc clears)", hint: "filter") {
+                [unowned self] in self.promptFilter()
+            },
+            sort("cpu", "c", "by CPU", "cpu"), sort("memory", "m", "by memory", "rss"),
+            sort("pid", "p", "by pid", "pid"),
+            sort("name", "n", "by name", "command"),
+            AppAction("sort.reverse", keys: [Key("r")], help: "reverse", section: "Sort") { [unowned self] in
+                self.reverseOrder()
+            },
+        ]
+    }
+
+    /// The detail screen's actions: q goes back (as Esc does).
+    func makeDetailActions() -> [AppAction] {
+        [
+            AppAction("detail.back", keys: [Key("q")], help: "back to the list", hint: "back") { [unowned self] in
+                self.closeDetail()
+            }
+        ]
+    }
+
+    /// Every action of procs by scope (the app's, the list's, the detail's), with their default keys: what
+    /// `procs --keys` prints and a key map is checked against.
+    public var actionScopes: [[AppAction]] { [appActions, listActions, detailScreen.actions] }
+
     /// The status line's key hints: the list's keys that have a hint (the table's Space,
-    /// ``/TermTable/TableView/commandHints``, then ``commandBindings``), as a ``/TermTable/KeyHintBar`` shows them.
+    /// ``/TermTable/TableView/commandHints``, then the list's and the app's actions, with the user's keys), as a
+    /// ``/TermTable/KeyHintBar`` shows them.
     ///
     /// The list's, not those of the view in focus: the line stays while a dialog or the filter prompt is up.
     public var keyHints: String {
-        let bindings = table.keyHelp + Self.commandBindings.map(\.binding)
+        let map = app?.keyMap ?? KeyMap()
+        let bindings = table.keyHelp + (map.applied(to: listActions) + map.applied(to: appActions)).map(\.binding)
         return KeyHintBar.text(for: bindings.filter(\.showsInHintBar), width: Int.max / 2, separator: "  ")
     }
 
@@ -47,35 +73,17 @@ extension ProcessViewer {
         ("ctrl-click a row", "mark / unmark (or click its ✓ column)"),
     ]
 
-    /// Binds the keys and keeps `app` for dialogs; `refreshInterval` nil: no timer (tests call ``refresh()``).
+    /// Binds the actions (the app's, the list's on the root screen) and keeps `app` for dialogs and the detail
+    /// screen; `refreshInterval` nil: no timer (tests call ``refresh()``).
     public func install(in app: Application, refreshInterval: Duration? = .seconds(1)) {
         self.app = app
-        for (binding, _) in Self.commandBindings {
-            app.bind(binding) { [unowned self] (key: Key) in
-                if let command = Self.command(for: key) { self.perform(command) }
-            }
-        }
+        app.rootScreen.title = "procs"
+        app.addActions(appActions)
+        app.rootScreen.actions = listActions
         app.willRender = { [unowned self] in self.updateBars() }
         app.onResize = { [unowned self] _ in self.root.setNeedsLayout() }
         if let refreshInterval {
             app.schedule(after: refreshInterval, repeats: true) { [unowned self] in self.refresh() }
-        }
-    }
-
-    /// Does what a key asked.
-    public func perform(_ command: ProcessCommand) {
-        switch command {
-        case .back: if detailID != nil { closeDetail() } else { app?.quit() }
-        case .closeDetail: if detailID != nil { closeDetail() }
-        case .help: app?.showHelp(title: "procs keys", adding: Self.pointerHelp)
-        case .filter: promptFilter()
-        case .sortByCPU: sort(byColumn: "cpu")
-        case .sortByMemory: sort(byColumn: "rss")
-        case .sortByPID: sort(byColumn: "pid")
-        case .sortByName: sort(byColumn: "command")
-        case .reverse: reverseOrder()
-        case .terminate: askToSignal(SIGTERM)
-        case .kill: askToSignal(SIGKILL)
         }
     }
 

@@ -26,8 +26,17 @@ public final class ProcessViewer: TableViewDelegate {
     public let titleBar = Label()
     /// The bottom line.
     public let statusLine = Label()
-    /// The detail view, shown instead of the table.
+    /// The detail view, on the detail screen.
     public let detailView: ProcessDetailView
+    /// The detail screen (Enter pushes it over the list; Esc or q goes back): a breadcrumb, the detail view and
+    /// a status line.
+    public let detailScreen: AppScreen
+    /// The detail screen's bottom line.
+    public let detailStatusLine = Label()
+    /// The app's actions (signal, help, quit), in force on every screen.
+    public private(set) var appActions: [AppAction] = []
+    /// The list's actions (filter, sort), the root screen's.
+    public private(set) var listActions: [AppAction] = []
     /// The table, or "No processes match" when it has no rows.
     public let body: EmptyStateView
     /// The whole screen.
@@ -36,7 +45,7 @@ public final class ProcessViewer: TableViewDelegate {
     public private(set) var dataSource: TableViewDiffableDataSource<String, ProcessID>!
     /// The last thing that happened (a signal's outcome, marks dropped), shown in the status line.
     public internal(set) var message: String?
-    /// The process shown in the detail view, nil while the list is shown.
+    /// The process shown on the detail screen, nil while the list is on top.
     public internal(set) var detailID: ProcessID?
     /// The app, once ``install(in:)`` ran.
     public internal(set) weak var app: Application?
@@ -70,10 +79,11 @@ public final class ProcessViewer: TableViewDelegate {
         self.signaller = signaller
         detailView = ProcessDetailView(cell: try library.instantiate("detail"))
         body = EmptyStateView(table, message: "No processes match")
-        root = VStack([titleBar, .fill(body), .fill(detailView), statusLine])
-        detailView.isHidden = true
+        root = VStack([titleBar, .fill(body), statusLine])
+        detailScreen = AppScreen(VStack([Breadcrumb(), .fill(detailView), detailStatusLine]), title: "")
         titleBar.textStyle = .bold
         statusLine.textStyle = .dim
+        detailStatusLine.textStyle = .dim
         try table.registerCells(from: library)
         table.selectionMode = .multiple
         table.showsMarkColumn = true
@@ -96,6 +106,9 @@ public final class ProcessViewer: TableViewDelegate {
             self.list[id].map { Self.sortKey(of: $0, column: column) } ?? .empty
         }
         table.sortDescriptors = [TableSortDescriptor(column: "cpu", ascending: false)]
+        appActions = makeAppActions()
+        listActions = makeListActions()
+        detailScreen.actions = makeDetailActions()
         updateBars()
     }
 
@@ -186,9 +199,8 @@ public final class ProcessViewer: TableViewDelegate {
         if let sampledAt { title += " · \(ProcessFormat.clock(sampledAt)) UTC" }
         titleBar.text = title
         if detailID != nil {
-            statusLine.text =
+            detailStatusLine.text =
                 message.map { "\($0) · Esc back" } ?? "Esc/q back  K SIGTERM  X SIGKILL (marked processes)  ? help"
-            return
         }
         let counts = dataSource?.markCounts ?? (marked: 0, hidden: 0)
         let marks = counts.hidden > 0 ? "\(counts.marked) marked, \(counts.hidden) hidden" : "\(counts.marked) marked"

@@ -79,7 +79,7 @@ extension Application {
     /// The focus appeared or went away: tables draw their cursor row as focused or not (see
     /// `TableView.unfocusedCursorStyle`) by whether another view has the focus, so they mark their rows again.
     func focusPresenceChanged() {
-        for root in [rootView] + overlays.map(\.view) {
+        for root in screenStack.map(\.view) + overlays.map(\.view) {
             for table in root.subviews(of: TableView.self) { table.setNeedsLayout() }
             (root as? TableView)?.setNeedsLayout()
         }

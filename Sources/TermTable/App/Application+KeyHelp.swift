@@ -34,10 +34,12 @@ extension Application {
 
     /// The keys in force, with their help, each key once, in the order a key is offered.
     ///
-    /// First the keys of the focused view and its superviews (``KeyHelpProviding``, e.g. a table's
-    /// ``TableView/keyBindings``), then the app's keys bound with help and still in ``keyBindings``.
-    /// A key listed once is not listed again: the view that takes it first is the one that runs it.
-    /// The app's bindings of Tab and Shift-Tab are listed too: they win over the focus move (see ``keyBindings``).
+    /// From the focused view up to the top screen's view, the actions bound to each view (``addAction(_:to:)``,
+    /// a screen's ``AppScreen/actions``) and then the view's own keys (``KeyHelpProviding``, e.g. a table's
+    /// ``TableView/keyBindings``); Esc going back on a pushed screen; then, unless the top screen is modal, the
+    /// app's actions and its keys bound with help and still in ``keyBindings``. A key listed once is not listed
+    /// again: the first one listed is the one that runs. The app's bindings of Tab and Shift-Tab are listed too:
+    /// they win over the focus move (see ``keyBindings``).
     public var bindingsInForce: [KeyBinding] {
         var taken: Set<Key> = []
         var result: [KeyBinding] = []
@@ -47,16 +49,16 @@ extension Application {
             taken.formUnion(rest.keys)
             result.append(rest)
         }
-        var view = focusedView
-        var viewKeys: [KeyBinding] = []
-        while let current = view {
-            if let provider = current as? KeyHelpProviding { viewKeys += provider.keyHelp }
-            view = current.superview
-        }
-        // A view's keys are offered before the app's, and the app's before Tab's focus move.
-        viewKeys.forEach(add)
-        for binding in boundKeyHelp {
-            add(binding.removing(Set(binding.keys.filter { keyBindings[$0] == nil })))
+        for scope in scopesInForce {
+            switch scope {
+            case .actions(let actions): Application.effective(actions).map(\.binding).forEach(add)
+            case .view(let provider): provider.keyHelp.forEach(add)
+            case .pop: add(Application.popBinding)
+            case .legacy:
+                for binding in boundKeyHelp {
+                    add(binding.removing(Set(binding.keys.filter { keyBindings[$0] == nil })))
+                }
+            }
         }
         return result
     }

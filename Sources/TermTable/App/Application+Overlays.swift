@@ -61,9 +61,13 @@ extension Application {
 
     /// Sets an overlay's frame from its placement and the screen's size.
     func placeOverlay(_ overlay: Overlay) {
-        let screenSize = Size(width: max(0, screen.size.width), height: max(0, screen.size.height))
-        let view = overlay.view
-        switch overlay.placement {
+        place(overlay.view, overlay.placement, on: screen.size)
+    }
+
+    /// Sets `view`'s frame from `placement` and the screen's size.
+    func place(_ view: View, _ placement: OverlayPlacement, on size: Size) {
+        let screenSize = Size(width: max(0, size.width), height: max(0, size.height))
+        switch placement {
         case .centred:
             let fitted = view.sizeThatFits(screenSize)
             let width = max(0, min(screenSize.width, fitted.width))

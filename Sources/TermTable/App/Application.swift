@@ -3,9 +3,10 @@ import TermTableCore
 
 /// Runs a root view on a screen: reads input, routes it, redraws, runs timers and overlays.
 ///
-/// Keys go to the focused view first, then up its superviews, then to the
-/// app's ``keyBindings``; Tab and Shift-Tab that none of them took move the
-/// focus (``moveFocus(forward:)``); mouse events go to the view under the pointer and up
+/// Keys go to the focused view first, then up its superviews to the top screen's view (at each view, the
+/// actions bound to it with ``addAction(_:to:)`` before the view's own keys), then Esc goes back on a pushed
+/// screen (``push(_:)``), then the app's actions and ``keyBindings``; Tab and Shift-Tab that none of them took
+/// move the focus (``moveFocus(forward:)``); mouse events go to the view under the pointer and up
 /// its superviews. While an overlay (a help box, a prompt line) is shown, it
 /// takes all input. The screen is redrawn after anything changes.
 ///
@@ -47,15 +48,21 @@ public final class Application: ViewHost {
 
     /// The screen drawn on.
     public let screen: Screen
-    /// The view filling the screen.
+    /// The view filling the screen: the root screen's (``rootScreen``), under the screens pushed over it.
     public let rootView: View
     /// The view that receives keys first.
     public private(set) var focusedView: View?
     /// App-wide keys, tried after the focused view and its superviews and before Tab's and Shift-Tab's focus move
     /// (binding Tab takes it over; Shift-Tab, unless bound too, still moves the focus, backwards).
     public var keyBindings: [Key: @MainActor () -> Void] = [:]
-    /// Called after the screen changed size and the root view was laid out again.
+    /// Called with the screen's size before the first frame is drawn, and again after the screen changed size: a
+    /// rule that depends on the size ("hide the hint bar below 10 rows") is applied from the start.
     public var onResize: (@MainActor (Size) -> Void)?
+    /// The user's keys for the actions, over their defaults (by action name): what key dispatch, the help box and
+    /// the hint bar use (see ``KeyMap``, ``keyMapProblems``).
+    public var keyMap = KeyMap() {
+        didSet { setNeedsDisplay() }
+    }
     /// Called before each frame is drawn (to refresh a status line, say).
     public var willRender: (@MainActor () -> Void)?
     /// Called with every input event before it is routed (keys, mouse, pastes, resizes), overlays shown or not:
@@ -81,6 +88,16 @@ public final class Application: ViewHost {
     var timers: [Timer] = []
     var nextTimerID = 1
     var actionHandlers: [String: @MainActor (ViewAction) -> Void] = [:]
+    /// The screens shown, the root's first (see ``push(_:)``).
+    var screenStack: [AppScreen] = []
+    /// The actions bound to views, by the view's identity (see ``addAction(_:to:)``).
+    var scopedActions: [ObjectIdentifier: ScopedActions] = [:]
+    /// The app's own actions, in the order they were added.
+    var appActions: [AppAction] = []
+    /// The screens the last frame drew (a push or a pop clears the screen before the next one).
+    var drawnScreens: [ObjectIdentifier] = []
+    /// True once ``onResize`` was told the screen's size (the first frame, or a resize before it).
+    var reportedSize = false
     var needsDisplay = true
     let clock = ContinuousClock()
     /// True while the run loop sleeps: ``wakeUp()`` then queues its next turn on the main queue.
@@ -112,6 +129,7 @@ public final class Application: ViewHost {
     public init(screen: Screen, rootView: View) {
         self.screen = screen
         self.rootView = rootView
+        screenStack = [AppScreen(rootView, title: "")]
         rootView.frame = Rect(origin: .zero, size: screen.size)
         focusedView = Application.firstFocusable(in: rootView)
         focusedView?.isFocused = true
@@ -255,14 +273,25 @@ public final class Application: ViewHost {
         let followUp = drawingFollowUp
         drawingFollowUp = false
         needsDisplay = false
+        if !reportedSize {
+            reportedSize = true
+            onResize?(screen.size)
+        }
         willRender?()
-        if rootView.frame.size != screen.size { rootView.frame = Rect(origin: .zero, size: screen.size) }
+        let shown = shownScreens
+        placeScreens(shown, resized: false)
         screen.setCursor(nil)
         isLayingOut = true
-        rootView.layoutIfNeeded()
+        for shownScreen in shown { shownScreen.view.layoutIfNeeded() }
         repairFocus()
         isLayingOut = false
-        rootView.render(on: screen)
+        // A screen pushed or popped since the last frame: what the screen before drew is cleared first.
+        let shownIDs = shown.map { ObjectIdentifier($0) }
+        if shownIDs != drawnScreens {
+            drawnScreens = shownIDs
+            if frameCount > 0 { screen.clear() }
+        }
+        for shownScreen in shown { shownScreen.view.render(on: screen) }
         placeOverlays(resized: false)
         for overlay in overlays { overlay.view.render(on: screen) }
         screen.flush()
@@ -428,7 +457,7 @@ public final class Application: ViewHost {
     /// app): to ``preferredFocus`` when that is shown, else to its nearest neighbour in focus order.
     func repairFocus() {
         guard let focused = focusedView else { return }
-        let root = overlays.last?.view ?? rootView
+        let root = overlays.last?.view ?? topScreen.view
         var shown = focused.rootView === root
         var view: View? = focused
         while shown, let v = view {
@@ -439,8 +468,9 @@ public final class Application: ViewHost {
     }
 
     private func handleResize(_ size: Size) {
-        rootView.frame = Rect(origin: .zero, size: size)
+        placeScreens(screenStack, resized: true, size: size)
         placeOverlays(resized: true)
+        reportedSize = true
         onResize?(size)
     }
 
@@ -459,10 +489,14 @@ public final class Application: ViewHost {
             }
             return
         }
-        if deliver(key, from: focusedView, within: nil) { return }
-        // The app's bindings come before the focus move, so an app can give Tab (or Shift-Tab) a job of its own.
-        if let action = keyBindings[key] {
-            action()
+        let top = topScreen
+        if deliverToViews(key, from: focusedView, within: top.view) { return }
+        // Esc goes back on a pushed screen unless a view of it took Esc; then the app's actions and bindings, which
+        // come before the focus move, so an app can give Tab (or Shift-Tab) a job of its own.
+        if key == .escape, screenStack.count > 1 {
+            popScreen()
+        } else if !top.isModal, deliverToApp(key) {
+            return
         } else if key == .tab || key == .backTab {
             moveFocus(forward: key == .tab)
         } else {
@@ -494,7 +528,7 @@ public final class Application: ViewHost {
     }
 
     private func handleMouse(_ event: MouseEvent) {
-        let root = overlays.last?.view ?? rootView
+        let root = overlays.last?.view ?? topScreen.view
         guard let hit = root.superview == nil ? root.hitTest(event.position) : nil else {
             if overlays.last?.dismissOnAnyKey == true, event.kind == .press { dismissOverlay() }
             return
@@ -521,7 +555,7 @@ public final class Application: ViewHost {
             if view.acceptsFocus { all.append(view) }
             view.subviews.forEach(collect)
         }
-        collect(overlays.last?.view ?? rootView)
+        collect(overlays.last?.view ?? topScreen.view)
         guard !all.isEmpty else { return }
         let index = all.firstIndex { $0 === focusedView } ?? -1
         let next = forward ? (index + 1) % all.count : (index - 1 + all.count) % all.count

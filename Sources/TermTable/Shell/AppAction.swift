@@ -1,0 +1,56 @@
+import TermTableCore
+
+/// Something the user can do, with a name, its help and its keys: the unit that key dispatch, the help box and
+/// the hint bar work on.
+///
+/// An action belongs to a scope: a view (a screen, a table, a pane) or the app
+/// (``Application/addAction(_:to:)``). A key goes to the focused view, then up its superviews to the screen's
+/// view, then to the app: at each view, the actions bound to it come before the view's own keys
+/// (``/TermTableCore/View/handleKey(_:)``), so the action nearest the focus wins. The help box and the
+/// ``KeyHintBar`` list what is in force for the focus in that order, each key once
+/// (``Application/bindingsInForce``): they are made from the actions, never written by hand.
+///
+/// ```swift
+/// app.addAction(AppAction("process.signal", keys: [Key("K")], help: "SIGTERM the marked processes", hint: "term") {
+///     viewer.askToSignal(SIGTERM)
+/// }, to: table)
+/// app.addAction(AppAction("app.quit", keys: [Key("q")], help: "quit", hint: "quit") { app.quit() })
+/// ```
+///
+/// Names are dotted (`process.signal`, `app.quit`); within one scope a name is one action (adding it again
+/// replaces it), and a key bound by two actions of one scope runs the one added last.
+public struct AppAction {
+    /// The action's name, dotted (`process.signal`): the key a keymap or a command palette names it by.
+    public let name: String
+    /// The keys that run it, in the order its label names them.
+    public var keys: [Key]
+    /// What it does, as the help box says it (`"SIGTERM the marked processes"`).
+    public var help: String
+    /// Its text in the one-line hint bar, shorter than ``help``; nil: the bar leaves it out.
+    public var hint: String?
+    /// The heading of the help box it is listed under (nil: none).
+    public var section: String?
+    /// False for an action that is kept but not in force: its keys do nothing and it is not listed.
+    public var isEnabled: Bool
+    /// What it does.
+    public var run: @MainActor () -> Void
+
+    /// An action named `name`, run by `keys`, listed with `help` (and `hint` in the hint bar).
+    public init(
+        _ name: String, keys: [Key], help: String, hint: String? = nil, section: String? = nil,
+        isEnabled: Bool = true, run: @escaping @MainActor () -> Void
+    ) {
+        self.name = name
+        self.keys = keys
+        self.help = help
+        self.hint = hint
+        self.section = section
+        self.isEnabled = isEnabled
+        self.run = run
+    }
+
+    /// The action's keys with its help, as the help box and the hint bar list them.
+    public var binding: KeyBinding {
+        KeyBinding(keys, help: help, section: section, hint: hint, isEnabled: isEnabled)
+    }
+}
