@@ -5,9 +5,13 @@
 #   ROWS=336776 Scripts/tv-compare.sh     # a tenth of it
 #
 # Makes the file once with `tv --generate` (seeded: the same bytes every time, in .build-tv/, gitignored), installs
-# VisiData into a venv under /tmp (pip, never committed) when it is not there, builds `tv` in release, then runs each
-# program in a tmux server of its own (200x50, its own socket) and measures:
-#   first   launch to the first data row on the pane (its tailnum and departure time), the pane polled every 5 ms;
+# VisiData into a venv under /tmp (pip, never committed) when it is not there, builds `tv` in release and linked fully
+# statically (as Scripts/logs-compare.sh builds `logs`: no dynamic loader, no libraries to map, no relocation of the
+# Swift metadata at start, about 5 ms of CPU less before the first frame; .build-static-exe, gitignored), then runs
+# each program in a tmux server of its own (200x50, its own socket) and measures:
+#   first   launch to the first data row on the pane (its tailnum and departure time), the pane polled every 5 ms:
+#           the median of FIRST_RUNS launches (one launch on a loaded machine varies by tens of ms), the programs'
+#           launches interleaved; the time includes starting the tmux server (about 10-30 ms, the same for each);
 #   keys    while the file is still loading: `j` sent every 100 ms from the first screen on, each press's latency
 #           to the rows changing (escape sequences kept, the status lines and the scroll indicator left out):
 #           median and maximum, and how many presses were answered while loading;
@@ -17,7 +21,9 @@
 #   sortA   then the cursor to tailnum, `]`: the time to the largest tailnum at the top;
 #   rss     peak resident memory (/usr/bin/time -f %M) of the whole run; for tv also its anonymous memory after the
 #           sorts (RssAnon in /proc/PID/status: the program's own, beyond the mapped file's page cache).
-# Environment: ROWS (3367760), SEED (1), VD_TIMEOUT (seconds for each vd step, 1800), SKIP_VD (1: tv only).
+# Environment: ROWS (3367760), SEED (1), VD_TIMEOUT (seconds for each vd step, 1800), SKIP_VD (1: tv only),
+# FIRST_RUNS (5), BASELINE (the path of another tv binary, say one built from an earlier commit, measured in the same
+# run in a column of its own: a change's before and after under the same load).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rows=${ROWS:-3367760}
@@ -31,8 +37,11 @@ if [ "${SKIP_VD:-0}" != 1 ] && [ ! -x "$venv/bin/vd" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q visidata >&2
 fi
-swift build -c release --product tv >&2
-tv=$(swift build -c release --show-bin-path)/tv
+static=(-c release --scratch-path .build-static-exe -Xswiftc -static-executable -Xlinker -lncursesw -Xlinker -ltinfo)
+swift build "${static[@]}" --product tv >&2
+tv=$(swift build "${static[@]}" --show-bin-path)/tv
+baseline=${BASELINE:-}
+[ -z "$baseline" ] || [ -x "$baseline" ] || { say "BASELINE=$baseline is not an executable"; exit 2; }
 dir=.build-tv
 file=$dir/flights-$rows-$seed.csv
 mkdir -p "$dir"
@@ -50,11 +59,11 @@ top_tail=$("$tv" --print --sort tailnum:desc --columns tailnum --limit 1 "$file"
 first_row=$("$tv" --print --columns tailnum,departure --limit 1 "$file" | tail -1)
 
 exec python3 - "$tv" "$venv/bin/vd" "$file" "$rows" "$top_delay" "$top_tail" "$first_row" "${SKIP_VD:-0}" \
-  "${VD_TIMEOUT:-1800}" <<'PY'
+  "${VD_TIMEOUT:-1800}" "${FIRST_RUNS:-5}" "$baseline" <<'PY'
 import os, re, statistics, subprocess, sys, time
 
-tv, vd, path, rows, top_delay, top_tail, first_row, skip_vd, vd_timeout = sys.argv[1:10]
-rows, vd_timeout = int(rows), float(vd_timeout)
+tv, vd, path, rows, top_delay, top_tail, first_row, skip_vd, vd_timeout, first_runs, baseline = sys.argv[1:12]
+rows, vd_timeout, first_runs = int(rows), float(vd_timeout), max(1, int(first_runs))
 env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8")
 first_tail, first_time = first_row.split("\t")
 delay_tail, delay_time = top_delay.split("\t")
@@ -105,7 +114,7 @@ def rows_area(screen):
 
 def measure(name, command, loaded, typed_number, top_keys):
     out = {}
-    timeout = 600 if name == "tv" else vd_timeout
+    timeout = 120 if name == "tv" else vd_timeout
     rss_file = f"/tmp/tv-compare-rss-{name}-{os.getpid()}"
     pane = Pane(f"/usr/bin/time -f %M -o {rss_file} {command}")
     try:
@@ -144,7 +153,8 @@ def measure(name, command, loaded, typed_number, top_keys):
         time.sleep(0.3)
         start = time.monotonic()
         pane.keys("]")
-        sorted_by_tail = lambda s: ("▼ tailn" in s or "tailn ▼" in s or "↓tailnum" in s) and top_tail in data_row(s)
+        # tv: "tailnum ▼" (or a cut "tailn… ▼"); vd: "↓tailnum".
+        sorted_by_tail = lambda s: re.search(r"tailn\S* ▼|▼ tailn|↓tailnum", s) and top_tail in data_row(s)
         out["sortA"], _ = pane.wait(sorted_by_tail, timeout, poll=0.01, since=start)
         pid = int(subprocess.run(["pgrep", "-P", str(pane.pid())], capture_output=True, text=True).stdout.split()[0])
         status = open(f"/proc/{pid}/status").read()
@@ -169,15 +179,40 @@ def measure(name, command, loaded, typed_number, top_keys):
     return out
 
 
-results = {}
-results["tv"] = measure("tv", f"{tv} {path}", lambda s: "loaded in" in s, False, ["g"])
-print("tv:", results["tv"], file=sys.stderr, flush=True)
+def first_screen(command, timeout):
+    pane = Pane(command)
+    try:
+        seconds, _ = pane.wait(lambda s: first_tail in data_row(s) and first_time[:16] in data_row(s), timeout)
+        return seconds
+    except TimeoutError:
+        return None
+    finally:
+        pane.close()
+
+
+count = f"{rows} rows"
+programs = [("tv", f"{tv} {path}", lambda s: "loaded in" in s, False, ["g"])]
+if baseline:
+    programs.append(("before", f"{baseline} {path}", lambda s: "loaded in" in s, False, ["g"]))
 if skip_vd != "1":
-    count = f"{rows} rows"
-    results["vd"] = measure("vd", f"{vd} {path}",
-                            lambda s: count in s.split("\n")[-2] and "%" not in s.split("\n")[-2].split(count)[0][-10:],
-                            True, ["g", "k"])  # vd: gk is the top row (g is a prefix: g l is the last column)
-    print("vd:", results["vd"], file=sys.stderr, flush=True)
+    programs.append(("vd", f"{vd} {path}",
+                     lambda s: count in s.split("\n")[-2] and "%" not in s.split("\n")[-2].split(count)[0][-10:],
+                     True, ["g", "k"]))  # vd: gk is the top row (g is a prefix: g l is the last column)
+firsts = {name: [] for name, *_ in programs}
+for _ in range(first_runs - 1):
+    for name, command, *_ in programs:
+        seconds = first_screen(command, 120 if name != "vd" else vd_timeout)
+        if seconds is not None:
+            firsts[name].append(seconds)
+results = {}
+for name, command, loaded, typed_number, top_keys in programs:
+    results[name] = measure(name, command, loaded, typed_number, top_keys)
+    if results[name].get("first") is not None:
+        firsts[name].append(results[name]["first"])
+    if firsts[name]:
+        results[name]["first"] = statistics.median(firsts[name])
+    print(f"{name}:", results[name], "first screens:", [round(x * 1000) for x in firsts[name]], file=sys.stderr,
+          flush=True)
 
 
 def show(value, unit):
@@ -186,17 +221,20 @@ def show(value, unit):
     return f"{value * 1000:,.0f} ms" if unit == "s" else f"{value:,.1f} MiB"
 
 
+names = [name for name, *_ in programs]
+headings = {"tv": "tv", "before": "tv before", "vd": "VisiData"}
 print(f"{rows:,} rows x 19 columns, {os.path.getsize(path) / 1e6:,.0f} MB, {os.cpu_count()} cores, "
-      f"load {open('/proc/loadavg').read().split()[0]}")
-print(f"{'figure':<34} {'tv':>14} {'VisiData':>14} {'ratio':>8}")
+      f"load {open('/proc/loadavg').read().split()[0]}; first screen: the median of {first_runs} launches")
+print(f"{'figure':<34}" + "".join(f" {headings[name]:>14}" for name in names) + (f" {'vd/tv':>8}" if "vd" in names else ""))
 for key, label, unit in [("first", "first screen", "s"), ("loaded", "fully loaded", "s"),
                          ("sort#", "sort dep_delay (numeric) desc", "s"), ("sortA", "sort tailnum (text) desc", "s"),
                          ("rss", "peak RSS", "m"), ("anon", "RssAnon after the sorts", "m"),
                          ("filepages", "RssFile after the sorts", "m")]:
+    values = [results.get(name, {}).get(key) for name in names]
     a = results.get("tv", {}).get(key)
     b = results.get("vd", {}).get(key)
-    ratio = f"{b / a:,.0f}x" if a and b else ""
-    print(f"{label:<34} {show(a, unit):>14} {show(b, unit):>14} {ratio:>8}")
+    ratio = f"{b / a:,.1f}x" if a and b else ""
+    print(f"{label:<34}" + "".join(f" {show(value, unit):>14}" for value in values) + (f" {ratio:>8}" if "vd" in names else ""))
 for name in results:
     keys = results[name].get("keys") or []
     if keys:

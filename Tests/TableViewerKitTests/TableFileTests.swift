@@ -105,6 +105,29 @@ import Testing
         #expect(whole.rowCount == 401)
     }
 
+    @Test func anIndexStoppedAtARecordLimitGoesOnFromThereToTheSameIndex() throws {
+        var random = TableRandom(seed: 11)
+        var bytes = TableGenerator.record(TableGenerator.columns)
+        var generator = TableGenerator(seed: 4)
+        for index in 0..<300 { bytes += TableGenerator.record(generator.row(index)) }
+        bytes += Array("\n\n".utf8)  // blank lines after the last record
+        let whole = try TableTestFiles.table(bytes)
+        for _ in 0..<20 {
+            let table = TableFile(file: try MappedFile(copying: bytes))
+            var limit = 0
+            while true {
+                limit += Int(random.next() % 120)
+                let finished = table.buildIndex(chunkBytes: Int(random.next() % 5000) + 1, recordLimit: limit)
+                #expect(table.rowCount == min(limit, 300), "indexed up to the limit, limit \(limit)")
+                #expect(finished == table.progress.isComplete)
+                if finished { break }
+            }
+            #expect(table.offsets == whole.offsets)
+            #expect(table.issues == whole.issues)
+            #expect(table.buildIndex(), "an index that is complete says so")
+        }
+    }
+
     @Test func cancellingTheIndexKeepsTheRowsFoundSoFar() throws {
         var bytes: [UInt8] = Array("a,b\n".utf8)
         for index in 0..<20_000 { bytes += Array("\(index),x\n".utf8) }

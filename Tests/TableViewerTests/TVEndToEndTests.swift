@@ -33,17 +33,18 @@ struct TVEndToEndTests {
         let session = try TmuxSession(
             width: 200, height: 30, command: "sh '\(directory.path)/run.sh'", directory: directory)
         defer { session.close() }
-        var screen = try session.waitFor("the header and the first row") { screen in
+        try session.waitFor("the header and the first row") { screen in
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
             return lines.count > 3 && lines[1].contains("dep_delay") && lines[1].contains("tailnum")
                 && lines[2].contains(generated[0][5]) && lines[2].contains(generated[0][1])
         }
-        #expect(screen.contains("\(rows.formatted(.number.grouping(.automatic))) rows"))
+        // The first screen's rows first ("30 rows so far"), the rest once indexed after the first frame.
+        try session.waitFor(text: "\(rows.formatted(.number.grouping(.automatic))) rows ×")
 
         for _ in 0..<delay { try session.send("l") }
         try session.waitFor(text: "dep_delay (decimal)")
         try session.send("]")
-        screen = try session.waitFor("the largest dep_delay at the top") { screen in
+        let screen = try session.waitFor("the largest dep_delay at the top") { screen in
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
             return screen.contains("sorted descending") && lines.count > 2 && lines[2].contains(top)
         }

@@ -15,7 +15,7 @@ struct TableViewerScreenTests {
     func viewer(_ text: String, size: Size = Size(width: 60, height: 10)) async throws -> (TableViewer, AppDriver) {
         let path = try TVRun.file("t.csv", Array(text.utf8), in: folder)
         let file = try TableFile(path: path)
-        let viewer = TableViewer(file: file, firstScreenWait: .seconds(5))
+        let viewer = TableViewer(file: file, screenRows: size.height)
         let driver = AppDriver(rootView: viewer.root, size: size)
         viewer.install(in: driver.app)
         await wait(until: { viewer.isLoaded }, viewer, driver)

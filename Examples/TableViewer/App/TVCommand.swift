@@ -85,7 +85,8 @@ struct TVCommand: AsyncParsableCommand {
         let screen = try CursesScreen()
         MappedFile.reinstallGuard()
         defer { screen.close() }
-        let viewer = TableViewer(file: table)
+        // The first frame needs the rows of one screen; the rest is indexed after it.
+        let viewer = TableViewer(file: table, screenRows: screen.size.height)
         let app = Application(screen: screen, rootView: viewer.root)
         viewer.install(in: app)
         await app.run()

@@ -39,7 +39,8 @@ extension TableViewer {
     /// The most rows one find looks at (`n` goes on from where it stopped).
     public static let findReach = 500_000
 
-    /// Binds the keys, keeps `app`, and appends indexed rows every 50 ms until the file is indexed.
+    /// Binds the keys, keeps `app`, starts loading the rest of the file once the main queue runs after this (after
+    /// the run loop's first frame: ``startLoading()``), and appends indexed rows every 50 ms until it is indexed.
     public func install(in app: Application) {
         self.app = app
         for (binding, command) in Self.commandBindings {
@@ -48,6 +49,11 @@ extension TableViewer {
         app.willRender = { [unowned self] in self.updateBars() }
         app.onResize = { [unowned self] _ in self.root.setNeedsLayout() }
         app.focus(table)
+        if !isLoaded || !typesAreFinal {
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated { self?.startLoading() }
+            }
+        }
         if !isLoaded {
             loadTimer = app.schedule(after: .milliseconds(50), repeats: true) { [weak self] in
                 self?.appendIndexedRows()
@@ -106,7 +112,7 @@ extension TableViewer {
             table.reloadData()
             return
         }
-        guard isLoaded, !isSorting else {
+        guard isLoaded, typesAreFinal, !isSorting else {
             pendingSort = keys
             message = isSorting ? "sorting again after this sort" : "sorting once loaded"
             return
@@ -118,8 +124,6 @@ extension TableViewer {
         let started = ContinuousClock.now
         TableThread.start(name: "tv-sort") {
             let order = file.sortedRows(by: keys, types: types, cancellation: cancellation)
-            // The sort's key columns and buffers (tens of MB for millions of rows) go back to the system.
-            TableFile.releaseFreedMemory()
             DispatchQueue.main.async { [weak self] in
                 MainActor.assumeIsolated {
                     guard let self, let order else { return }
@@ -127,6 +131,9 @@ extension TableViewer {
                     self.sorted(order, by: keys, milliseconds: milliseconds)
                 }
             }
+            // Then the sort's key columns and buffers (tens of MB for millions of rows) go back to the system (the
+            // result does not wait for the trim).
+            TableFile.releaseFreedMemory()
         }
     }
 
@@ -142,10 +149,7 @@ extension TableViewer {
         table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top)
         let direction = keys[0].ascending ? "ascending" : "descending"
         message = "sorted \(direction) in \(grouped(milliseconds)) ms"
-        if let pendingSort {
-            self.pendingSort = nil
-            sort(by: pendingSort)
-        }
+        runPendingSort()
         updateBars()
         app?.setNeedsDisplay()
     }

@@ -1,5 +1,3 @@
-import Dispatch
-import Glibc
 import TableViewerKit
 import TermTable
 
@@ -7,10 +5,11 @@ import TermTable
 /// on `!`, a cell cursor, the sort's ▲/▼), a status line, and two sheets over it: a row as a record (Enter) and a
 /// column's values counted (`F`).
 ///
-/// Rows come from a ``/TableViewerKit/TableFile``: the file is mapped and indexed on a
-/// thread of its own; the grid shows the rows indexed so far (a timer appends them
-/// every 50 ms, the status line says how far it is), so the first screen and every
-/// key are answered while it loads. A row's fields are read from the mapping only
+/// Rows come from a ``/TableViewerKit/TableFile``: the file is mapped, the first screen's
+/// rows are indexed and typed at once, and the rest is indexed (and the columns typed
+/// from 1,000 rows) on a thread of its own after the first frame; the grid shows the
+/// rows indexed so far (a timer appends them every 50 ms, the status line says how far
+/// it is), so the first screen and every key are answered while it loads. A row's fields are read from the mapping only
 /// when it is drawn, and only the columns on screen are asked
 /// (``/TermTable/TableViewColumnDataSource``). Sorting (`[`/`]`, a click on a title)
 /// sets the table's ``/TermTable/TableView/sortDescriptors`` and runs the kit's radix
@@ -44,8 +43,10 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
     /// The app, once installed.
     public internal(set) weak var app: Application?
 
-    /// Each file column's type, from the first 1,000 rows.
-    public let types: [ColumnType]
+    /// Each file column's type: from the first screen's rows, then (``typesAreFinal``) from the first 1,000 rows.
+    public internal(set) var types: [ColumnType]
+    /// True once ``types`` come from the first 1,000 rows (or from every row of a shorter file): sorts wait for it.
+    public internal(set) var typesAreFinal: Bool
     /// The grid's column identifiers, one a file column (`0`, `1`, …: a header may repeat a name).
     let identifiers: [String]
     let columnIndex: [String: Int]
@@ -75,6 +76,10 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
     public internal(set) var loadMilliseconds: Int?
     var loadStart = ContinuousClock.now
     var loadTimer: Int?
+    /// True once the index thread was started (after the first frame).
+    var loadingStarted = false
+    /// Called on the index thread before it indexes past the first screen (tests hold the index back with it).
+    let beforeIndexing: @Sendable () -> Void
     let cancellation = Cancellation()
     /// Rows read recently: file row to fields.
     var rowCache: [Int: [String]] = [:]
@@ -83,14 +88,21 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
     /// The widest a column is made from its content (a longer cell is cut).
     public static let maximumColumnWidth = 32
 
-    /// A viewer of `file`: starts indexing it on a thread of its own, waits at most `firstScreenWait` for the first
-    /// rows, takes types from the first 1,000 rows (widths: the toolkit's fit-content columns).
-    public init(file: TableFile, firstScreenWait: Duration = .milliseconds(30)) {
+    /// The rows the column types are taken from once the first frame is drawn.
+    nonisolated public static let profileRows = 1000
+
+    /// A viewer of `file` whose first screen shows `screenRows` rows: indexes and types that many rows here (the
+    /// first frame needs no more; widths: the toolkit's fit-content columns, from the rows shown), and, once
+    /// installed and the first frame drawn, the rest on a thread of its own (``startLoading()``), calling
+    /// `beforeIndexing` there first.
+    public init(file: TableFile, screenRows: Int = 100, beforeIndexing: @escaping @Sendable () -> Void = {}) {
         self.file = file
-        file.buildIndexInBackground(cancellation: cancellation)
-        let deadline = ContinuousClock.now + firstScreenWait
-        while file.rowCount < 200, !file.progress.isComplete, ContinuousClock.now < deadline { usleep(500) }
-        types = file.profileColumns(sampleRows: 1000).map(\.type)
+        self.beforeIndexing = beforeIndexing
+        let firstRows = max(1, screenRows)
+        file.buildIndex(recordLimit: firstRows, cancellation: cancellation)
+        types = file.profileColumns(sampleRows: firstRows).map(\.type)
+        // A file whose rows all fit on the first screen was typed from all of them.
+        typesAreFinal = file.progress.isComplete
         identifiers = file.columns.indices.map { String($0) }
         columnIndex = Dictionary(uniqueKeysWithValues: identifiers.enumerated().map { ($0.element, $0.offset) })
         root = VStack([titleBar, .fill(table), .fill(frequencyTable), .fill(recordView), statusLine])
@@ -160,30 +172,6 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
     func setCursor(row: Int?) {
         cursorRow = row
         table.setCursor(row.map { IndexPath(row: $0, section: 0) }, notify: false)
-    }
-
-    // MARK: Loading
-
-    /// Appends the rows indexed since the last look; stops looking once the index is complete.
-    public func appendIndexedRows() {
-        let progress = file.progress
-        if progress.records > rowCount, order == nil {
-            let added = progress.records - rowCount
-            rowCount = progress.records
-            table.reloadData(appendingRows: added)
-            if cursorRow == nil { setCursor(row: 0) }
-        }
-        if progress.isComplete, !isLoaded {
-            isLoaded = true
-            loadMilliseconds = Int((ContinuousClock.now - loadStart) / .milliseconds(1))
-            if let loadTimer { app?.cancelTimer(loadTimer) }
-            loadTimer = nil
-            if let pendingSort {
-                self.pendingSort = nil
-                sort(by: pendingSort)
-            }
-        }
-        updateBars()
     }
 
     // MARK: Sheets

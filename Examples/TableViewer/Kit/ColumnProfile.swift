@@ -58,36 +58,29 @@ public struct ColumnProfile: Sendable, Equatable {
 
 extension TableFile {
     /// Each column's profile from the first `sampleRows` records (read from the file, not from the index, so this
-    /// works before the index has any rows; bounded by the rows, and by ``Options/quotedFieldLimit`` a record).
+    /// works before the index has any rows; each record's fields read once; bounded by the rows, and by
+    /// ``Options/quotedFieldLimit`` a record).
     public func profileColumns(sampleRows: Int = 1000) -> [ColumnProfile] {
         var types = [ColumnType?](repeating: nil, count: columns.count)
-        var empties = [Int](repeating: 0, count: columns.count)
+        var filled = [Int](repeating: 0, count: columns.count)
         var sampled = 0
         var position = dataStart
         var scratch: [UInt8] = []
-        var sample = RecordOffsets()
         while sampled < sampleRows, let record = nextRecord(at: position) {
-            sample.append(start: record.start, end: record.end)
+            forEachField(ofRecord: record.start..<record.end, scratch: &scratch) { column, bytes in
+                let trimmed = TableValue.trimmed(bytes)
+                guard !trimmed.isEmpty else { return }
+                filled[column] += 1
+                let type = ColumnType.of(trimmed)
+                types[column] = types[column].map { $0.joined(with: type) } ?? type
+            }
             position = record.end
             sampled += 1
         }
-        for row in 0..<sample.count {
-            for column in columns.indices {
-                withField(row: row, column: column, offsets: sample, scratch: &scratch) { bytes in
-                    let trimmed = TableValue.trimmed(bytes)
-                    guard !trimmed.isEmpty else {
-                        empties[column] += 1
-                        return
-                    }
-                    let type = ColumnType.of(trimmed)
-                    types[column] = types[column].map { $0.joined(with: type) } ?? type
-                }
-            }
-        }
         return columns.indices.map { column in
             ColumnProfile(
-                type: types[column] ?? .text, emptyRatio: sampled == 0 ? 0 : Double(empties[column]) / Double(sampled),
-                sampled: sampled)
+                type: types[column] ?? .text,
+                emptyRatio: sampled == 0 ? 0 : Double(sampled - filled[column]) / Double(sampled), sampled: sampled)
         }
     }
 }

@@ -109,7 +109,9 @@ public final class TableFile: Sendable {
     private struct State: Sendable {
         var offsets = RecordOffsets()
         var scanned = 0
-        var started = false
+        /// Where the next record is looked for (nil: the first data record).
+        var resume: Int?
+        var running = false
         var done = false
         var issues: [RecordIssue] = []
         var issueCount = 0
@@ -227,48 +229,61 @@ public final class TableFile: Sendable {
     }
 
     /// Indexes the file on this thread in chunks of about `chunkBytes` (the first is small, so the first screen's
-    /// rows come at once), publishing each chunk: ``rowCount``, ``progress`` and ``issues`` grow as it goes.
-    /// Returns true when the file is indexed, false when cancelled (the rows found so far stay) or when an index
-    /// was already started.
+    /// rows come at once), publishing each chunk: ``rowCount``, ``progress`` and ``issues`` grow as it goes. With
+    /// `recordLimit`, it stops once that many records are indexed in all (a later call goes on from there: the
+    /// first screen's rows indexed on the main thread, the rest on a thread of its own). Returns true when the
+    /// file is indexed; false when cancelled (the rows found so far stay), stopped at `recordLimit`, or when
+    /// another call is indexing it.
     @discardableResult
     public func buildIndex(
-        chunkBytes: Int = 4 << 20, cancellation: Cancellation? = nil, progress: (IndexProgress) -> Void = { _ in }
+        chunkBytes: Int = 4 << 20, recordLimit: Int = .max, cancellation: Cancellation? = nil,
+        progress: (IndexProgress) -> Void = { _ in }
     ) -> Bool {
-        let alreadyStarted = state.withLock { state in
-            defer { state.started = true }
-            return state.started
+        let start: (position: Int, row: Int, done: Bool)? = state.withLock { state in
+            guard !state.running else { return nil }
+            state.running = !state.done
+            return (state.resume ?? dataStart, state.offsets.count, state.done)
         }
-        guard !alreadyStarted else { return false }
+        guard let start else { return false }
+        guard !start.done else { return true }
+        defer { state.withLock { $0.running = false } }
         let total = file.count
-        var position = dataStart
-        var row = 0
+        var position = start.position
+        var row = start.row
         var chunk = min(max(1, chunkBytes), 64 << 10)
-        while position < total {
+        var atEnd = position >= total
+        while !atEnd, row < recordLimit {
             if cancellation?.isCancelled == true { return false }
             let chunkEnd = min(total, position + chunk)
             var found = RecordOffsets()
             var issues: [RecordIssue] = []
-            while position < chunkEnd, let record = nextRecord(at: position) {
+            while position < chunkEnd, row < recordLimit {
+                guard let record = nextRecord(at: position) else {
+                    atEnd = true  // only blank lines were left
+                    break
+                }
                 found.append(start: record.start, end: record.end)
                 if let problem = record.problem { issues.append(RecordIssue(row: row, problem: problem)) }
                 row += 1
                 position = record.end
             }
-            if position < chunkEnd { position = chunkEnd }  // only blank lines were left
-            let scanned = position
+            if position >= total { atEnd = true }
+            let scanned = atEnd ? total : position
             let report = state.withLock { state in
                 state.offsets.append(contentsOf: found)
                 state.scanned = scanned
+                state.resume = scanned
                 state.issueCount += issues.count
                 let room = options.issueLimit - state.issues.count
                 if room > 0 { state.issues.append(contentsOf: issues.prefix(room)) }
-                if scanned >= total { state.done = true }
+                if atEnd { state.done = true }
                 return IndexProgress(
                     records: state.offsets.count, bytes: scanned, totalBytes: total, isComplete: state.done)
             }
             progress(report)
             chunk = max(1, chunkBytes)
         }
+        guard atEnd else { return false }
         let report = state.withLock { state in
             state.done = true
             state.scanned = total
@@ -392,6 +407,37 @@ public final class TableFile: Sendable {
         return TableRow(fields: fields, isValidUTF8: valid, isCut: cut, problem: problem)
     }
 
+    /// Calls `body` with each field of the record at `range` that has a column (its index, its raw bytes,
+    /// unescaped through `scratch`), in order, each read once: what typing a sample of rows reads.
+    func forEachField(
+        ofRecord range: Range<Int>, scratch: inout [UInt8], _ body: (Int, UnsafeRawBufferPointer) -> Void
+    ) {
+        let bytes = file.bytes
+        let count = columns.count
+        switch format {
+        case .delimited:
+            scanner.forEachField(in: bytes, record: range) { index, span in
+                guard index < count else { return false }
+                if span.hasEscapes {
+                    DelimitedScanner.unescape(span, in: bytes, into: &scratch)
+                    scratch.withUnsafeBytes { body(index, $0) }
+                } else {
+                    body(index, UnsafeRawBufferPointer(rebasing: bytes[span.range]))
+                }
+                return true
+            }
+        case .jsonLines:
+            guard let pairs = JSONLine.parse(UnsafeRawBufferPointer(rebasing: bytes[range])) else { return }
+            var seen: Set<Int> = []
+            for pair in pairs {
+                // A key given twice: its first value (as ``withField(row:column:offsets:scratch:_:)`` reads).
+                guard let column = columnIndex[pair.key], seen.insert(column).inserted else { continue }
+                var value = pair.value
+                value.withUTF8 { body(column, UnsafeRawBufferPointer($0)) }
+            }
+        }
+    }
+
     /// Calls `body` with the raw bytes of column `column` of row `row` (unescaped; empty when the row has no such
     /// field), through `offsets`, using `scratch` for fields that need unescaping. What sorting reads.
     public func withField<Result>(
@@ -422,85 +468,5 @@ public final class TableFile: Sendable {
             scratch.append(contentsOf: value.utf8)
             return scratch.withUnsafeBytes(body)
         }
-    }
-}
-
-extension Dialect {
-    /// The dialect of a delimited file whose first bytes are `sample`: the separator among `,`, tab and `;` for
-    /// which most records have the same number of fields (more than one), and whether the first record is a header.
-    ///
-    /// Header: when some column's later values are all numbers (or all dates), the first record is a header if its
-    /// cells there are not; when no column is typed, it is one if its cells are non-empty, unique, and none of
-    /// them occurs again in its column.
-    public static func sniff(_ sample: UnsafeRawBufferPointer, isWholeFile: Bool) -> Dialect {
-        var best: (separator: UInt8, score: Int, records: [[String]]) = (0x2C, -1, [])
-        for separator: UInt8 in [0x2C, 0x09, 0x3B] {
-            let scanner = DelimitedScanner(separator: separator)
-            var records: [[String]] = []
-            var position = 0
-            // The last record, cut by the sample's end, counts for the header (a long first row) but not here.
-            var complete = 0
-            while records.count < 100, let record = scanner.record(in: sample, at: position) {
-                if !(record.end == sample.count && !isWholeFile && record.start > 0) { complete += 1 }
-                var fields: [String] = []
-                scanner.forEachField(in: sample, record: record.start..<record.end) { _, span in
-                    fields.append(TableFile.text(span, in: sample, limit: 256).text)
-                    return true
-                }
-                records.append(fields)
-                position = record.end
-            }
-            var counts: [Int: Int] = [:]
-            for record in records.prefix(max(1, complete)) { counts[record.count, default: 0] += 1 }
-            guard let mode = counts.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }), mode.key > 1 else {
-                continue
-            }
-            // Records agreeing on the count first, then more fields.
-            let score = mode.value * 1000 + mode.key
-            if score > best.score { best = (separator, score, records) }
-        }
-        if best.score < 0 {
-            let scanner = DelimitedScanner(separator: 0x2C)
-            if let record = scanner.record(in: sample, at: 0) {
-                var fields: [String] = []
-                scanner.forEachField(in: sample, record: record.start..<record.end) { _, span in
-                    fields.append(TableFile.text(span, in: sample, limit: 256).text)
-                    return true
-                }
-                best.records = [fields]
-            }
-        }
-        return Dialect(separator: best.separator, hasHeader: Self.looksLikeHeader(best.records))
-    }
-
-    static func kind(_ text: String) -> Int {
-        var copy = text
-        return copy.withUTF8 { utf8 in
-            let raw = UnsafeRawBufferPointer(utf8)
-            if TableValue.number(raw) != nil { return 1 }
-            if TableValue.date(raw) != nil { return 2 }
-            return 0
-        }
-    }
-
-    static func looksLikeHeader(_ records: [[String]]) -> Bool {
-        guard let first = records.first, records.count > 1 else { return false }
-        let rest = records.dropFirst().prefix(50)
-        var votes = 0
-        var typedColumns = 0
-        for column in first.indices {
-            let values = rest.compactMap { column < $0.count ? $0[column] : nil }.filter { !$0.isEmpty }
-            guard let kind = values.first.map(kind), kind != 0, values.allSatisfy({ Self.kind($0) == kind }) else {
-                continue
-            }
-            typedColumns += 1
-            votes += Self.kind(first[column]) == kind ? -1 : 1
-        }
-        if typedColumns > 0 { return votes > 0 }
-        guard first.allSatisfy({ !$0.isEmpty }), Set(first).count == first.count else { return false }
-        for column in first.indices where rest.contains(where: { column < $0.count && $0[column] == first[column] }) {
-            return false
-        }
-        return true
     }
 }
