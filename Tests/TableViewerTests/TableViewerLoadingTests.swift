@@ -20,16 +20,9 @@ struct TableViewerLoadingTests {
         return try TableFile(path: TVRun.file("load.csv", Array(text.utf8), in: folder))
     }
 
-    /// Lets the main queue run (the index thread's results come back on it) until `condition` holds, at most 60 s
-    /// (other suites' tests on the main actor can hold it for seconds).
+    /// Lets the main queue run until `condition` holds (``TVRun/wait(until:_:_:turns:)``).
     func wait(until condition: () -> Bool, _ viewer: TableViewer, _ driver: AppDriver) async {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !condition(), ContinuousClock.now < deadline {
-            await Task.yield()
-            try? await Task.sleep(for: .milliseconds(2))
-            viewer.appendIndexedRows()
-        }
-        driver.app.render()
+        await TVRun.wait(until: condition, viewer, driver)
     }
 
     @Test func theFirstFrameIsDrawnBeforeTheIndexAndTheRestFollowsWithoutMovingTheCursor() async throws {

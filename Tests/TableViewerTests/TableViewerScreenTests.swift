@@ -22,15 +22,9 @@ struct TableViewerScreenTests {
         return (viewer, driver)
     }
 
-    /// Lets the main queue run until `condition` holds (at most 10 s), drawing as the app would.
+    /// Lets the main queue run until `condition` holds (``TVRun/wait(until:_:_:turns:)``).
     func wait(until condition: () -> Bool, _ viewer: TableViewer, _ driver: AppDriver) async {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition(), ContinuousClock.now < deadline {
-            await Task.yield()
-            try? await Task.sleep(for: .milliseconds(2))
-            viewer.appendIndexedRows()
-        }
-        driver.app.render()
+        await TVRun.wait(until: condition, viewer, driver)
     }
 
     @Test func theGridShowsAHeaderAndRightAlignsNumbers() async throws {
