@@ -131,8 +131,8 @@ extension Application {
     ///
     /// With `suggestions`, the prompt line shows those for the text typed: Tab completes their common prefix,
     /// then cycles through them, ↑/↓ pick among them. With a `history`, Enter adds the answer to it and ↑/↓ go
-    /// through the earlier answers while no suggestion is shown (``PromptHistory/init(app:name:environment:)``
-    /// keeps them across runs).
+    /// through the earlier answers from an empty field or while no suggestion is shown
+    /// (``PromptHistory/init(app:name:environment:)`` keeps them across runs).
     ///
     /// ```swift
     /// app.prompt(

@@ -20,7 +20,7 @@ public final class PromptLine: View {
     public var suggestions: PromptSuggestions? {
         didSet { updateSuggestions() }
     }
-    /// The answers given before: ↑/↓ go through them while no suggestion is shown.
+    /// The answers given before: ↑/↓ go through them while the field is empty or no suggestion is shown.
     public var history: PromptHistory?
     /// The suggestions shown for the text typed (at most ``PromptSuggestions/maximumShown``).
     public private(set) var shownSuggestions: [String] = []
@@ -169,7 +169,8 @@ public final class PromptLine: View {
         }
     }
 
-    /// Tab completes, ↑/↓ pick a suggestion (or go through the history when none is shown); Esc cancels.
+    /// Tab completes, ↑/↓ pick a suggestion (or go through the history, from an empty field or when no suggestion
+    /// is shown); Esc cancels.
     public override func handleKey(_ key: Key) -> Bool {
         switch key {
         case .escape:
@@ -178,7 +179,8 @@ public final class PromptLine: View {
         case .tab where suggestions != nil:
             complete()
         case .up, .down:
-            if shownSuggestions.isEmpty {
+            let hasHistory = !(history?.entries.isEmpty ?? true)
+            if historyIndex != nil || shownSuggestions.isEmpty || (hasHistory && field.text.isEmpty) {
                 stepHistory(older: key == .up)
             } else {
                 let step = key == .down ? 1 : -1
