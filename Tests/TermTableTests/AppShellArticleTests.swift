@@ -80,6 +80,12 @@ struct AppShellArticleTests {
         browser.askForAService(in: driver.app, history: history)
         driver.press("up up enter")
         #expect(browser.log.last == "asked api", "from an empty field, ↑ goes through the earlier answers")
+        browser.askForAService(in: driver.app, history: history)
+        driver.press("up")
+        let line = driver.app.topOverlay as? PromptLine
+        #expect(line?.field.text == "api")
+        #expect(line?.shownSuggestions == ["api"], "the suggestions follow the answer ↑ brought back")
+        driver.press("esc")
         #expect(history.entries == ["worker", "api"])
     }
 }

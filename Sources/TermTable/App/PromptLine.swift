@@ -118,12 +118,14 @@ public final class PromptLine: View {
         }
         let index = historyIndex! + (older ? -1 : 1)
         if index >= entries.count {
-            historyIndex = nil
             replaceText(draft)
+            updateSuggestions()
             return
         }
-        historyIndex = max(0, index)
-        replaceText(entries[historyIndex!])
+        let kept = max(0, index)
+        replaceText(entries[kept])
+        updateSuggestions()  // those of the earlier answer; ↑/↓ stay in the history
+        historyIndex = kept
     }
 
     /// Shows the note when the field drops input.
