@@ -1,3 +1,4 @@
+import Dispatch
 import TermTable
 
 extension FileBrowser {
@@ -49,6 +50,17 @@ extension FileBrowser {
         app.onResize = { [unowned self] _ in self.root.setNeedsLayout() }
         app.focus(table)
         if watching { startWatching() }
+        // The rest of the top directory after the run loop's first turn: the first frame does not share the
+        // processors with the stream (as `tv` starts its index).
+        if rootListing != nil {
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self, let listing = self.rootListing else { return }
+                    self.rootListing = nil
+                    self.stream(listing, into: nil)
+                }
+            }
+        }
     }
 
     /// Enter: a directory (or a link to one) expands, or collapses when expanded.

@@ -37,6 +37,8 @@ public final class FileBrowser: TableViewDelegate {
     var previewPath: String?
     /// The last thing that happened, for the status line.
     public internal(set) var message: String?
+    /// The top directory's listing past its first batch, streamed once the first frame is drawn.
+    var rootListing: DirectoryListing?
     /// The directory watches (nil until ``install(in:)``, or when inotify is not available).
     var watcher: DirectoryWatcher?
 
@@ -46,7 +48,7 @@ public final class FileBrowser: TableViewDelegate {
     nonisolated public static let streamBatch = 4096
 
     /// A browser of the directory at `path`, its first batch of entries read here (a directory that cannot be
-    /// read throws, before the screen starts).
+    /// read throws, before the screen starts); the rest is streamed once installed and the first frame drawn.
     public init(path: String) throws(DirectoryError) {
         rootPath = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         let listing = try DirectoryListing(path: rootPath)
@@ -65,13 +67,13 @@ public final class FileBrowser: TableViewDelegate {
             Self.text(of: item.entry, in: column.identifier)
         }
         dataSource.filterText = { TerminalText.sanitize($0.entry.name) }
-        let root = rootPath
+        let top = rootPath
         dataSource.childrenLoader = { [weak self] item in
-            try await Self.loadChildren(of: item, root: root, browser: self)
+            try await Self.loadChildren(of: item, root: top, browser: self)
         }
         let first = listing.next(Self.firstBatch).map { FileItem(entry: $0, in: rootPath) }
         dataSource.update { tree in Self.append(first.sorted(by: Self.order([])), to: nil, in: &tree) }
-        if !listing.isAtEnd { stream(listing, into: nil) }
+        if !listing.isAtEnd { rootListing = listing }
         if !first.isEmpty { table.setCursor(IndexPath(row: 0, section: 0), notify: false) }
         updatePreview()
         updateBars()

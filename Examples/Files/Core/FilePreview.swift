@@ -23,6 +23,10 @@ public enum FilePreview {
             return "link to a directory: " + TerminalText.sanitize(entry.linkTarget)
         case .symlink, .file: break
         }
+        // A link is followed only to a regular file (opening a device can have effects; a FIFO would wait).
+        var target = stat()
+        guard stat(item.path, &target) == 0 else { return String(cString: strerror(errno)) }
+        guard target.st_mode & S_IFMT == S_IFREG else { return "not a regular file: not opened" }
         let descriptor = open(item.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
         defer { close(descriptor) }
