@@ -1,9 +1,10 @@
-import FilesCore
 import Foundation
 import Glibc
 import TermTable
 import TermTableTesting
 import Testing
+
+@testable import FilesCore
 
 /// `files`' tree on temporary directories: the listing and its order, lazy children, error rows (permission
 /// denied, a vanished directory, a symbolic link loop), a FIFO never opened, untrusted names, the filter.
@@ -144,6 +145,27 @@ struct FileBrowserTests {
         let names = h.browser.dataSource.snapshot().children(of: big).map(\.entry.name)
         #expect(names == names.sorted())
         #expect(h.screen.contains("f00000"))
+    }
+
+    @Test func aColumnSortOrdersEveryDirectoryAndKeepsTheExpansion() async throws {
+        let h = FilesHarness()
+        try h.folder("dir")
+        try h.file("dir/small", "1")
+        try h.file("dir/large", String(repeating: "x", count: 5000))
+        try h.file("medium", "123")
+        try h.open()
+        h.driver.press("enter")
+        #expect(await h.waitUntil { h.screen.contains("large") })
+        h.browser.table.sortDescriptors = [TableSortDescriptor(column: "size", ascending: false)]
+        let dir = try #require(h.item("dir"))
+        #expect(h.browser.dataSource.snapshot().children(of: dir).map(\.entry.name) == ["large", "small"])
+        #expect(h.browser.dataSource.isExpanded(dir))
+        // The sort by keys and the comparator the live inserts use agree.
+        let items = FilesHarness.all(h.browser.dataSource.snapshot())
+        for descriptors in [[], [TableSortDescriptor(column: "size", ascending: false)]] {
+            let less = FileBrowser.order(descriptors)
+            #expect(FileBrowser.sorted(items, by: descriptors).map(\.path) == items.sorted(by: less).map(\.path))
+        }
     }
 
     @Test func aCreatedFileGoesInItsPlaceAndTheCursorStays() throws {

@@ -12,8 +12,8 @@ extension FileBrowser {
         let listing = try DirectoryListing(path: item.path)
         let first = listing.next(firstBatch).map { FileItem(entry: $0, in: item.path) }
         await browser?.opened(listing, for: item)
-        let less = await browser?.currentOrder ?? order([])
-        return first.sorted(by: less)
+        let descriptors = await browser?.table.sortDescriptors ?? []
+        return sorted(first, by: descriptors)
     }
 
     /// The order the sort in force asks.
@@ -77,8 +77,8 @@ extension FileBrowser {
         dataSource.update { tree in Self.append(batch, to: parent, in: &tree) }
         if done {
             streams[parent] = nil
-            let less = currentOrder
-            dataSource.update { $0 = Self.rebuilt($0, by: less) }
+            let descriptors = table.sortDescriptors
+            dataSource.update { $0 = Self.rebuilt($0, by: descriptors) }
         }
         updateBars()
         app?.setNeedsDisplay()
@@ -110,17 +110,40 @@ extension FileBrowser {
         }
     }
 
-    /// `tree` with every directory's entries in the order `less` gives, its expansion and loading states kept
+    /// `items` in the order of `descriptors` (as ``order(_:)``), sorted by keys taken once (an item's copy is four
+    /// reference counts: a sort that compares items spends most of its time on them).
+    nonisolated static func sorted(_ items: [FileItem], by descriptors: [TableSortDescriptor]) -> [FileItem] {
+        let column = descriptors.first?.column ?? "name"
+        let ascending = descriptors.first?.ascending ?? true
+        let byName = column != "size" && column != "modified"
+        let keys = items.map { item in
+            (
+                first: byName && item.entry.isExpandable,
+                value: column == "size" ? item.entry.size : column == "modified" ? Int64(item.entry.modified) : 0,
+                name: item.entry.name
+            )
+        }
+        let order = keys.indices.sorted { i, j in
+            if keys[i].first != keys[j].first { return keys[i].first }
+            if keys[i].value != keys[j].value {
+                return ascending ? keys[i].value < keys[j].value : keys[j].value < keys[i].value
+            }
+            return ascending ? keys[i].name < keys[j].name : keys[j].name < keys[i].name
+        }
+        return order.map { items[$0] }
+    }
+
+    /// `tree` with every directory's entries in the order of `descriptors`, its expansion and loading states kept
     /// (O(items log fan-out)).
     nonisolated static func rebuilt(
-        _ tree: OutlineSnapshot<FileItem>, by less: (FileItem, FileItem) -> Bool
+        _ tree: OutlineSnapshot<FileItem>, by descriptors: [TableSortDescriptor]
     ) -> OutlineSnapshot<FileItem> {
         var result = OutlineSnapshot<FileItem>()
         var expanded: [FileItem] = []
         var states: [(FileItem, OutlineChildrenState)] = []
         var stack: [FileItem?] = [nil]
         while let parent = stack.popLast() {
-            let children = tree.children(of: parent).sorted(by: less)
+            let children = sorted(tree.children(of: parent), by: descriptors)
             result.append(children, to: parent)
             for child in children {
                 if tree.isExpanded(child) { expanded.append(child) }

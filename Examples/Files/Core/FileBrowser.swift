@@ -72,7 +72,7 @@ public final class FileBrowser: TableViewDelegate {
             try await Self.loadChildren(of: item, root: top, browser: self)
         }
         let first = listing.next(Self.firstBatch).map { FileItem(entry: $0, in: rootPath) }
-        dataSource.update { tree in Self.append(first.sorted(by: Self.order([])), to: nil, in: &tree) }
+        dataSource.update { tree in Self.append(Self.sorted(first, by: []), to: nil, in: &tree) }
         if !listing.isAtEnd { rootListing = listing }
         if !first.isEmpty { table.setCursor(IndexPath(row: 0, section: 0), notify: false) }
         updatePreview()
@@ -168,7 +168,7 @@ public final class FileBrowser: TableViewDelegate {
 
     /// A click on a title sorted by another column: every directory's entries sorted again.
     public func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) {
-        let less = Self.order(tableView.sortDescriptors)
-        dataSource.update { $0 = Self.rebuilt($0, by: less) }
+        let descriptors = tableView.sortDescriptors
+        dataSource.update { $0 = Self.rebuilt($0, by: descriptors) }
     }
 }
