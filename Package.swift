@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "find-bench", targets: ["FindBench"]),
         .executable(name: "logs", targets: ["Logs"]),
         .executable(name: "tv", targets: ["TableViewer"]),
+        .executable(name: "files", targets: ["Files"]),
         .plugin(name: "TermTableLayoutPlugin", targets: ["TermTableLayoutPlugin"]),
     ],
     dependencies: [
@@ -136,6 +137,18 @@ let package = Package(
             path: "Examples/TableViewer/App"
         ),
 
+        // The file tree (issue 35): directories listed a batch at a time and followed with inotify, the preview, the
+        // screen (FilesCore), `files`.
+        .target(name: "FilesCore", dependencies: ["TermTable"], path: "Examples/Files/Core"),
+        .executableTarget(
+            name: "Files",
+            dependencies: [
+                "FilesCore", "TermTable", "ExampleSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/Files/App"
+        ),
+
         // Tests: one target per library target, each linking only its layer (TestTargetDependencyTests checks
         // that the core and layout tests reach no TermTable and no ncurses).
         // The helpers they share (repository paths, temporary layout files, SeededRandom, which TermTableTesting
@@ -182,6 +195,8 @@ let package = Package(
         .testTarget(
             name: "TableViewerTests",
             dependencies: ["TableViewerCore", "TableViewerKit", "TermTable", "TermTableTesting"]),
+        // `files`' tree on temporary directories, and `files` in tmux.
+        .testTarget(name: "FilesTests", dependencies: ["FilesCore", "TermTable", "TermTableTesting"]),
         .testTarget(
             name: "LogsTests", dependencies: ["LogsCore", "LogKit", "TermTable", "TermTableTesting"]),
         // The copy check of the benchmark's hand-coded cell (issue 10); what it links and its layouts (issue 15).

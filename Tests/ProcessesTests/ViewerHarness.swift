@@ -88,7 +88,7 @@ final class ViewerHarness {
     func moveCursor(to pid: Int32) {
         for key in ["j", "k"] {
             for _ in 0..<40 {
-                if viewer.dataSource.cursorItemIdentifier?.pid == pid { return }
+                if viewer.cursorProcess?.pid == pid { return }
                 driver.press(key)
             }
         }

@@ -23,6 +23,9 @@ struct ProcsCommand: AsyncParsableCommand {
     @Option(help: "Seconds between refreshes (0.2 to 3600).")
     var interval: Double = 1
 
+    @Flag(help: "Start with the processes by parent, as a tree (t toggles the tree and the list by user).")
+    var tree = false
+
     @Flag(help: "Print the effective key map (the defaults with $XDG_CONFIG_HOME/procs/keys.conf over them) and exit.")
     var keys = false
 
@@ -55,8 +58,9 @@ struct ProcsCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("procs: \(problem)\n".utf8))
         }
         if !pids.isEmpty { viewer.restrict(to: Set(pids)) }
-        viewer.setFilter(filter)
         viewer.refresh()
+        if tree { viewer.setTreeMode(true) }
+        viewer.setFilter(filter)
         let screen = try CursesScreen()
         defer { screen.close() }
         let app = Application(screen: screen, rootView: viewer.root)

@@ -17,10 +17,15 @@ extension ProcessViewer {
         set(5, String(entry.threads))
         // Untrusted text: the label sanitises control characters when it draws. The filter's matches in the
         // command are underlined (the filter text starts with the command; ranges past it are dropped).
-        if let match = dataSource.filterMatch(for: id), let label = cell.viewWithTag(6, as: Label.self) {
-            label.styledText = StyledText(entry.command, highlighting: match.ranges, style: ProcessViewer.matchStyle)
+        // In the tree the command comes after its guides and disclosure mark (`├─▾ `).
+        let match = isTreeMode ? outline?.filterMatch(for: id) : dataSource.filterMatch(for: id)
+        let guides = isTreeMode ? outline?.prefix(for: id) ?? "" : ""
+        if let match, let label = cell.viewWithTag(6, as: Label.self) {
+            label.styledText =
+                StyledText(guides)
+                + StyledText(entry.command, highlighting: match.ranges, style: ProcessViewer.matchStyle)
         } else {
-            set(6, entry.command)
+            set(6, guides + entry.command)
         }
         return cell
     }

@@ -34,6 +34,9 @@ extension ProcessViewer {
             AppAction("list.filter", keys: [Key("/")], help: "filter (Enter keeps, Esc clears)", hint: "filter") {
                 [unowned self] in self.promptFilter()
             },
+            AppAction("view.tree", keys: [Key("t")], help: "tree by parent / list by user", hint: "tree") {
+                [unowned self] in self.setTreeMode(!self.isTreeMode)
+            },
             sort("cpu", "c", "by CPU", "cpu"), sort("memory", "m", "by memory", "rss"),
             sort("pid", "p", "by pid", "pid"),
             sort("name", "n", "by name", "command"),
@@ -82,6 +85,7 @@ extension ProcessViewer {
         app.rootScreen.actions = listActions
         app.willRender = { [unowned self] in self.updateBars() }
         app.onResize = { [unowned self] _ in self.root.setNeedsLayout() }
+        bindTreeKeys()
         if let refreshInterval {
             app.schedule(after: refreshInterval, repeats: true) { [unowned self] in self.refresh() }
         }
@@ -104,7 +108,11 @@ extension ProcessViewer {
     /// matched letters of the command highlighted; marks on the processes it hides are kept.
     public func setFilter(_ text: String) {
         message = nil
-        dataSource.setFilter(query: text)
+        if isTreeMode, let outline {
+            outline.setFilter(query: text)
+        } else {
+            dataSource.setFilter(query: text)
+        }
         updateBars()
     }
 
@@ -118,7 +126,7 @@ extension ProcessViewer {
     func promptFilter() {
         guard let app else { return }
         app.prompt(
-            "/", text: dataSource.filterQuery,
+            "/", text: filterQuery,
             onChange: { [unowned self] text in
                 self.setFilter(text)
             },

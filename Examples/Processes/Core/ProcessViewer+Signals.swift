@@ -13,7 +13,7 @@ extension ProcessViewer {
         // Captured now, by identity: what the dialog lists is exactly what may be signalled.
         let targets = markedProcesses.compactMap { id in list[id].map { (id: id, command: $0.command) } }
         // Marks the filter hides are kept but never signalled: the dialog says so, as the bar counts them.
-        let hidden = dataSource.markCounts.hidden
+        let hidden = markCounts.hidden
         guard !targets.isEmpty else {
             message =
                 hidden > 0
@@ -59,7 +59,7 @@ extension ProcessViewer {
     func send(_ signal: Int32, to targets: [(id: ProcessID, command: String)]) {
         let reports = signaller.send(signal, to: targets)
         for report in reports where report.outcome.wasSent {
-            if let indexPath = dataSource.indexPath(for: report.id) { table.deselectRow(at: indexPath) }
+            if let indexPath = indexPath(of: report.id) { table.deselectRow(at: indexPath) }
         }
         message = Self.summary(of: reports, signal: signal)
         // The refresh drops the marks of processes that are gone: said after the summary, not instead of it.

@@ -64,6 +64,12 @@ public final class ProcessViewer: TableViewDelegate {
     public internal(set) var cursorWasMoved = false
     /// Marks dropped by the snapshot being applied.
     var droppedMarks: [ProcessID] = []
+    /// True while the processes are shown by parent (`t`, `procs --tree`; see ``setTreeMode(_:)``).
+    public internal(set) var isTreeMode = false
+    /// The tree's data source, made the first time the tree is shown.
+    public internal(set) var outline: OutlineDataSource<ProcessID>?
+    /// The tree's actions (collapse, expand, mark a subtree), bound to the table while the tree is shown.
+    public internal(set) var treeActions: [AppAction] = []
     /// While a signal's summary is shown: the processes it names as skipped (their dropped marks are not said again).
     var reportedSkips: Set<ProcessID>?
 
@@ -109,6 +115,7 @@ public final class ProcessViewer: TableViewDelegate {
         appActions = makeAppActions()
         listActions = makeListActions()
         detailScreen.actions = makeDetailActions()
+        treeActions = makeTreeActions()
         updateBars()
     }
 
@@ -125,6 +132,13 @@ public final class ProcessViewer: TableViewDelegate {
 
     /// Shows the list as it is now (after a refresh or a change of `--pid`s); the data source sorts it.
     func apply() {
+        if isTreeMode {
+            applyTree()
+            keepCursorOnTopUntilMoved()
+            if !droppedMarks.isEmpty { reportDroppedMarks() }
+            updateBars()
+            return
+        }
         let sections = list.sections
         var snapshot = TableSnapshot<String, ProcessID>()
         sectionSummaries = [:]
@@ -150,7 +164,8 @@ public final class ProcessViewer: TableViewDelegate {
     /// Until the user moves the cursor it stays on the first row (the busiest process, say); once moved, it
     /// follows its process, on the same screen line.
     func keepCursorOnTopUntilMoved() {
-        guard !cursorWasMoved, dataSource.snapshot().numberOfItems > 0 else { return }
+        let rows = isTreeMode ? outline?.snapshot().numberOfVisibleItems : dataSource.snapshot().numberOfItems
+        guard !cursorWasMoved, (rows ?? 0) > 0 else { return }
         let first = IndexPath(row: 0, section: 0)
         table.setCursor(first, notify: false)
         table.scrollToRow(at: first, at: .top)
@@ -182,27 +197,68 @@ public final class ProcessViewer: TableViewDelegate {
     }
 
     /// The marked processes shown, in table order: K and X signal these (marks the filter hides are not signalled).
-    public var markedProcesses: [ProcessID] { dataSource.selectedItemIdentifiers }
+    /// In the tree, marks hidden under a collapsed process count as shown (they are signalled); only those the filter
+    /// hides are not.
+    public var markedProcesses: [ProcessID] {
+        guard isTreeMode, let outline else { return dataSource.selectedItemIdentifiers }
+        let shown = outline.snapshot()
+        return outline.selectedItemIdentifiers.filter(shown.contains)
+    }
+
+    /// Every marked process, the filter's hidden ones too.
+    var allMarkedProcesses: [ProcessID] {
+        guard isTreeMode, let outline else { return dataSource.allSelectedItemIdentifiers }
+        return outline.selectedItemIdentifiers
+    }
+
+    /// The marked processes shown and those the filter hides.
+    var markCounts: (marked: Int, hidden: Int) {
+        guard isTreeMode, let outline else { return dataSource?.markCounts ?? (0, 0) }
+        let shown = markedProcesses.count
+        return (shown, outline.selectedItemIdentifiers.count - shown)
+    }
+
+    /// The process under the cursor.
+    public var cursorProcess: ProcessID? {
+        isTreeMode ? outline?.cursorItemIdentifier : dataSource?.cursorItemIdentifier
+    }
+
+    /// The process of the row at `indexPath`.
+    func process(at indexPath: IndexPath) -> ProcessID? {
+        isTreeMode ? outline?.itemIdentifier(for: indexPath) : dataSource.itemIdentifier(for: indexPath)
+    }
+
+    /// The row of `id`, nil when it is not shown.
+    func indexPath(of id: ProcessID) -> IndexPath? {
+        isTreeMode ? outline?.indexPath(for: id) : dataSource.indexPath(for: id)
+    }
+
+    /// The filter's query, "" when none.
+    public var filterQuery: String { (isTreeMode ? outline?.filterQuery : dataSource?.filterQuery) ?? "" }
+
+    /// True while a filter hides processes.
+    public var isFiltering: Bool { (isTreeMode ? outline?.isFiltering : dataSource?.isFiltering) ?? false }
 
     // MARK: Bars
 
     /// The title bar and the status line, from the list and the message.
     func updateBars() {
-        let shown = dataSource?.snapshot().numberOfItems ?? 0
+        let shown =
+            (isTreeMode ? outline?.snapshot().numberOfItems : dataSource?.snapshot().numberOfItems) ?? 0
         let users = dataSource?.snapshot().numberOfSections ?? 0
         var title = "procs · \(shown == list.count ? "\(shown)" : "\(shown) of \(list.count)") processes"
-        title += " · \(users) \(users == 1 ? "user" : "users")"
+        title += isTreeMode ? " · tree" : " · \(users) \(users == 1 ? "user" : "users")"
         if let sort = table.sortDescriptors.first {
             title += " · sort \(Self.sortNames[sort.column] ?? sort.column) \(sort.ascending ? "▲" : "▼")"
         }
-        if dataSource?.isFiltering == true { title += " · filter “\(dataSource.filterQuery)”" }
+        if isFiltering { title += " · filter “\(filterQuery)”" }
         if let sampledAt { title += " · \(ProcessFormat.clock(sampledAt)) UTC" }
         titleBar.text = title
         if detailID != nil {
             detailStatusLine.text =
                 message.map { "\($0) · Esc back" } ?? "Esc/q back  K SIGTERM  X SIGKILL (marked processes)  ? help"
         }
-        let counts = dataSource?.markCounts ?? (marked: 0, hidden: 0)
+        let counts = markCounts
         let marks = counts.hidden > 0 ? "\(counts.marked) marked, \(counts.hidden) hidden" : "\(counts.marked) marked"
         statusLine.text = "\(marks) · " + (message ?? keyHints)
     }
@@ -212,8 +268,9 @@ public final class ProcessViewer: TableViewDelegate {
     /// A mark went: dropped by a refresh (its process left the list), or taken off by the user.
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {
         // During apply this is a mark whose process left the list; otherwise the user unmarked it.
+        // (The tree reports its own: applyTree.)
         if isApplying {
-            if let id = dataSource.itemIdentifier(for: indexPath) { droppedMarks.append(id) }
+            if !isTreeMode, let id = dataSource.itemIdentifier(for: indexPath) { droppedMarks.append(id) }
         } else {
             message = nil
         }
@@ -228,7 +285,7 @@ public final class ProcessViewer: TableViewDelegate {
 
     /// Enter: the detail view of the row's process.
     public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
-        guard let id = dataSource.itemIdentifier(for: indexPath) else { return }
+        guard let id = process(at: indexPath) else { return }
         openDetail(of: id)
     }
 
@@ -240,10 +297,14 @@ public final class ProcessViewer: TableViewDelegate {
     /// The sort changed (a key, or a click on a title): the data source has re-sorted; the bars say so.
     public func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) {
         message = nil
+        // The list's data source re-sorted itself; the tree orders every process's children again.
+        if isTreeMode { apply() }
         keepCursorOnTopUntilMoved()
         updateBars()
     }
 
     /// Headers are one line (so the table does not ask every section's header cell for its height).
-    public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Int? { 1 }
+    public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Int? {
+        isTreeMode ? nil : 1
+    }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import TermTableTesting
+import Testing
+
+/// The real `files` binary in tmux (on its own socket): a temporary tree opened, a directory expanded, its child
+/// shown, the preview of a file at 120 columns, quit with the terminal restored.
+@Suite("files in tmux", .serialized)
+struct FilesEndToEndTests {
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func expandsADirectoryShowsItsChildAndRestoresTheTerminal() throws {
+        let files = try BuiltProducts.executable(named: "files")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("files-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tree = directory.appendingPathComponent("tree")
+        try FileManager.default.createDirectory(
+            at: tree.appendingPathComponent("alpha"), withIntermediateDirectories: true)
+        try Data("inside\n".utf8).write(to: tree.appendingPathComponent("alpha/child-file.txt"))
+        try Data("PREVIEWED-TEXT\n".utf8).write(to: tree.appendingPathComponent("zeta.txt"))
+        let script = """
+            trap ':' INT TERM HUP
+            cd '\(directory.path)'
+            stty -g > before
+            env LANG=C.UTF-8 TERM=xterm-256color '\(files)' tree
+            echo $? > status
+            stty -g > after
+            echo E2E-DONE
+            exec sleep 600
+            """
+        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        let session = try TmuxSession(
+            width: 120, height: 20, command: "sh '\(directory.path)/run.sh'", directory: directory)
+        defer { session.close() }
+        try session.waitFor(text: "alpha/")
+        #expect(!session.capture().contains("child-file"), "nothing under alpha before it expands")
+        try session.send("Enter")
+        try session.waitFor(text: "child-file.txt")
+        try session.send("Down")
+        try session.send("Down")
+        try session.waitFor(text: "PREVIEWED-TEXT")
+        try session.send("q")
+        let status = try session.waitForFile("status")
+        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        try session.waitFor(text: "E2E-DONE")
+        let before = try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8)
+        #expect(try session.waitForFile("after") == before, "terminal modes differ after files ended")
+        #expect(try session.format("#{alternate_on}") == "0")
+    }
+}
