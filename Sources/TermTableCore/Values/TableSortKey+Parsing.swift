@@ -141,39 +141,27 @@ extension TableSortKey {
         return Double(String(decoding: bytes, as: UTF8.self)).map { .decimal($0) }
     }
 
-    /// Seconds since 1970 of an ISO 8601 date or date-time, else nil.
+    /// Seconds since 1970 of an ISO 8601 date or date-time, else nil: the fields at fixed places, read in place.
     private static func isoDate(_ bytes: UnsafeRawBufferPointer) -> Double? {
         let count = bytes.count
-        var index = 0
-        func fixed(_ length: Int) -> Int? {
-            guard index + length <= count else { return nil }
-            var value = 0
-            for position in index..<index + length {
-                let digit = bytes[position] &- 0x30
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            index += length
-            return value
-        }
-        func expect(_ byte: UInt8) -> Bool {
-            guard index < count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
-        guard count >= 10, let year = fixed(4), expect(0x2D), let month = fixed(2), expect(0x2D), let day = fixed(2),
-            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+        guard count >= 10, bytes[4] == 0x2D, bytes[7] == 0x2D, let year = digits(bytes, 0, 4),
+            let month = digits(bytes, 5, 2), let day = digits(bytes, 8, 2), month >= 1, month <= 12, day >= 1,
+            day <= daysIn(month: month, year: year)
         else { return nil }
         var seconds = Double(daysSince1970(year: year, month: month, day: day)) * 86_400
-        if index == count { return seconds }
-        guard expect(0x54) || expect(0x20) || expect(0x74), let hour = fixed(2), expect(0x3A), let minute = fixed(2),
-            hour < 24, minute < 60
+        if count == 10 { return seconds }
+        let separator = bytes[10]
+        guard count >= 16, separator == 0x54 || separator == 0x20 || separator == 0x74, bytes[13] == 0x3A,
+            let hour = digits(bytes, 11, 2), let minute = digits(bytes, 14, 2), hour < 24, minute < 60
         else { return nil }
         seconds += Double(hour * 3600 + minute * 60)
-        if expect(0x3A) {
-            guard let second = fixed(2), second <= 60 else { return nil }
+        var index = 16
+        if index < count, bytes[index] == 0x3A {
+            guard let second = digits(bytes, 17, 2), second <= 60 else { return nil }
             seconds += Double(second)
-            if expect(0x2E) || expect(0x2C) {
+            index = 19
+            if index < count, bytes[index] == 0x2E || bytes[index] == 0x2C {
+                index += 1
                 var scale = 0.1
                 let fractionStart = index
                 while index < count, bytes[index] &- 0x30 < 10 {
@@ -185,20 +173,33 @@ extension TableSortKey {
             }
         }
         if index == count { return seconds }
-        if expect(0x5A) || expect(0x7A) { return index == count ? seconds : nil }
-        let sign: Double
-        if expect(0x2B) {
-            sign = 1
-        } else if expect(0x2D) {
-            sign = -1
-        } else {
+        let zone = bytes[index]
+        if zone == 0x5A || zone == 0x7A { return index + 1 == count ? seconds : nil }
+        guard zone == 0x2B || zone == 0x2D, let offsetHours = digits(bytes, index + 1, 2), offsetHours < 24 else {
             return nil
         }
-        guard let offsetHours = fixed(2), offsetHours < 24 else { return nil }
-        _ = expect(0x3A)
-        let offsetMinutes = index == count ? 0 : fixed(2)
-        guard let offsetMinutes, offsetMinutes < 60, index == count else { return nil }
+        index += 3
+        if index < count, bytes[index] == 0x3A { index += 1 }
+        var offsetMinutes = 0
+        if index < count {
+            guard let minutes = digits(bytes, index, 2), minutes < 60, index + 2 == count else { return nil }
+            offsetMinutes = minutes
+        }
+        let sign: Double = zone == 0x2D ? -1 : 1
         return seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60)
+    }
+
+    /// The decimal number of `length` digits at `start`, else nil (also when they run past the end).
+    @inline(__always)
+    private static func digits(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ length: Int) -> Int? {
+        guard start + length <= bytes.count else { return nil }
+        var value = 0
+        for position in start..<start + length {
+            let digit = bytes[position] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 
     /// `true`, `yes` (true) or `false`, `no` (false) in any case, else nil.
