@@ -121,8 +121,8 @@ let package = Package(
         ),
 
         // The table viewer (issue 34): mapped CSV/TSV/JSON-lines files, the record index, types, sorting
-        // (TableViewerKit: no Foundation; of the toolkit only its core's `Locked`), the screen and `--print`
-        // (TableViewerCore), `tv`.
+        // (TableViewerKit: no Foundation; of the toolkit only its core's `Locked` and value parser), the screen and
+        // `--print` (TableViewerCore), `tv`.
         .target(name: "CMapGuard", path: "Examples/TableViewer/CMapGuard"),
         .target(
             name: "TableViewerKit", dependencies: ["CMapGuard", "TermTableCore"], path: "Examples/TableViewer/Kit"),

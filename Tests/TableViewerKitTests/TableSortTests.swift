@@ -96,6 +96,27 @@ import Testing
         #expect(profiles[0].sampled == 1000)
     }
 
+    /// Cells are read by the toolkit's parser (`TableSortKey(parsingUTF8:as:)`, tv's own is gone): a day the month
+    /// does not have is not a date (tv's took 2026-02-30 for March 2nd), tabs around a number are blanks, a `Z`
+    /// ends a date-time, a whole number past `Int64` is a decimal.
+    @Test func cellsAreReadByTheToolkitsParser() throws {
+        func number(_ type: ColumnType, _ text: String) -> Double? {
+            var copy = text
+            return copy.withUTF8 { type.sortNumber(UnsafeRawBufferPointer($0)) }
+        }
+        #expect(number(.date, "2026-02-30") == nil)
+        #expect(number(.date, "2026-02-28") == 1_772_236_800)
+        #expect(number(.dateTime, "2026-02-28T00:00Z+01:00") == nil)
+        #expect(number(.integer, "\t2 ") == 2)
+        #expect(number(.boolean, "No") == 0)
+        let table = try TableTestFiles.table(
+            "d,n,t,w\n2026-02-28,1,2026-02-28 10:00,9223372036854775807\n2026-02-30,\t2,2026-03-01,1\n")
+        #expect(table.profileColumns().map(\.type) == [.text, .integer, .dateTime, .integer])
+        let wide = try TableTestFiles.table("w,x\n1,a\n9223372036854775808,b\n")
+        #expect(wide.profileColumns().map(\.type) == [.decimal, .text])
+        #expect(table.sortedRows(by: [SortKey(column: 1, ascending: false)], types: [.text, .integer]) == [1, 0])
+    }
+
     @Test func theGeneratorIsDeterministic() throws {
         var first = TableGenerator(seed: 4)
         var second = TableGenerator(seed: 4)

@@ -130,15 +130,7 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
     }
 
     /// The column model's value type of a kit column type (a date with a time is a date; numbers right-aligned).
-    nonisolated public static func valueType(_ type: ColumnType) -> ColumnValueType {
-        switch type {
-        case .integer: .integer
-        case .decimal: .decimal
-        case .date, .dateTime: .date
-        case .boolean: .boolean
-        case .text: .text
-        }
-    }
+    nonisolated public static func valueType(_ type: ColumnType) -> ColumnValueType { type.valueType }
 
     /// The cursor's column (a file column).
     public var cursorColumn: Int { table.cursorColumn ?? 0 }

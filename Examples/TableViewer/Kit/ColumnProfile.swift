@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// A column's value type, inferred from a sample of its cells.
 public enum ColumnType: String, Sendable, Equatable, CaseIterable {
     /// Whole numbers (`-12`, `0042`).
@@ -16,23 +18,52 @@ public enum ColumnType: String, Sendable, Equatable, CaseIterable {
     /// True for the types sorted by a number (integers, decimals, dates, booleans).
     public var isNumeric: Bool { self != .text }
 
-    /// The number a cell of this type sorts by (a date's seconds since 1970, false 0 and true 1); nil when the
-    /// cell is empty or not of the type (it sorts last, as an empty cell does).
-    public func sortNumber(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    /// The toolkit's value type that reads a cell of this type (a date with a time is a date).
+    public var valueType: ColumnValueType {
         switch self {
-        case .integer, .decimal: TableValue.number(bytes)?.value
-        case .date, .dateTime: TableValue.date(bytes)?.seconds
-        case .boolean: TableValue.boolean(bytes).map { $0 ? 1 : 0 }
-        case .text: nil
+        case .integer: .integer
+        case .decimal: .decimal
+        case .date, .dateTime: .date
+        case .boolean: .boolean
+        case .text: .text
         }
     }
 
-    /// The narrowest type of one non-empty cell.
+    /// The number a cell of this type sorts by (a date's seconds since 1970, false 0 and true 1); nil when the
+    /// cell is empty or not of the type (it sorts last, as an empty cell does). Read by the toolkit's parser
+    /// (`TableSortKey(parsingUTF8:as:)`), which allocates nothing.
+    @inline(__always)
+    public func sortNumber(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        switch TableSortKey(parsingUTF8: bytes, as: valueType) {
+        case .integer(let value)?: Double(value)
+        case .decimal(let value)?, .date(let value)?: value
+        case .boolean(let value)?: value ? 1 : 0
+        case .text?, .empty?, nil: nil
+        }
+    }
+
+    /// The narrowest type of one cell (text when it is empty): an integer when whole and in `Int64`, a date with a
+    /// time when more than `YYYY-MM-DD`.
     static func of(_ bytes: UnsafeRawBufferPointer) -> ColumnType {
-        if let number = TableValue.number(bytes) { return number.isInteger ? .integer : .decimal }
-        if let date = TableValue.date(bytes) { return date.hasTime ? .dateTime : .date }
-        if TableValue.boolean(bytes) != nil { return .boolean }
+        let value = trimmingBlanks(bytes)
+        guard !value.isEmpty else { return .text }
+        switch TableSortKey(parsingUTF8: value, as: .decimal) {
+        case .integer?: return .integer
+        case .decimal?: return .decimal
+        default: break
+        }
+        if TableSortKey(parsingUTF8: value, as: .date) != nil { return value.count > 10 ? .dateTime : .date }
+        if TableSortKey(parsingUTF8: value, as: .boolean) != nil { return .boolean }
         return .text
+    }
+
+    /// `bytes` without the spaces and tabs around (those the toolkit's parser ignores).
+    static func trimmingBlanks(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 
     /// The type covering both: integer and decimal make decimal, date and datetime make datetime, else text.
@@ -68,7 +99,7 @@ extension TableFile {
         var scratch: [UInt8] = []
         while sampled < sampleRows, let record = nextRecord(at: position) {
             forEachField(ofRecord: record.start..<record.end, scratch: &scratch) { column, bytes in
-                let trimmed = TableValue.trimmed(bytes)
+                let trimmed = ColumnType.trimmingBlanks(bytes)
                 guard !trimmed.isEmpty else { return }
                 filled[column] += 1
                 let type = ColumnType.of(trimmed)

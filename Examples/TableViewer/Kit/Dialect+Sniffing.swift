@@ -1,3 +1,5 @@
+import TermTableCore
+
 extension Dialect {
     /// The dialect of a delimited file whose first bytes are `sample`: the separator among `,`, tab and `;` for
     /// which most records have the same number of fields (more than one), and whether the first record is a header.
@@ -49,10 +51,11 @@ extension Dialect {
     static func kind(_ text: String) -> Int {
         var copy = text
         return copy.withUTF8 { utf8 in
-            let raw = UnsafeRawBufferPointer(utf8)
-            if TableValue.number(raw) != nil { return 1 }
-            if TableValue.date(raw) != nil { return 2 }
-            return 0
+            switch ColumnType.of(UnsafeRawBufferPointer(utf8)) {
+            case .integer, .decimal: return 1
+            case .date, .dateTime: return 2
+            case .boolean, .text: return 0
+            }
         }
     }
 

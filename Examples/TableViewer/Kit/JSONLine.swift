@@ -1,3 +1,5 @@
+import TermTableCore
+
 /// One line of a JSON-lines file read as a row: its top-level keys and each value as text.
 ///
 /// Strings are unescaped (`\uXXXX` pairs included; a lone surrogate becomes U+FFFD),
@@ -136,7 +138,10 @@ public enum JSONLine {
                 if token.elementsEqual("true".utf8) || token.elementsEqual("false".utf8) {
                     return String(decoding: token, as: UTF8.self)
                 }
-                guard TableValue.number(token) != nil, token.first != 0x2B else { return nil }
+                switch TableSortKey(parsingUTF8: token, as: .decimal) {
+                case .integer?, .decimal?: guard token.first != 0x2B else { return nil }
+                default: return nil
+                }
                 return String(decoding: token, as: UTF8.self)
             }
         }

@@ -5,8 +5,8 @@
 /// ``lastBranch`` (top-level items have none), then ``expanded``, ``collapsed`` or ``leaf``. Every piece of a
 /// set has the same width, so children line up under their parent's disclosure mark.
 ///
-/// The toolkit does not detect a terminal without line drawing (``/TermTableCore/Box`` draws `─` everywhere): an app that
-/// supports one (a `TERM` of `linux` or `vt100`, a non-UTF-8 locale) chooses ``ascii``.
+/// The toolkit does not detect a terminal without line drawing (``/TermTableCore/Box`` draws `─` everywhere): an app
+/// that supports one (a `TERM` of `linux` or `vt100`, a non-UTF-8 locale) chooses ``ascii``.
 public struct OutlineGuides: Sendable, Equatable {
     /// An ancestor that has siblings after it (`│ `).
     public var vertical: String

@@ -32,7 +32,7 @@ public struct TableColumn: Hashable, Sendable {
     public var maximumWidth: Int?
     /// How the column's text and title are aligned (default: right for numbers, else left).
     public var alignment: TextAlignment
-    /// What the column holds (default ``ColumnValueType/text``); numbers are right-aligned by default.
+    /// What the column holds (default ``/TermTableCore/ColumnValueType/text``); numbers are right-aligned by default.
     public var valueType: ColumnValueType
     /// The layout format's narrow-width rules: how far the column narrows (`min-width=`), in which order
     /// (`shrink=`; by default fraction columns first, the widest stretching text column last of all) and the
@@ -55,7 +55,8 @@ public struct TableColumn: Hashable, Sendable {
     ///   - title: The header's text.
     ///   - width: The width rule.
     ///   - maximumWidth: The widest the column gets (``maximumWidth``).
-    ///   - alignment: Nil: right for ``ColumnValueType/integer`` and ``ColumnValueType/decimal``, else left.
+    ///   - alignment: Nil: right for ``/TermTableCore/ColumnValueType/integer`` and
+    ///     ``/TermTableCore/ColumnValueType/decimal``, else left.
     ///   - valueType: What the column holds.
     ///   - shrink: How the column gives way when the columns do not fit (``shrink``).
     ///   - sortable: False for a column that a click on its title does not sort (no

@@ -18,7 +18,7 @@ struct TableSortLevels: Sendable {
     /// A prefix of each key, in the key's order within its kind: `a < b` gives `prefix(a) <= prefix(b)`.
     let prefixes: [UInt64]
 
-    /// The rank of ``TableSortKey/empty``.
+    /// The rank of ``/TermTableCore/TableSortKey/empty``.
     static let emptyRank: UInt8 = 4
 
     /// The levels of `keys` (level `l`'s key of item `i` at `l * count + i`), in the directions `ascending`.

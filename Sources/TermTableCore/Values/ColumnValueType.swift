@@ -1,8 +1,7 @@
-import TermTableCore
-
-/// What a ``TableColumn`` holds: decides its default alignment (numbers right), and only a text column can be
+/// What a table column holds: decides its default alignment (numbers right), and only a text column can be
 /// the stretching column kept longest on a narrow terminal. How values compare is the sort key's doing
-/// (``TableViewDiffableDataSource/sortKey``): return the ``TableSortKey`` of the column's type.
+/// (the diffable data source's `sortKey`): return the ``TableSortKey`` of the column's type, or read it from text
+/// or bytes as this type says (``TableSortKey/init(parsing:as:)``, ``TableSortKey/init(parsingUTF8:as:)``).
 public enum ColumnValueType: String, Hashable, Sendable, CaseIterable {
     /// Text (left-aligned).
     case text

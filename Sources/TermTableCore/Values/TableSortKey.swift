@@ -1,14 +1,13 @@
 import Glibc
-import TermTableCore
 
-/// A value to sort a table's items by: read on the main actor (``TableViewDiffableDataSource/sortKey``) and
-/// compared off it.
+/// A value to sort a table's items by: read on the main actor (the diffable data source's `sortKey`) and compared
+/// off it; read from text or from a file's bytes by ``init(parsing:as:)`` and ``init(parsingUTF8:as:)``.
 ///
 /// The order, smallest first: numbers (``integer(_:)`` and ``decimal(_:)`` compared with each other as numbers,
 /// exactly: `.integer(2) < .decimal(2.5)`), then dates, then texts, then booleans (false first), then
 /// ``empty``, as spreadsheets sort a mixed column. A NaN decimal or date comes after every other number or date.
 /// A descending sort reverses it but keeps empty values last (VisiData, spreadsheets): that is the sort's
-/// doing (``TableSortDescriptor/ascending``), not this type's `<`, which puts ``empty`` last.
+/// doing (`TableSortDescriptor.ascending`), not this type's `<`, which puts ``empty`` last.
 ///
 /// Texts compare by their Unicode scalars (code point order, which is the order of their UTF-8 bytes): a
 /// byte comparison with no normalisation, no allocation and no locale, so a million texts sort at memory
@@ -36,7 +35,7 @@ public enum TableSortKey: Hashable, Sendable, Comparable {
     }
 
     /// The rank of the key's kind in the order (numbers share one).
-    var kindRank: Int {
+    package var kindRank: Int {
         switch self {
         case .integer, .decimal: return 0
         case .date: return 1
@@ -73,7 +72,7 @@ public enum TableSortKey: Hashable, Sendable, Comparable {
     }
 
     /// The order of two keys: negative when `a` comes first, 0 when equal, positive when `b` comes first.
-    static func order(_ a: TableSortKey, _ b: TableSortKey) -> Int {
+    package static func order(_ a: TableSortKey, _ b: TableSortKey) -> Int {
         switch (a, b) {
         case (.integer(let x), .integer(let y)): return x < y ? -1 : (x == y ? 0 : 1)
         case (.decimal(let x), .decimal(let y)), (.date(let x), .date(let y)): return compare(x, y)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TermTable
+@testable import TermTableCore
 
 /// The order of sort keys: numbers as numbers across integer and decimal, texts by Unicode scalars, kinds in the
 /// spreadsheet order, empty values last in both directions.
@@ -54,38 +54,6 @@ import Testing
         #expect(TableSortKey.text("x").hashValue == TableSortKey.text(String("xy".prefix(1))).hashValue)
     }
 
-    /// A descending level reverses values but keeps empty values last.
-    @Test func emptyValuesComeLastInBothDirections() {
-        let keys: [TableSortKey] = [.integer(2), .empty, .integer(1), .empty, .integer(3)]
-        for ascending in [true, false] {
-            let sorted = keys.sorted { TableSortDescriptor.order($0, $1, ascending: ascending) < 0 }
-            #expect(sorted == (ascending ? [1, 2, 3] : [3, 2, 1]).map { .integer($0) } + [.empty, .empty])
-        }
-    }
-
-    /// The prefixes the sorter compares first keep the keys' order (equal keys, equal prefixes).
-    @Test func prefixesKeepTheOrderOfKeys() {
-        let keys: [TableSortKey] = [
-            .integer(.min), .decimal(-1e300), .integer(-1), .decimal(-0.0), .integer(0), .decimal(0.5),
-            .integer(1 << 60),
-            .decimal(.infinity), .decimal(.nan), .text(""), .text("a"), .text("abcdefgh"), .text("abcdefghi"),
-            .text("b"), .boolean(false), .boolean(true),
-        ]
-        for a in keys {
-            for b in keys where a.kindRank == b.kindRank && a < b {
-                #expect(TableSortLevels.prefix(of: a) <= TableSortLevels.prefix(of: b), "\(a) \(b)")
-            }
-        }
-        #expect(TableSortLevels.prefix(of: .decimal(-0.0)) == TableSortLevels.prefix(of: .integer(0)))
-    }
-
-    @Test func aDescriptorReverses() {
-        let descriptor = TableSortDescriptor(column: "cpu")
-        #expect(descriptor.ascending)
-        #expect(descriptor.reversed == TableSortDescriptor(column: "cpu", ascending: false))
-        #expect(descriptor.reversed.reversed == descriptor)
-    }
-
     @Test func parsingReadsATextValueAsItsColumnsType() {
         #expect(TableSortKey(parsing: "42", as: .integer) == .integer(42))
         #expect(TableSortKey(parsing: " -7 ", as: .integer) == .integer(-7))
@@ -107,5 +75,31 @@ import Testing
         #expect(TableSortKey(parsing: "  ", as: .integer) == .empty)
         #expect(TableSortKey(parsing: "", as: .text) == .empty)
         #expect(TableSortKey(parsing: "42", as: .text) == .text("42"))
+    }
+
+    /// A `Z` ends a date-time: an offset after it makes the value text (the String parser read it as an offset).
+    @Test func parsingRejectsAnOffsetAfterZ() {
+        #expect(TableSortKey(parsing: "2026-11-27T21:07Z+01:00", as: .date) == .text("2026-11-27T21:07Z+01:00"))
+        #expect(TableSortKey(parsing: "2026-11-27t21:07z", as: .date) == .date(1_795_813_620))
+    }
+
+    /// The byte entry: the same keys from a cell's UTF-8, nil (not text) for what is not of the type, whole numbers
+    /// past `Int64` as decimals, impossible days and bytes that are not UTF-8 as no value.
+    @Test func parsingUTF8ReadsACellsBytes() {
+        func key(_ bytes: [UInt8], _ type: ColumnValueType) -> TableSortKey? {
+            bytes.withUnsafeBytes { TableSortKey(parsingUTF8: $0, as: type) }
+        }
+        #expect(key(Array(" 42\t".utf8), .integer) == .integer(42))
+        #expect(key(Array("-9223372036854775808".utf8), .integer) == .integer(.min))
+        #expect(key(Array("9223372036854775808".utf8), .integer) == .decimal(9_223_372_036_854_775_808))
+        #expect(key(Array("-1.5E-3".utf8), .decimal) == .decimal(-0.0015))
+        #expect(key(Array("1e23".utf8), .decimal) == .decimal(1e23))
+        #expect(key(Array("2024-02-29".utf8), .date) == .date(1_709_164_800))
+        #expect(key(Array("2026-02-29".utf8), .date) == nil)
+        #expect(key(Array("YES".utf8), .boolean) == .boolean(true))
+        #expect(key([0x34, 0xFF, 0x32], .integer) == nil)
+        #expect(key(Array("42".utf8), .text) == nil)
+        #expect(key(Array(" \t".utf8), .text) == .empty)
+        #expect(key([], .date) == .empty)
     }
 }
