@@ -292,6 +292,7 @@ import Testing
     nonisolated static let notCopyable: [String: @MainActor @Sendable () -> View.Type] = [
         "EmptyStateView": { EmptyStateView.self }, "LayoutPreviewView": { LayoutPreviewView.self },
         "PromptLine": { PromptLine.self }, "KeyHintBar": { KeyHintBar.self }, "Breadcrumb": { Breadcrumb.self },
+        "CommandPalette": { CommandPalette.self },
     ]
 
     @Test func theViewsShownOnceAreNotCopyable() {

@@ -128,15 +128,34 @@ extension Application {
     /// on Esc; the prompt closes on Enter and Esc. The field takes at most
     /// `maxLength` characters (Unicode scalars, ``PromptLine/defaultMaxLength``:
     /// 4,096); input past that is dropped with a note on the prompt line.
+    ///
+    /// With `suggestions`, the prompt line shows those for the text typed: Tab completes their common prefix,
+    /// then cycles through them, ↑/↓ pick among them. With a `history`, Enter adds the answer to it and ↑/↓ go
+    /// through the earlier answers from an empty field or while no suggestion is shown
+    /// (``PromptHistory/init(app:name:environment:)`` keeps them across runs).
+    ///
+    /// ```swift
+    /// app.prompt(
+    ///     "namespace: ", suggestions: .prefix(of: ["default", "kube-system"]),
+    ///     history: PromptHistory(app: "kb", name: "namespace"), onSubmit: { browser.show(namespace: $0) })
+    /// ```
     public func prompt(
         _ label: String, text: String = "", maxLength: Int? = PromptLine.defaultMaxLength,
+        suggestions: PromptSuggestions? = nil, history: PromptHistory? = nil,
         onChange: (@MainActor (String) -> Void)? = nil,
         onSubmit: (@MainActor (String) -> Void)? = nil, onCancel: (@MainActor () -> Void)? = nil
     ) {
         let line = PromptLine(label: label, text: text, maxLength: maxLength)
-        line.field.onChange = { field in onChange?(field.text) }
+        line.history = history
+        line.suggestions = suggestions
+        line.field.onChange = { [weak line] field in
+            line?.updateSuggestions()
+            onChange?(field.text)
+        }
+        line.onTextReplaced = { onChange?($0) }
         line.field.onSubmit = { [weak self] field in
             self?.dismissOverlay()
+            history?.add(field.text)
             onSubmit?(field.text)
         }
         present(line, onDismiss: nil)

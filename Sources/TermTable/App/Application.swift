@@ -63,6 +63,9 @@ public final class Application: ViewHost {
     public var keyMap = KeyMap() {
         didSet { setNeedsDisplay() }
     }
+    /// The keys that open the command palette (``showCommandPalette()``) when no view or action took them: Ctrl-P
+    /// and `:`. Empty: the palette opens only when the app calls it.
+    public var commandPaletteKeys: [Key] = [Key.ctrl("p"), Key(":")]
     /// Called before each frame is drawn (to refresh a status line, say).
     public var willRender: (@MainActor () -> Void)?
     /// Called with every input event before it is routed (keys, mouse, pastes, resizes), overlays shown or not:
@@ -94,6 +97,8 @@ public final class Application: ViewHost {
     var scopedActions: [ObjectIdentifier: ScopedActions] = [:]
     /// The app's own actions, in the order they were added.
     var appActions: [AppAction] = []
+    /// The palette's commands with an argument (see ``addPaletteCommand(_:)``).
+    var paletteCommandList: [PaletteCommand] = []
     /// The screens the last frame drew (a push or a pop clears the screen before the next one).
     var drawnScreens: [ObjectIdentifier] = []
     /// True once ``onResize`` was told the screen's size (the first frame, or a resize before it).
@@ -497,6 +502,8 @@ public final class Application: ViewHost {
             popScreen()
         } else if !top.isModal, deliverToApp(key) {
             return
+        } else if opensCommandPalette(key) {
+            showCommandPalette()
         } else if key == .tab || key == .backTab {
             moveFocus(forward: key == .tab)
         } else {

@@ -32,34 +32,10 @@ extension KeyMap {
         func refused(_ message: String) -> (map: KeyMap, problems: [Problem]) {
             (KeyMap(file: path), [Problem(file: path, line: nil, message: message + ": the default keys are used")])
         }
-        // Non-blocking: opening a FIFO with no writer must not wait.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else {
-            if errno == ENOENT { return (KeyMap(file: path), []) }
-            return refused(String(cString: strerror(errno)))
+        switch SmallTextFile.read(path, maximumSize: maximumFileSize, what: "a key map") {
+        case .missing: return (KeyMap(file: path), [])
+        case .refused(let message): return refused(message)
+        case .text(let text): return parse(text, file: path)
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return refused(String(cString: strerror(errno))) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return refused("not a regular file") }
-        guard info.st_size <= maximumFileSize else {
-            return refused("\(info.st_size) bytes: a key map has at most \(maximumFileSize)")
-        }
-        // Read at most one byte past the limit: a file that grew since fstat is still bounded.
-        var bytes = [UInt8](repeating: 0, count: maximumFileSize + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { return refused(String(cString: strerror(errno))) }
-            if got == 0 { break }
-            count += got
-        }
-        guard count <= maximumFileSize else { return refused("larger than \(maximumFileSize) bytes") }
-        let content = bytes[..<count]
-        guard !content.contains(0), let text = String(validating: content, as: UTF8.self) else {
-            return refused("not UTF-8 text")
-        }
-        return parse(text, file: path)
     }
 }

@@ -1,0 +1,91 @@
+import TermTableTesting
+import Testing
+
+@testable import TermTable
+
+/// The article "The app shell": its code is the code compiled here (`AppShellExamples.swift`), and its app does
+/// what the article says on an in-memory screen.
+@Suite("The app shell (article)") @MainActor
+struct AppShellArticleTests {
+    static let articlePath = repositoryRoot + "/Sources/TermTable/TermTable.docc/AppShell.md"
+    static let examplesPath = repositoryRoot + "/Tests/TermTableTests/AppShellExamples.swift"
+
+    func start(keyMap: KeyMap = KeyMap()) -> (ServiceBrowser, AppDriver) {
+        let browser = ServiceBrowser()
+        let driver = AppDriver(size: Size(width: 60, height: 10)) { screen in
+            browser.makeApplication(on: screen, keyMap: keyMap)
+        }
+        driver.app.render()
+        return (browser, driver)
+    }
+
+    @Test func everySwiftBlockOfTheArticleIsCompiledHere() throws {
+        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
+        let examples = DocExamplesTests.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
+        let code = DocExamplesTests.blocks("swift", in: article)
+        #expect(code.count >= 7)
+        for block in code {
+            #expect(
+                DocExamplesTests.contains(examples, DocExamplesTests.normalized(block)),
+                "this block of AppShell.md is not in AppShellExamples.swift:\n\(block)")
+        }
+    }
+
+    @Test func actionsRunByKeyAndAPushedScreenGoesBackToTheListAsItWasLeft() {
+        let (browser, driver) = start()
+        #expect(driver.lines[0].hasPrefix("services"))
+        #expect(driver.lines[9].contains("restart") && driver.lines[9].contains("quit"), "\(driver.lines[9])")
+        driver.press("r j enter")
+        #expect(driver.lines[0].hasPrefix("services › billing"), "\(driver.lines[0])")
+        driver.press("r l")
+        #expect(browser.log == ["restart api", "logs billing"], "r is the list's: not in force on the detail screen")
+        driver.press("esc r")
+        #expect(browser.log.last == "restart billing", "back on the list, its cursor where it was")
+    }
+
+    @Test func thePaletteRunsAnActionAsItsKeyAndACommandWithItsArgument() {
+        let (browser, driver) = start()
+        driver.press("j ctrl-p")
+        driver.type("restart")
+        driver.press("enter")
+        driver.press("r")
+        #expect(browser.log == ["restart billing", "restart billing"])
+        driver.press(":")
+        driver.type("scale")
+        driver.press("enter")
+        driver.type("wor")
+        driver.press("enter")
+        #expect(browser.log.last == "scale worker")
+    }
+
+    @Test func aKeyMapRemapsAnActionAndTheHintBarShowsTheMappedKey() {
+        let (map, problems) = KeyMap.parse("service.restart = R\n", file: "keys.conf")
+        #expect(problems.isEmpty)
+        let (browser, driver) = start(keyMap: map)
+        driver.press("r R")
+        #expect(browser.log == ["restart api"])
+        #expect(driver.lines[9].contains("R restart"), "\(driver.lines[9])")
+    }
+
+    @Test func thePromptCompletesAServiceAndRemembersTheAnswer() {
+        let (browser, driver) = start()
+        let history = PromptHistory()
+        browser.askForAService(in: driver.app, history: history)
+        driver.type("a")
+        driver.press("tab enter")
+        browser.askForAService(in: driver.app, history: history)
+        driver.type("w")
+        driver.press("tab enter")
+        #expect(browser.log == ["asked api", "asked worker"])
+        browser.askForAService(in: driver.app, history: history)
+        driver.press("up up enter")
+        #expect(browser.log.last == "asked api", "from an empty field, ↑ goes through the earlier answers")
+        browser.askForAService(in: driver.app, history: history)
+        driver.press("up")
+        let line = driver.app.topOverlay as? PromptLine
+        #expect(line?.field.text == "api")
+        #expect(line?.shownSuggestions == ["api"], "the suggestions follow the answer ↑ brought back")
+        driver.press("esc")
+        #expect(history.entries == ["worker", "api"])
+    }
+}
