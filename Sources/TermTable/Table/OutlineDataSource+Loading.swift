@@ -13,8 +13,12 @@ extension OutlineDataSource {
         TableViewCell
 
     /// The row at `indexPath`: an item, or a loading or error row.
+    /// While the delegate hears that a deleted item's mark went, the row it had answers that item.
     public func row(for indexPath: IndexPath) -> OutlineRow<ItemIdentifier>? {
-        indexPath.section == 0 ? tree.row(atVisibleRow: indexPath.row) : nil
+        if let departingMark, indexPath == IndexPath(row: departingMark.row, section: 0) {
+            return .item(departingMark.item)
+        }
+        return indexPath.section == 0 ? tree.row(atVisibleRow: indexPath.row) : nil
     }
 
     /// Starts a load for every loading item without one and cancels the loads of items no longer loading (collapsed,
