@@ -47,6 +47,9 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
     var departingMark: (row: Int, item: ItemIdentifier)?
     /// Asks for the children of an item whose children are not loaded when it expands (see ``ChildrenLoader``).
     public var childrenLoader: ChildrenLoader?
+    /// Asks for the children of an item with their own children's states (see ``ChildrenWithStatesLoader``); used
+    /// instead of ``childrenLoader`` when set.
+    public var childrenWithStatesLoader: ChildrenWithStatesLoader?
     /// Makes the cell of a loading or error row (nil: a dimmed "Loading…" or the error's text, under the guides of
     /// ``guides``).
     public var placeholderCellProvider: PlaceholderCellProvider?
