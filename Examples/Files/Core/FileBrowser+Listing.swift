@@ -132,6 +132,7 @@ extension FileBrowser {
         _ tree: OutlineSnapshot<FileItem>, by descriptors: [TableSortDescriptor]
     ) -> OutlineSnapshot<FileItem> {
         var result = OutlineSnapshot<FileItem>()
+        result.reserveCapacity(tree.numberOfItems)  // no resizes of its index while it is filled
         var expanded: [FileItem] = []
         var states: [(FileItem, OutlineChildrenState)] = []
         var stack: [FileItem?] = [nil]
