@@ -54,4 +54,30 @@ struct OutlineDataSourceColumnsTests {
         fixture.driver.click(x: 5, y: 0)
         #expect(!fixture.dataSource.isExpanded("src") && fixture.dataSource.cursorItemIdentifier == "src")
     }
+
+    @Test func withARowCursorLeftAndRightAreTheTreesAndWithACellCursorTheColumns() {
+        let (table, source, driver) = columnTable()
+        table.setCursor(source.indexPath(for: "Core"))
+        // A row cursor (NSOutlineView, Finder's list view): → expands, → again goes to the first child, ← to the
+        // parent, ← collapses; the help says so.
+        driver.press("right")
+        #expect(source.isExpanded("Core") && source.cursorItemIdentifier == "Core")
+        driver.press("l")
+        #expect(source.cursorItemIdentifier == "x")
+        driver.press("h")
+        #expect(source.cursorItemIdentifier == "Core")
+        driver.press("left")
+        #expect(!source.isExpanded("Core") && source.cursorItemIdentifier == "Core")
+        #expect(table.keyHelp.map(\.help).contains("expand / first child"))
+        // A cell cursor: ←/→ move the cursor's column and the tree keeps - and +.
+        table.cursorShape = .cell
+        table.moveCursor(toColumn: 0)
+        driver.press("right")
+        #expect(table.cursorColumn == 1 && !source.isExpanded("Core"))
+        driver.press("left")
+        #expect(table.cursorColumn == 0 && !source.isExpanded("Core"))
+        driver.press("+")
+        #expect(source.isExpanded("Core"))
+        #expect(!table.keyHelp.map(\.help).contains("expand / first child"))
+    }
 }

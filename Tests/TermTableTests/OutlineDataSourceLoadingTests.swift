@@ -98,4 +98,22 @@ struct OutlineDataSourceLoadingTests {
         try await waitUntil(fixture) { fixture.dataSource.snapshot().childrenState(of: "lib") == .loaded }
         #expect(fixture.shown == ["lib", "lib/ok", "docs"] && attempts.withLock { $0 } == 2)
     }
+
+    @Test func aLoaderAnsweringChildrenWithTheirStatesLandsThemWithTheirMarksInOneUpdate() async throws {
+        let fixture = Fixture(Self.lazyTree())
+        fixture.dataSource.childrenLoader = { _ in ["not used"] }
+        fixture.dataSource.childrenWithStatesLoader = { item in
+            [("\(item)/sub", .notLoaded), ("\(item)/file", .loaded), ("docs", .notLoaded)]
+        }
+        fixture.dataSource.expand("lib")
+        try await waitUntil(fixture) { fixture.dataSource.snapshot().childrenState(of: "lib") == .loaded }
+        // The item already in the tree is left out (and keeps its state); the others come with theirs.
+        #expect(fixture.shown == ["lib", "lib/sub", "lib/file", "docs"])
+        let tree = fixture.dataSource.snapshot()
+        #expect(tree.childrenState(of: "lib/sub") == .notLoaded && tree.childrenState(of: "docs") == .loaded)
+        #expect(
+            fixture.driver.lines.prefix(3).map { $0.trimmingCharacters(in: .whitespaces) } == [
+                "▾ lib", "├─▸ lib/sub", "└─  lib/file",
+            ])
+    }
 }

@@ -102,4 +102,29 @@ struct OutlineDataSourceTests {
         #expect(!plain.keyHelp.map(\.help).contains("expand all below"))
         #expect(!plain.handleKey(Key("*")))
     }
+
+    /// Records, for each mark that went, the item the data source answers for its row during the call.
+    @MainActor final class DeselectRecorder: TableViewDelegate {
+        weak var dataSource: OutlineDataSource<String>?
+        var told: [String?] = []
+        func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {
+            told.append(dataSource?.itemIdentifier(for: indexPath))
+        }
+    }
+
+    @Test func theDelegateToldOfADeletedItemsMarkGetsThatItemForTheRowItHad() {
+        var tree = Self.sample()
+        tree.expandAll()
+        let fixture = Fixture(tree)
+        let recorder = DeselectRecorder()
+        recorder.dataSource = fixture.dataSource
+        fixture.table.delegate = recorder
+        // src a Core x y b docs readme: b is row 5; once deleted, row 5 is docs.
+        fixture.table.selectRow(at: IndexPath(row: 5, section: 0))
+        fixture.table.selectRow(at: IndexPath(row: 7, section: 0))
+        fixture.dataSource.update { $0.delete(["b"]) }
+        #expect(recorder.told == ["b"])
+        #expect(fixture.dataSource.itemIdentifier(for: IndexPath(row: 5, section: 0)) == "docs")
+        #expect(fixture.dataSource.selectedItemIdentifiers == ["readme"])
+    }
 }

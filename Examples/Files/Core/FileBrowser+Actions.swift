@@ -2,16 +2,10 @@ import Dispatch
 import TermTable
 
 extension FileBrowser {
-    /// The tree's actions, bound to the table (before its own keys): open (Enter), → / l (expand, or the first
-    /// child), ← / h (collapse, or the parent), filter. `+`, `-` and `*` are the table's own outline keys.
+    /// The tree's actions, bound to the table (before its own keys): open (Enter), filter. → / l (expand, or the
+    /// first child), ← / h (collapse, or the parent), `+`, `-` and `*` are the table's own outline keys.
     func makeTreeActions() -> [AppAction] {
         [
-            AppAction("tree.expand", keys: [.right, Key("l")], help: "expand, or go to the first entry") {
-                [unowned self] in self.expandOrDescend()
-            },
-            AppAction("tree.collapse", keys: [.left, Key("h")], help: "collapse, or go to the parent") {
-                [unowned self] in self.collapseOrAscend()
-            },
             AppAction("tree.open", keys: [.enter], help: "expand or collapse the directory", hint: "open") {
                 [unowned self] in self.toggleCursorItem()
             },
@@ -67,34 +61,6 @@ extension FileBrowser {
     public func toggleCursorItem() {
         guard let item = cursorItem, item.entry.isExpandable else { return }
         dataSource.toggle(item)
-    }
-
-    /// →: a collapsed directory expands; an expanded one's first entry gets the cursor.
-    public func expandOrDescend() {
-        guard let item = cursorItem, item.entry.isExpandable else { return }
-        if dataSource.isExpanded(item), let row = dataSource.indexPath(for: item)?.row,
-            row + 1 < dataSource.tableView(table, numberOfRowsInSection: 0)
-        {
-            table.setCursor(IndexPath(row: row + 1, section: 0))
-        } else {
-            dataSource.expand(item)
-        }
-    }
-
-    /// ←: an expanded directory collapses; anything else sends the cursor to its parent (from a loading or error
-    /// row too).
-    public func collapseOrAscend() {
-        guard let cursor = table.state.cursor, let row = dataSource.row(for: cursor) else { return }
-        switch row {
-        case .item(let item):
-            if item.entry.isExpandable, dataSource.isExpanded(item) {
-                dataSource.collapse(item)
-            } else if let parent = dataSource.parent(of: item) {
-                table.setCursor(dataSource.indexPath(for: parent))
-            }
-        case .loading(let parent), .failed(let parent, _):
-            table.setCursor(dataSource.indexPath(for: parent))
-        }
     }
 
     /// Shows only the entries whose name matches `text` fuzzily, with their parents (dimmed); "" shows all.

@@ -3,24 +3,25 @@ import TermTable
 extension FileBrowser {
     /// The children loader: off the main actor, refuses a symbolic link that leads back to a directory above it,
     /// opens the directory (an error becomes the error row: permission denied, gone, not a directory), reads its
-    /// first batch and hands the rest to a stream; the first batch is the answer.
+    /// first batch and hands the rest to a stream; the first batch is the answer, its directories not loaded (drawn
+    /// ▸ in the same frame as their rows).
     nonisolated static func loadChildren(
         of item: FileItem, root: String, browser: FileBrowser?
-    ) async throws -> [FileItem] {
+    ) async throws -> [(item: FileItem, childrenState: OutlineChildrenState)] {
         guard item.entry.isExpandable else { return [] }
         if item.entry.kind == .symlink { try DirectoryListing.checkNotLoop(path: item.path, root: root) }
         let listing = try DirectoryListing(path: item.path)
         let first = listing.next(firstBatch).map { FileItem(entry: $0, in: item.path) }
         await browser?.opened(listing, for: item)
         let descriptors = await browser?.table.sortDescriptors ?? []
-        return sorted(first, by: descriptors)
+        return sorted(first, by: descriptors).map { ($0, $0.entry.isExpandable ? .notLoaded : .loaded) }
     }
 
     /// The order the sort in force asks.
     var currentOrder: @Sendable (FileItem, FileItem) -> Bool { Self.order(table.sortDescriptors) }
 
-    /// A directory's listing opened by a load: watched; once the load's answer (the first batch) is in the tree, the
-    /// directories in it marked expandable, and the rest streamed if there is more.
+    /// A directory's listing opened by a load: watched; once the load's answer (the first batch, its directories not
+    /// loaded) is in the tree, the rest streamed if there is more.
     func opened(_ listing: DirectoryListing, for item: FileItem) {
         watcher?.watch(item.path, for: item)
         Task { [weak self] in
@@ -32,14 +33,6 @@ extension FileBrowser {
             guard let self else { return }
             let tree = self.dataSource.unfilteredSnapshot
             guard tree.contains(item), tree.childrenState(of: item) == .loaded else { return }
-            let expandable = tree.children(of: item).filter {
-                $0.entry.isExpandable && tree.numberOfChildren(of: $0) == 0 && tree.childrenState(of: $0) == .loaded
-            }
-            if !expandable.isEmpty {
-                self.dataSource.update { tree in
-                    for child in expandable { tree.setChildrenState(.notLoaded, of: child) }
-                }
-            }
             if !listing.isAtEnd { self.stream(listing, into: item) }
             self.app?.setNeedsDisplay()
         }
@@ -139,6 +132,7 @@ extension FileBrowser {
         _ tree: OutlineSnapshot<FileItem>, by descriptors: [TableSortDescriptor]
     ) -> OutlineSnapshot<FileItem> {
         var result = OutlineSnapshot<FileItem>()
+        result.reserveCapacity(tree.numberOfItems)  // no resizes of its index while it is filled
         var expanded: [FileItem] = []
         var states: [(FileItem, OutlineChildrenState)] = []
         var stack: [FileItem?] = [nil]

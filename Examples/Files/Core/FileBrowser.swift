@@ -6,8 +6,9 @@ import TermTable
 ///
 /// The directory's entries come a batch at a time: the first batch (a screen's worth and more) at once, the rest
 /// streamed from a task of its own and appended, then sorted (directories first, then by name, or by the column
-/// sort). A directory expands through the data source's ``/TermTable/OutlineDataSource/childrenLoader``, off the
-/// main actor, the same way (a loading row, then its first batch, then the rest). Changes on disk come from
+/// sort). A directory expands through the data source's
+/// ``/TermTable/OutlineDataSource/childrenWithStatesLoader``, off the main actor, the same way (a loading row, then
+/// its first batch, its directories drawn ▸ at once, then the rest). Changes on disk come from
 /// inotify (``FileBrowser+Watching.swift``). Names are untrusted: every one is drawn through
 /// ``/TermTableCore/TerminalText/sanitize(_:)``.
 @MainActor
@@ -68,7 +69,7 @@ public final class FileBrowser: TableViewDelegate {
         }
         dataSource.filterText = { TerminalText.sanitize($0.entry.name) }
         let top = rootPath
-        dataSource.childrenLoader = { [weak self] item in
+        dataSource.childrenWithStatesLoader = { [weak self] item in
             try await Self.loadChildren(of: item, root: top, browser: self)
         }
         let first = listing.next(Self.firstBatch).map { FileItem(entry: $0, in: rootPath) }

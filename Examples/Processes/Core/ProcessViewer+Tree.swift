@@ -133,43 +133,15 @@ extension ProcessViewer {
         updateBars()
     }
 
-    /// ←/h in the tree: collapses the cursor's process, or (collapsed or without children) goes to its parent.
-    func treeLeft() {
-        guard let outline, let id = outline.cursorItemIdentifier else { return }
-        if outline.isExpanded(id), !outline.children(of: id).isEmpty {
-            outline.collapse(id)
-        } else if let parent = outline.parent(of: id), let indexPath = outline.indexPath(for: parent) {
-            table.setCursor(indexPath)
-        }
-    }
-
-    /// →/l in the tree: expands the cursor's process, or (expanded) goes to its first child.
-    func treeRight() {
-        guard let outline, let id = outline.cursorItemIdentifier else { return }
-        let children = outline.children(of: id)
-        guard !children.isEmpty else { return }
-        if !outline.isExpanded(id) {
-            outline.expand(id)
-        } else if let indexPath = outline.indexPath(for: children[0]) {
-            table.setCursor(indexPath)
-        }
-    }
-
-    /// The tree's actions, bound to the table while the tree is shown (before the table's own keys, so ← → h l
-    /// are the tree's rather than the columns' sideways scroll).
+    /// The tree's actions, bound to the table while the tree is shown. ← → h l (collapse or go to the parent,
+    /// expand or go to the first child) and `+` `-` `*` are the table's own keys in an outline with a row cursor.
     func makeTreeActions() -> [AppAction] {
         [
-            AppAction("tree.collapse", keys: [.left, Key("h")], help: "collapse / parent", section: "Tree") {
-                [unowned self] in self.treeLeft()
-            },
-            AppAction("tree.expand", keys: [.right, Key("l")], help: "expand / first child", section: "Tree") {
-                [unowned self] in self.treeRight()
-            },
             AppAction(
                 "process.markSubtree", keys: [Key("M")], help: "mark the process and its children", section: "Tree"
             ) {
                 [unowned self] in self.markSubtree()
-            },
+            }
         ]
     }
 

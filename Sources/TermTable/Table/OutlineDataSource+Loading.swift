@@ -7,14 +7,26 @@ extension OutlineDataSource {
     /// error becomes the error row under the item.
     public typealias ChildrenLoader = @Sendable @concurrent (ItemIdentifier) async throws -> [ItemIdentifier]
 
+    /// Asks for the children of `item`, as ``ChildrenLoader`` does, each with how its own children stand (a
+    /// directory's subdirectories ``OutlineChildrenState/notLoaded``): they land with their disclosure marks in the
+    /// same frame as the rows.
+    public typealias ChildrenWithStatesLoader =
+        @Sendable @concurrent (ItemIdentifier) async throws -> [(
+            item: ItemIdentifier, childrenState: OutlineChildrenState
+        )]
+
     /// Makes the cell of a loading or error row.
     public typealias PlaceholderCellProvider =
         @MainActor (TableView, IndexPath, OutlineRow<ItemIdentifier>) ->
         TableViewCell
 
     /// The row at `indexPath`: an item, or a loading or error row.
+    /// While the delegate hears that a deleted item's mark went, the row it had answers that item.
     public func row(for indexPath: IndexPath) -> OutlineRow<ItemIdentifier>? {
-        indexPath.section == 0 ? tree.row(atVisibleRow: indexPath.row) : nil
+        if let departingMark, indexPath == IndexPath(row: departingMark.row, section: 0) {
+            return .item(departingMark.item)
+        }
+        return indexPath.section == 0 ? tree.row(atVisibleRow: indexPath.row) : nil
     }
 
     /// Starts a load for every loading item without one and cancels the loads of items no longer loading (collapsed,
@@ -29,35 +41,56 @@ extension OutlineDataSource {
             nextLoadToken += 1
             let token = nextLoadToken
             var task: Task<Void, Never>?
-            if let loader = childrenLoader {
+            if childrenLoader != nil || childrenWithStatesLoader != nil {
+                let loader = childrenLoader
+                let withStates = childrenWithStatesLoader
                 task = Task { [weak self] in
-                    let result: Result<[ItemIdentifier], any Error>
+                    let result: Result<[(item: ItemIdentifier, childrenState: OutlineChildrenState)], any Error>
                     do {
-                        result = .success(try await loader(item))
+                        if let withStates {
+                            result = .success(try await withStates(item))
+                        } else if let loader {
+                            result = .success(try await loader(item).map { ($0, .loaded) })
+                        } else {
+                            result = .success([])
+                        }
                     } catch {
                         result = .failure(error)
                     }
-                    self?.finishLoad(of: item, token: token, result)
+                    self?.finishLoad(of: item, token: token, withStates: result)
                 }
             }
             loads[item] = (token, task)
         }
     }
 
-    /// The answer of load `token` for `item`: its children replace the loading row (those already in the tree are
-    /// left out), or its error shows in the error row. An answer for a load no longer under way (the item collapsed,
-    /// deleted, or expanded again since) is dropped.
-    func finishLoad(of item: ItemIdentifier, token: Int, _ result: Result<[ItemIdentifier], any Error>) {
+    /// The answer of load `token` for `item`: its children, with their states, replace the loading row (those
+    /// already in the tree are left out), or its error shows in the error row. An answer for a load no longer under
+    /// way (the item collapsed, deleted, or expanded again since) is dropped.
+    func finishLoad(
+        of item: ItemIdentifier, token: Int,
+        withStates result: Result<[(item: ItemIdentifier, childrenState: OutlineChildrenState)], any Error>
+    ) {
         guard loads[item]?.token == token, tree.childrenState(of: item) == .loading else { return }
         loads[item] = nil
         switch result {
         case .success(let children):
             var seen = Set<ItemIdentifier>()
-            let fresh = children.filter { !tree.contains($0) && seen.insert($0).inserted }
-            update { $0.finishLoading(item, children: fresh) }
+            let fresh = children.filter { !tree.contains($0.item) && seen.insert($0.item).inserted }
+            update { tree in
+                tree.finishLoading(item, children: fresh.map(\.item))
+                for child in fresh where child.childrenState != .loaded {
+                    tree.setChildrenState(child.childrenState, of: child.item)
+                }
+            }
         case .failure(let error):
             update { $0.setChildrenState(.failed(Self.message(for: error)), of: item) }
         }
+    }
+
+    /// The answer of load `token` for `item` from a loader of items only: its children all loaded.
+    func finishLoad(of item: ItemIdentifier, token: Int, _ result: Result<[ItemIdentifier], any Error>) {
+        finishLoad(of: item, token: token, withStates: result.map { $0.map { ($0, .loaded) } })
     }
 
     /// An error as the one line an error row shows: no control characters, at most 200 characters.

@@ -10,7 +10,8 @@ import TermTableCore
 /// - a cursor whose item is hidden by a collapse moves to the nearest visible ancestor;
 /// - a cursor whose item is deleted stays on its row (the next item of the old order), else the last row;
 /// - marked items that are hidden stay marked, and show marked again when revealed; marks of deleted items go,
-///   the delegate hearing ``TableViewDelegate/tableView(_:didDeselectRowAt:)`` with the row they had.
+///   the delegate hearing ``TableViewDelegate/tableView(_:didDeselectRowAt:)`` with the row they had, for which
+///   ``itemIdentifier(for:)`` still answers the gone item during the call.
 ///
 /// ```swift
 /// let dataSource = OutlineDataSource<String>(tableView: table) { table, indexPath, path in
@@ -41,8 +42,14 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
     /// The last row looked up and its slot: a table asks for rows in order, so the next one is a step away
     /// (``OutlineSnapshot/slot(atVisibleRow:near:)``). Forgotten at every change of the tree.
     var lastLookup: (row: Int, slot: Int)?
+    /// While the delegate hears that a deleted item's mark went: the row the mark had and its item, which
+    /// ``itemIdentifier(for:)`` answers for that row during the call.
+    var departingMark: (row: Int, item: ItemIdentifier)?
     /// Asks for the children of an item whose children are not loaded when it expands (see ``ChildrenLoader``).
     public var childrenLoader: ChildrenLoader?
+    /// Asks for the children of an item with their own children's states (see ``ChildrenWithStatesLoader``); used
+    /// instead of ``childrenLoader`` when set.
+    public var childrenWithStatesLoader: ChildrenWithStatesLoader?
     /// Makes the cell of a loading or error row (nil: a dimmed "Loading…" or the error's text, under the guides of
     /// ``guides``).
     public var placeholderCellProvider: PlaceholderCellProvider?
@@ -126,7 +133,11 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
             } else if tree.contains(item) || filterState?.full.contains(item) == true {
                 hiddenMarks.insert(item)
             } else if let row {
+                // Told with the row the mark had while that row still answers its item (as the diffable data
+                // source does): ``itemIdentifier(for:)`` and ``row(for:)`` give the gone item during the call.
+                departingMark = (row, item)
                 tableView.delegate?.tableView(tableView, didDeselectRowAt: IndexPath(row: row, section: 0))
+                departingMark = nil
             }
         }
         tableView.rowsMoved(keepingHeaders: true) { indexPath in
@@ -194,7 +205,9 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
     // MARK: Questions
 
     /// The item at `indexPath`, nil when there is none (or the row is a loading or error row).
+    /// While the delegate hears that a deleted item's mark went, the row it had answers that item.
     public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifier? {
+        if let departingMark, indexPath == IndexPath(row: departingMark.row, section: 0) { return departingMark.item }
         guard indexPath.section == 0, let slot = tree.slot(atVisibleRow: indexPath.row, near: lastLookup), slot >= 0
         else {
             return nil

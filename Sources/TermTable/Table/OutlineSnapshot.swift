@@ -58,6 +58,22 @@ public struct OutlineSnapshot<ItemIdentifier: Hashable & Sendable>: Sendable {
     /// Creates an empty tree.
     public init() {}
 
+    /// Reserves room for `minimumCapacity` items in all (shown or hidden): appending up to that many resizes none of
+    /// the tree's per-item storage (its index of items included), as `Array.reserveCapacity(_:)` does.
+    public mutating func reserveCapacity(_ minimumCapacity: Int) {
+        let count = minimumCapacity + 1  // and the root's slot
+        slots.reserveCapacity(minimumCapacity)
+        items.reserveCapacity(count)
+        parents.reserveCapacity(count)
+        children.reserveCapacity(count)
+        positions.reserveCapacity(count)
+        expanded.reserveCapacity(count)
+        expandedIndex.reserveCapacity(count)
+        sizes.reserveCapacity(count)
+        sums.reserveCapacity(count)
+        allOnes.reserveCapacity(count)
+    }
+
     // MARK: Questions
 
     /// The number of items, shown or hidden.

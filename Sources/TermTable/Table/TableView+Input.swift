@@ -5,8 +5,8 @@ extension TableView {
     func handleTableKey(_ key: Key) -> Bool {
         guard let command = keyBindings[key] else { return handleHorizontalScrollKey(key) }
         let outline = dataSource is any OutlineCommandHandling
-        // An outline without columns: ←/h and →/l are the tree's.
-        if outline, columnModel.columns.isEmpty, command == .moveLeft || command == .moveRight {
+        // An outline with a row cursor (no columns, or columns in row shape): ←/h and →/l are the tree's.
+        if outline, arrowsAreOutlines, command == .moveLeft || command == .moveRight {
             return perform(command)
         }
         // A table without columns: the column keys scroll by character (when on) or go elsewhere, as before; the

@@ -43,6 +43,13 @@ extension TableCommand {
     }
 }
 
+extension TableView {
+    /// True when ←/h and →/l would be an outline's rather than the columns': the cursor is a row (no
+    /// ``tableColumns``, or ``cursorShape`` ``CursorShape/row``), as in NSOutlineView and Finder's list view.
+    /// With a cell or column cursor they move the cursor's column and the tree keeps `-` and `+`.
+    var arrowsAreOutlines: Bool { columnModel.columns.isEmpty || columnModel.shape == .row }
+}
+
 extension TableView: KeyHelpProviding {
     /// The commands the hint bar shows by default, with their hints: up and down.
     public static let defaultCommandHints: [TableCommand: String] = [.moveUp: "up", .moveDown: "down"]
@@ -52,14 +59,14 @@ extension TableView: KeyHelpProviding {
     ///
     /// Made from ``keyBindings`` each time, so a key rebound or removed changes the help;
     /// marking commands are left out unless the table has multiple selection, column commands unless it has
-    /// ``tableColumns`` (in an outline without columns ←/h and →/l are listed as the tree's), outline commands
+    /// ``tableColumns`` (in an outline with a row cursor ←/h and →/l are listed as the tree's), outline commands
     /// unless the data source is an ``OutlineDataSource``; the sideways keys follow while
     /// ``allowsHorizontalScrolling`` is on.
     public var keyHelp: [KeyBinding] {
         var keysByCommand: [TableCommand: [Key]] = [:]
         for (key, command) in keyBindings { keysByCommand[command, default: []].append(key) }
         let outline = dataSource is any OutlineCommandHandling
-        let treeArrows = outline && tableColumns.isEmpty
+        let treeArrows = outline && arrowsAreOutlines
         let table = TableCommand.allCases.compactMap { command -> KeyBinding? in
             guard command.applies(in: selectionMode), let keys = keysByCommand[command] else { return nil }
             let isArrow = command == .moveLeft || command == .moveRight

@@ -23,9 +23,11 @@ public enum TableCommand: String, Sendable, CaseIterable {
     /// The selection is emptied.
     case selectNone
     /// In a table with columns: the cursor moves a column left (cell and column shape), or the columns scroll
-    /// a column right-to-left (row shape). ←/h by default.
+    /// a column right-to-left (row shape). In an outline with a row cursor: the cursor's item collapses, or the
+    /// cursor goes to its parent. ←/h by default.
     case moveLeft
-    /// In a table with columns: the cursor moves a column right, or the columns scroll a column. →/l by default.
+    /// In a table with columns: the cursor moves a column right, or the columns scroll a column. In an outline
+    /// with a row cursor: the cursor's item expands, or the cursor goes to its first child. →/l by default.
     case moveRight
     /// In a table with columns: the cursor goes to the first column, or the columns scroll back to it. 0 by default.
     case moveToFirstColumn
@@ -48,8 +50,9 @@ public enum TableCommand: String, Sendable, CaseIterable {
 extension TableView {
     /// The default keys: arrows and j/k, PgUp/PgDn and Ctrl-B/Ctrl-F, Home/End and g/G, Enter, Space, Ctrl-A, Esc;
     /// ←/h, →/l, 0 and $ for the columns (in a table without columns they go on to the character scrolling
-    /// of ``allowsHorizontalScrolling`` or to type-to-jump, as before; in an outline without columns ←/h and →/l
-    /// collapse and expand); `+`, `-` and `*` expand, collapse and expand all below in an outline.
+    /// of ``allowsHorizontalScrolling`` or to type-to-jump, as before; in an outline whose cursor is a row, with
+    /// or without columns, ←/h and →/l collapse and expand); `+`, `-` and `*` expand, collapse and expand all below
+    /// in an outline.
     public static let defaultKeyBindings: [Key: TableCommand] = [
         .up: .moveUp, Key("k"): .moveUp,
         .down: .moveDown, Key("j"): .moveDown,
@@ -258,9 +261,10 @@ extension TableView {
             deselectAll()
             return true
         case .moveLeft, .moveRight:
-            // A tree without columns: ←/h and →/l are the tree's (collapse or go to the parent, expand or go to
-            // the first child), as in NSOutlineView; with columns they stay the columns'.
-            if tableColumns.isEmpty, let outline = dataSource as? any OutlineCommandHandling {
+            // A tree with a row cursor: ←/h and →/l are the tree's (collapse or go to the parent, expand or go to
+            // the first child), as in NSOutlineView and Finder's list view; with a cell or column cursor they stay
+            // the columns' (the tree's keys are then `-` and `+`).
+            if arrowsAreOutlines, let outline = dataSource as? any OutlineCommandHandling {
                 return outline.performOutlineCommand(command, in: self)
             }
             return performColumnCommand(command)
