@@ -28,6 +28,9 @@ struct LogsCommand: AsyncParsableCommand {
     @Option(help: "The most MiB of a pipe or standard input kept (in a deleted temporary file).")
     var spoolLimit: Int = Self.defaultSpoolLimit
 
+    @Flag(help: "Print the effective key map (the defaults with $XDG_CONFIG_HOME/logs/keys.conf over them) and exit.")
+    var keys = false
+
     /// `--spool-limit`'s default, MiB.
     static let defaultSpoolLimit = 256
 
@@ -36,7 +39,7 @@ struct LogsCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let generate, generate < 0 { throw ValidationError("--generate takes a number of lines (0 or more)") }
-        if generate == nil, files.isEmpty { throw ValidationError("give a log file, or - for standard input") }
+        if generate == nil, !keys, files.isEmpty { throw ValidationError("give a log file, or - for standard input") }
         guard spoolLimit > 0 else { throw ValidationError("--spool-limit must be positive") }
         // In bytes it must fit in an Int64 (`<< 20` of a larger number wrapped: "input stopped at -1 MiB").
         guard spoolLimit <= Self.largestSpoolLimit else {
@@ -62,7 +65,25 @@ struct LogsCommand: AsyncParsableCommand {
             if fd != STDOUT_FILENO { close(fd) }
             return
         }
+        if keys {
+            let keyMap = Self.loadKeyMap()
+            let scopes = LogViewer.defaultActionScopes
+            print(KeyMap.describe(scopes.flatMap(keyMap.applied(to:))))
+            return
+        }
         try await Self.view(files, spoolLimit: spoolLimit)
+    }
+
+    /// The user's key map (`$XDG_CONFIG_HOME/logs/keys.conf`) over the defaults; what is wrong with it (a line that
+    /// names no action or no key, two actions of one scope on one key) said on standard error, with the file's line.
+    @MainActor
+    static func loadKeyMap() -> KeyMap {
+        let (keyMap, problems) = KeyMap.load(contentsOf: KeyMap.defaultPath(forApp: "logs") ?? "")
+        for problem in problems + keyMap.problems(against: LogViewer.defaultActionScopes) {
+            let message = Array("logs: \(LogText.printable(problem.description))\n".utf8)
+            _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
+        return keyMap
     }
 
     /// The arguments when they are only paths (or `-`): the common `logs FILE...`, run without the argument
@@ -133,10 +154,13 @@ struct LogsCommand: AsyncParsableCommand {
             guard dup2(keyboard, STDIN_FILENO) >= 0 else { throw fail("cannot read keys from /dev/tty") }
             close(keyboard)
         }
+        // A bad key map is said on standard error before the screen starts; its good lines and the defaults hold.
+        let keyMap = loadKeyMap()
         let viewer = try LogViewer(files: opened)
         let screen = try CursesScreen()
         defer { screen.close() }
         let app = Application(screen: screen, rootView: viewer.root)
+        app.keyMap = keyMap
         viewer.install(in: app)
         await app.run()
         viewer.stopFollowing()

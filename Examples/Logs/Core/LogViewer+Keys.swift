@@ -3,22 +3,57 @@ import LogKit
 import TermTable
 
 extension LogViewer {
-    /// The app's keys, each with its help and the command it runs, in the order of the help box.
+    /// The app's actions, in force on every screen: the keys, quit.
     ///
-    /// The table's own keys (cursor, g/G, PgUp/PgDn, Enter) come with their help from
-    /// the table (``/TermTable/TableView/keyHelp``); the `?` box lists both.
-    public static let commandBindings: [(binding: KeyBinding, command: LogCommand)] = [
-        (KeyBinding([Key("/")], help: "filter as you type (Enter keeps, Esc clears)", hint: "filter"), .filter),
-        (KeyBinding([Key("n")], help: "next error below", hint: "next error"), .nextError),
-        (KeyBinding([Key("N")], help: "previous error above"), .previousError),
-        (
-            KeyBinding([.space], help: "expand the entry into its lines (a stack trace), or back", hint: "expand"),
-            .expand
-        ),
-        (KeyBinding([.escape], help: "close the entry"), .closeEntry),
-        (KeyBinding([Key("?")], help: "these keys", hint: "keys"), .help),
-        (KeyBinding([Key("q")], help: "quit (in the entry: back)", hint: "quit"), .back),
-    ]
+    /// Made for `viewer` (nil: actions that do nothing, for ``defaultActionScopes``), as are the others.
+    static func makeAppActions(for viewer: LogViewer?) -> [AppAction] {
+        [
+            AppAction("app.help", keys: [Key("?")], help: "these keys", hint: "keys") { [weak viewer] in
+                viewer?.showHelp()
+            },
+            AppAction("app.quit", keys: [Key("q")], help: "quit", hint: "quit") { [weak viewer] in viewer?.app?.quit()
+            },
+        ]
+    }
+
+    /// The list's actions, bound to the table: filter, errors, expand.
+    static func makeListActions(for viewer: LogViewer?) -> [AppAction] {
+        [
+            AppAction(
+                "logs.filter", keys: [Key("/")], help: "filter as you type (Enter keeps, Esc clears)", hint: "filter"
+            ) {
+                [weak viewer] in viewer?.promptFilter()
+            },
+            AppAction("logs.next-error", keys: [Key("n")], help: "next error below", hint: "next error") {
+                [weak viewer] in viewer?.jumpToError(forward: true)
+            },
+            AppAction("logs.previous-error", keys: [Key("N")], help: "previous error above") { [weak viewer] in
+                viewer?.jumpToError(forward: false)
+            },
+            AppAction(
+                "logs.expand", keys: [.space], help: "expand the entry into its lines (a stack trace), or back",
+                hint: "expand"
+            ) { [weak viewer] in viewer?.toggleExpansion() },
+        ]
+    }
+
+    /// The entry screen's actions: q goes back (as Esc does).
+    static func makeEntryActions(for viewer: LogViewer?) -> [AppAction] {
+        [
+            AppAction("entry.back", keys: [Key("q")], help: "back to the list", hint: "back") { [weak viewer] in
+                viewer?.closeEntry()
+            }
+        ]
+    }
+
+    /// Every action of `logs` by scope (the app's, the list's, the entry screen's) with their default keys: what
+    /// `logs --keys` prints and a key map is checked against, without a viewer.
+    public static var defaultActionScopes: [[AppAction]] {
+        [makeAppActions(for: nil), makeListActions(for: nil), makeEntryActions(for: nil)]
+    }
+
+    /// This viewer's actions by scope (the app's, the list's, the entry screen's), with their default keys.
+    public var actionScopes: [[AppAction]] { [appActions, listActions, entryScreen.actions] }
 
     /// Lines of the help box that name no key.
     public static let otherHelp: [(key: String, action: String)] = [
@@ -26,24 +61,35 @@ extension LogViewer {
         ("at the end", "new entries keep the last row on screen; scrolled up, the status line counts them"),
     ]
 
-    /// The status line's key hints, as a ``/TermTable/KeyHintBar`` shows them (made once: the status line is
-    /// set every frame).
+    /// The status line's key hints: the list's keys that have a hint (the table's Enter,
+    /// ``/TermTable/TableView/commandHints``, then the list's and the app's actions, with the user's keys), as a
+    /// ``/TermTable/KeyHintBar`` shows them.
+    ///
+    /// The list's, not those of the view in focus: the line stays while the filter prompt is up. Made once for a
+    /// key map (the status line is set every frame).
     public var keyHints: String {
-        if let keyHintsText { return keyHintsText }
-        let bindings = table.keyHelp + Self.commandBindings.map(\.binding)
+        let map = app?.keyMap ?? KeyMap()
+        if let keyHintsText, keyHintsText.map == map { return keyHintsText.text }
+        let bindings = table.keyHelp + (map.applied(to: listActions) + map.applied(to: appActions)).map(\.binding)
         let text = KeyHintBar.text(for: bindings.filter(\.showsInHintBar), width: Int.max / 2, separator: "  ")
-        keyHintsText = text
+        keyHintsText = (map, text)
         return text
     }
 
-    /// Binds the keys and keeps `app`, and starts indexing and following (a single file: once the main queue runs
-    /// after this, that is after the run loop's first frame); `watch` false: no file watching (tests call
-    /// ``filesChanged()``).
+    /// `?`: the keys in force (those of the screen on top), and on the list what no key says.
+    func showHelp() {
+        guard let app else { return }
+        app.showHelp(title: "logs keys", adding: app.topScreen === entryScreen ? [] : Self.otherHelp)
+    }
+
+    /// Binds the actions (the app's, the list's to the table) and keeps `app`, and starts indexing and following (a
+    /// single file: once the main queue runs after this, that is after the run loop's first frame); `watch` false:
+    /// no file watching (tests call ``filesChanged()``).
     public func install(in app: Application, watch: Bool = true) {
         self.app = app
-        for (binding, command) in Self.commandBindings {
-            app.bind(binding) { [unowned self] in self.perform(command) }
-        }
+        app.rootScreen.title = "logs · " + collection.files.map(\.name).joined(separator: " + ")
+        app.addActions(appActions)
+        app.addActions(listActions, to: table)
         app.willRender = { [unowned self] in
             self.updateHorizontalContentWidth()
             self.updateBars()
@@ -65,19 +111,6 @@ extension LogViewer {
                 self.startIndexing()
                 if watch { self.startFollowing() }
             }
-        }
-    }
-
-    /// Does what a key asked.
-    public func perform(_ command: LogCommand) {
-        switch command {
-        case .back: if openRow != nil { closeEntry() } else { app?.quit() }
-        case .closeEntry: if openRow != nil { closeEntry() }
-        case .help: app?.showHelp(title: "logs keys", adding: Self.otherHelp)
-        case .expand: toggleExpansion()
-        case .filter: promptFilter()
-        case .nextError: jumpToError(forward: true)
-        case .previousError: jumpToError(forward: false)
         }
     }
 
@@ -109,76 +142,6 @@ extension LogViewer {
         updateBars()
     }
 
-    /// Enter: the whole entry of table row `row`, instead of the list.
-    public func openEntry(atRow row: Int) {
-        guard row < rowCount else { return }
-        openRow = collectionRow(row)
-        openCursorLine = table.cursorLine
-        body.isHidden = true
-        columnHeader.isHidden = true
-        entryView.isHidden = false
-        root.setNeedsLayout()
-        entryView.text = ""  // the same entry again starts at its top too
-        let entry = collection.entry(atRow: collectionRow(row))
-        let lines = entry.isCut ? collection.lineCount(ofRow: collectionRow(row)) : (entry.lineCount, true)
-        entryView.text = Self.displayText(of: entry, lines: lines)
-        openEntryStatus = "entry \(collectionRow(row) + 1) · \(Self.lineText(lines)) · \(entry.length) bytes"
-        app?.focus(entryView)
-        updateBars()
-    }
-
-    /// An entry's text for the entry view: tabs as four spaces, and a note when it was cut for display, with its
-    /// lines shown of `lines` (all of them; the entry's own count when nil).
-    nonisolated public static func displayText(of entry: LogEntry, lines: (count: Int, isExact: Bool)? = nil) -> String
-    {
-        var text = entry.text.replacing("\t", with: "    ")
-        if entry.isCut {
-            let all = lines ?? (entry.lineCount, true)
-            text +=
-                "\n… cut: \(LogFile.displayLimit / 1024) KiB shown of \(entry.length) bytes"
-                + " (\(entry.lineCount) of \(lineText(all)))"
-        }
-        return text
-    }
-
-    /// "12 lines", or "at least 12 lines" when not all of them were counted.
-    nonisolated static func lineText(_ lines: (count: Int, isExact: Bool)) -> String {
-        (lines.isExact ? "" : "at least ") + "\(lines.count) \(lines.count == 1 ? "line" : "lines")"
-    }
-
-    /// Esc or q: back to the list, the cursor on the entry that was open, on its line.
-    ///
-    /// The table, hidden meanwhile, was laid out with no height, which moved its cursor to the last row while it
-    /// followed its end (every entry on screen: g j Enter Esc left the cursor on the last entry), so the cursor is
-    /// put back on the entry's row.
-    public func closeEntry() {
-        let opened = openRow
-        openRow = nil
-        entryView.isHidden = true
-        body.isHidden = false
-        columnHeader.isHidden = false
-        root.setNeedsLayout()
-        app?.focus(table)
-        if let opened, let row = tableRow(ofCollectionRow: opened) {
-            root.layoutIfNeeded()
-            setCursor(row: row)
-            table.scrollToRow(at: IndexPath(row: row, section: 0), at: openCursorLine.map { .line($0) } ?? .middle)
-        }
-        updateBars()
-    }
-
-    /// The table row showing collection row `row`, nil when none does (filtered out, or gone).
-    func tableRow(ofCollectionRow row: Int) -> Int? {
-        guard let filteredRows else { return row < collection.count ? row : nil }
-        var low = 0
-        var high = filteredRows.count
-        while low < high {
-            let middle = (low + high) / 2
-            if filteredRows[middle] < row { low = middle + 1 } else { high = middle }
-        }
-        return low < filteredRows.count && filteredRows[low] == row ? low : nil
-    }
-
     /// The title bar and the status line.
     public func updateBars() {
         // The row for the bytes not indexed yet is not an entry.
@@ -202,15 +165,11 @@ extension LogViewer {
         }
         titleBar.text = title
         var status: [String] = []
-        if openRow != nil {
-            status.append(openEntryStatus)
-            status.append("Esc/q back")
-        } else {
-            if newEntries > 0 { status.append("\(newEntries) new \(newEntries == 1 ? "entry" : "entries") (G: end)") }
-            if let message { status.append(message) }
-            for file in collection.files { if let notice = file.notice { status.append("\(file.name): \(notice)") } }
-            status.append(keyHints)
-        }
+        if newEntries > 0 { status.append("\(newEntries) new \(newEntries == 1 ? "entry" : "entries") (G: end)") }
+        if let message { status.append(message) }
+        for file in collection.files { if let notice = file.notice { status.append("\(file.name): \(notice)") } }
+        status.append(keyHints)
         statusLine.text = status.joined(separator: " · ")
+        if openRow != nil { entryStatusLine.text = openEntryStatus + " · " + entryHints }
     }
 }

@@ -2,7 +2,7 @@ import LogKit
 import TermTable
 
 /// The log viewer: a title bar, one row per entry (time, coloured level, component, message) under column titles,
-/// a status line; Enter shows a whole entry.
+/// a status line; Enter pushes a screen showing a whole entry.
 ///
 /// Rows come from a ``/LogKit/LogCollection``: entry offsets only, each entry read
 /// back with `pread` when its row is drawn. It opens at the end and follows: when
@@ -27,8 +27,17 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     public let columnHeader: ColumnHeaderView
     /// The table, or "No entries" / "No matching entries".
     public let body: EmptyStateView
-    /// The whole entry (Enter), wrapped and scrolled by the toolkit's text view, shown instead of the table.
+    /// The whole entry (Enter), wrapped and scrolled by the toolkit's text view, on the entry screen.
     public let entryView = TextView()
+    /// The entry screen (Enter pushes it over the list, which keeps its cursor, filter, following and scroll; Esc or
+    /// q goes back): a breadcrumb, the entry, a status line.
+    public let entryScreen: AppScreen
+    /// The entry screen's bottom line: the entry's number, lines and bytes, and its keys.
+    public let entryStatusLine = Label()
+    /// The app's actions (keys, quit), in force on every screen.
+    public private(set) var appActions: [AppAction] = []
+    /// The list's actions (filter, errors, expand), bound to the table.
+    public private(set) var listActions: [AppAction] = []
     /// The whole screen.
     public let root: VStack
     /// The app, once ``install(in:watch:)`` ran.
@@ -51,13 +60,11 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     public internal(set) var message: String?
     /// The cursor's row (kept from the table's reports and the viewer's own moves), nil when none.
     public internal(set) var cursorRow: Int?
-    /// The collection row of the entry view, nil while the list shows.
+    /// The collection row of the entry screen's entry, nil while the list is on top.
     public internal(set) var openRow: Int?
     /// The entry view's status: the entry's number, its lines (all of them counted,
     /// ``/LogKit/LogFile/lineCount(ofRow:byteLimit:)``) and bytes, as when it was opened.
     var openEntryStatus = ""
-    /// The cursor's line in the table when the entry view opened (where its row shows again when it closes).
-    var openCursorLine: Int?
     /// A filter scan's number; a newer scan makes an older one's result moot.
     var filterGeneration = 0
     /// The collection rows the filter has matched (those from here on are not matched yet).
@@ -82,8 +89,10 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     var tailRowsStart = 0
     /// The collection rows expanded into their lines (Space).
     public internal(set) var expandedRows: Set<Int> = []
-    /// ``keyHints`` once made.
-    var keyHintsText: String?
+    /// ``keyHints`` once made, with the key map they were made with.
+    var keyHintsText: (map: KeyMap, text: String)?
+    /// The entry screen's key hints, made when it is pushed.
+    var entryHints = ""
     /// Reads of the rows drawn recently: row (of the collection) to entry.
     var entryCache: [Int: LogEntry] = [:]
 
@@ -100,11 +109,12 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         collection = LogCollection(files: files)
         columnHeader = ColumnHeaderView(template: try library.template("entry"))
         body = EmptyStateView(table, message: "No entries")
-        root = VStack([titleBar, .fill(body), .fill(entryView), statusLine])
-        entryView.isHidden = true
+        root = VStack([titleBar, .fill(body), statusLine])
+        entryScreen = AppScreen(VStack([Breadcrumb(), .fill(entryView), entryStatusLine]), title: "")
         entryView.paragraphStyles = [0: Style(attributes: .bold)]
         titleBar.textStyle = .bold
         statusLine.textStyle = .dim
+        entryStatusLine.textStyle = .dim
         try table.registerCells(from: library)
         // One line a row, but an expanded entry as tall as its lines (``tableView(_:heightForRowAt:)``).
         table.rowHeight = nil
@@ -116,6 +126,9 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         table.dataSource = self
         table.delegate = self
         table.typeToJump = TypeToJump { [unowned self] indexPath in self.jumpText(at: indexPath.row) }
+        appActions = Self.makeAppActions(for: self)
+        listActions = Self.makeListActions(for: self)
+        entryScreen.actions = Self.makeEntryActions(for: self)
         for file in files { file.openAtEnd(top: collection.isMerged ? 0 : Self.topEntries) }
         if !collection.isMerged { tailRowsStart = files[0].rowsBeforeTail }
         table.reloadData()
@@ -187,7 +200,7 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         expandedRows.contains(collectionRow(indexPath.row)) ? .automatic : .lines(1)
     }
 
-    /// Enter: the whole entry.
+    /// Enter: the entry screen.
     public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
         openEntry(atRow: indexPath.row)
     }
