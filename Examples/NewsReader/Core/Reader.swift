@@ -33,7 +33,7 @@ public final class Reader {
     public private(set) var message: String?
     /// A warning that stays in the status line until Esc dismisses it (read marks not saved, say).
     public private(set) var warning: String?
-    /// The row of the article shown in the article view.
+    /// The row of the article being read (beside the list, or on ``articleScreen``); nil in the list.
     public internal(set) var openArticle: IndexPath?
     /// The screen an article is read on, narrower than ``ReaderView/splitWidth``: pushed over the list.
     public let articleScreen: AppScreen
