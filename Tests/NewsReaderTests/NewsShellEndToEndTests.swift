@@ -5,7 +5,7 @@ import Testing
 
 /// The real `news` in tmux on the app shell: the article screen pushed and popped, a key map, the palette.
 @Suite("news app shell in tmux", .serialized)
-struct ShellEndToEndTests {
+struct NewsShellEndToEndTests {
     /// A directory holding `config/news/keys.conf` with `text`; its `config` is the `XDG_CONFIG_HOME` of a run.
     static func keyMapDirectory(_ text: String) throws -> URL {
         let directory = EndToEndTests.newDirectory()
