@@ -12,10 +12,10 @@ struct EndToEndTests {
     }
 
     /// A shell script that records the terminal modes around `news`, its pid and its exit status, then waits.
-    /// `limits`: shell commands run before news (`ulimit -v 204800`).
+    /// `limits`: shell commands run before news (`ulimit -v 204800`); `environment`: more `NAME='value'` for it.
     static func start(
         _ arguments: String = "", state: URL, directory: URL,
-        width: Int = 100, height: Int = 30, limits: String = ""
+        width: Int = 100, height: Int = 30, limits: String = "", environment: String = ""
     ) throws -> TmuxSession {
         let news = try newsExecutable()
         let script = """
@@ -23,7 +23,7 @@ struct EndToEndTests {
             cd '\(directory.path)'
             stty -g > before
             \(limits)
-            env -u BROWSER LANG=C.UTF-8 TERM=xterm-256color XDG_STATE_HOME='\(state.path)' \
+            env -u BROWSER LANG=C.UTF-8 TERM=xterm-256color XDG_STATE_HOME='\(state.path)' \(environment) \
               sh -c 'echo $$ > pid; exec "$0" "$@"' '\(news)' \(arguments)
             echo $? > status
             stty -g > after

@@ -5,29 +5,41 @@ import TermTable
 import TermTableTesting
 import Testing
 
-/// The `?` box is made from the key bindings: every command has help, every key in the help works.
+/// The `?` box and the hints are made from the reader's actions: every action has a name, keys and help, every key
+/// in the help works.
 @MainActor
 @Suite struct ReaderKeysTests {
-    @Test func everyCommandHasAHelpLine() {
-        let helped = Set(ReaderKeys.bindings.map(\.command))
-        #expect(helped == Set(ReaderCommand.allCases))
-        #expect(ReaderKeys.bindings.allSatisfy { !$0.binding.keys.isEmpty && !$0.binding.help.isEmpty })
+    @Test func everyActionHasADottedNameKeysAndHelp() async throws {
+        let harness = try await ReaderHarness(loadNow: false)
+        let actions = Array(harness.reader.actionScopes.joined())
+        #expect(actions.count == 11)
+        for action in actions {
+            #expect(action.name.split(separator: ".").count == 2, "\(action.name)")
+            #expect(!action.keys.isEmpty && !action.help.isEmpty, "\(action.name)")
+        }
+        #expect(Set(actions.map(\.name)).count == actions.count, "no name twice")
     }
 
-    @Test func noKeyIsBoundToTwoCommands() {
-        var seen: [Key: ReaderCommand] = [:]
-        for (binding, command) in ReaderKeys.bindings {
-            for key in binding.keys {
-                #expect(seen[key] == nil, "\(key) is bound to \(seen[key]!) and \(command)")
-                seen[key] = command
+    @Test func noKeyIsBoundToTwoActionsOfOneScope() async throws {
+        let harness = try await ReaderHarness(loadNow: false)
+        for scope in harness.reader.actionScopes {
+            var seen: [Key: String] = [:]
+            for action in scope {
+                for key in action.keys {
+                    #expect(seen[key] == nil, "\(key) is \(seen[key] ?? "")'s and \(action.name)'s")
+                    seen[key] = action.name
+                }
             }
         }
+        #expect(KeyMap().problems(against: harness.reader.actionScopes).isEmpty)
     }
 
     /// Each key a help line mentions in its text as ctrl-x is one of the line's keys.
-    @Test func everyKeyTheHelpNamesBelongsToItsLine() throws {
+    @Test func everyKeyTheHelpNamesBelongsToItsLine() async throws {
+        let harness = try await ReaderHarness(loadNow: false)
         let ctrl = #/ctrl-[a-z]/#
-        let all = ReaderKeys.bindings.map(\.binding) + ArticleDetailView.keyActions.map(\.binding)
+        let all =
+            harness.reader.actionScopes.joined().map(\.binding) + ArticleDetailView.keyActions.map(\.binding)
         for binding in all {
             for match in binding.help.matches(of: ctrl) {
                 let key = try #require(Key(parsing: String(match.output)))
@@ -36,7 +48,7 @@ import Testing
         }
     }
 
-    /// The article view handles exactly the keys its help lists.
+    /// The article view handles exactly the keys its help lists; going back (q, Esc, ←, h) is the reader's action.
     @Test func theArticleViewHandlesTheKeysItLists() {
         let detail = ArticleDetailView()
         detail.frame = Rect(x: 0, y: 0, width: 40, height: 5)
@@ -48,21 +60,25 @@ import Testing
         for key in listed {
             #expect(detail.handleKey(key), "\(key) is listed but not a key of the article view")
         }
-        for key in [Key("x"), Key("o"), Key("m"), Key("?"), Key("/"), Key(.function(1))] {
+        for key in [Key("x"), Key("o"), Key("m"), Key("?"), Key("/"), Key(.function(1)), Key("q"), .escape, .left] {
             #expect(!detail.handleKey(key), "\(key) is taken by the article view")
         }
     }
 
-    /// Each key the help lists in the list and in the article view runs something: a view's key or the app's.
+    /// Each key the help lists in the list and on the article screen runs something: an action in force or the
+    /// focused view's own key.
     @Test func everyKeyInForceIsBound() async throws {
         let harness = try await ReaderHarness()
         let app = harness.driver.app
-        for focus in [harness.reader.tableView as View, harness.reader.rootView.detailView] {
-            app.focus(focus)
+        for script in ["", "enter"] {
+            harness.press(script)
+            let focus = try #require(app.focusedView)
+            let byActions = Set(app.actionsInForce.flatMap(\.keys))
+            #expect(!app.bindingsInForce.isEmpty)
             for binding in app.bindingsInForce {
                 for key in binding.keys {
                     let byView = (focus as? KeyHelpProviding)?.keyHelp.contains { $0.keys.contains(key) } ?? false
-                    #expect(byView || app.keyBindings[key] != nil, "\(key) of “\(binding.label)” runs nothing")
+                    #expect(byView || byActions.contains(key), "\(key) of “\(binding.label)” runs nothing")
                 }
             }
         }
@@ -72,7 +88,7 @@ import Testing
     @Test func questionMarkShowsEveryLine() async throws {
         let harness = try await ReaderHarness()
         let lines =
-            Application.helpEntries(for: harness.driver.app.bindingsInForce) + ReaderKeys.pointerHelp
+            Application.helpEntries(for: harness.driver.app.bindingsInForce) + Reader.pointerHelp
         harness.press("?")
         for line in lines {
             #expect(

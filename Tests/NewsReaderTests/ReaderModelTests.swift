@@ -78,11 +78,12 @@ struct ReaderModelTests {
         counts.unread = 37
         counts.failed = 1
         counts.loading = 2
-        let text = StatusText.list(position: (12, 163), counts: counts, filter: "swift", message: nil)
+        let text = StatusText.list(
+            position: (12, 163), counts: counts, filter: "swift", message: nil, hints: "? help  q quit")
         #expect(
             text.left == "12/163 · 37 unread of 163 · 4 feeds (1 failed) · loading 2… · filter “swift” (Esc clears)")
         #expect(text.right == "? help  q quit")
-        #expect(StatusText.list(position: (1, 2), counts: counts, filter: "", message: "hi").left == "hi")
+        #expect(StatusText.list(position: (1, 2), counts: counts, filter: "", message: "hi", hints: "").left == "hi")
     }
 
     @Test func shortNamesForSources() {

@@ -62,7 +62,7 @@ struct ReaderScreenTests {
         harness.driver.wheel(up: false, x: 10, y: 5)
         harness.draw()
         // The sample's summaries are short: the wheel may not move a short article, but must not leave it.
-        #expect(harness.reader.rootView.isShowingDetail)
+        #expect(harness.reader.isReading)
         #expect(harness.lines.count == first.count)
     }
 
@@ -71,7 +71,7 @@ struct ReaderScreenTests {
         harness.press("j j j j j")
         let title = try #require(harness.cursorTitle)
         harness.press("enter")
-        #expect(harness.reader.rootView.isShowingDetail)
+        #expect(harness.reader.isReading)
         assertSnapshot(harness.lines, named: "detail-100x30")
         #expect(harness.lines[1].contains(title))
         #expect(harness.lines.contains { $0.contains("Harbor City Chronicle · ") })
@@ -79,19 +79,19 @@ struct ReaderScreenTests {
         #expect(harness.status.contains("6/165"))
         #expect(harness.status.contains("q back"))
         harness.press("q")
-        #expect(!harness.reader.rootView.isShowingDetail)
+        #expect(!harness.reader.isReading)
         #expect(harness.cursorTitle == title)
         // Opening marked it read; Esc and Left go back too.
         #expect(harness.status.contains("164 unread"))
         harness.press("enter esc")
-        #expect(harness.cursorTitle == title && !harness.reader.rootView.isShowingDetail)
+        #expect(harness.cursorTitle == title && !harness.reader.isReading)
         harness.press("right left")
-        #expect(harness.cursorTitle == title && !harness.reader.rootView.isShowingDetail)
+        #expect(harness.cursorTitle == title && !harness.reader.isReading)
         // A double click opens the row under the pointer.
         let row = try #require(harness.line(containing: title))
         harness.driver.doubleClick(x: 10, y: row)
         harness.draw()
-        #expect(harness.reader.rootView.isShowingDetail)
+        #expect(harness.reader.isReading)
     }
 
     @Test func theArticleViewScrollsAndWrapsToTheWidth() async throws {
@@ -115,7 +115,7 @@ struct ReaderScreenTests {
         #expect(harness.lines[1].contains("A long article"))
         harness.driver.wheel(up: false)
         harness.draw()
-        #expect(harness.reader.rootView.detailView.offset == 3)
+        #expect(harness.reader.readingView.offset == 3)
     }
 
     /// The article view is the toolkit's text view (issue 23): a resize wraps again and keeps the top line's text.
@@ -149,7 +149,7 @@ struct ReaderScreenTests {
         let feed = Feed(title: "Long Reads", items: [long], source: "long.xml", format: .rss20)
         let harness = try await ReaderHarness(sources: [.file("long.xml")], load: { _ in [.loaded(feed)] })
         harness.press("enter pgdn pgdn")
-        let detail = harness.reader.rootView.detailView
+        let detail = harness.reader.readingView
         let before = detail.percent
         #expect(harness.status.contains("· \(before)%"))
         for size in [Size(width: 40, height: 30), Size(width: 100, height: 12), Size(width: 100, height: 30)] {
@@ -245,7 +245,7 @@ struct ReaderScreenTests {
         #expect(harness.position == 4, "n wraps to the top")
         // In the article view, n opens the next unread article.
         harness.press("enter n")
-        #expect(harness.reader.rootView.isShowingDetail)
+        #expect(harness.reader.isReading)
         #expect(harness.position == 5)
         #expect(harness.lines[1].contains(harness.cursorTitle ?? "?"))
     }

@@ -85,9 +85,11 @@ final class ReaderHarness {
     /// The 1-based position of the cursor among the articles shown.
     var position: Int { reader.controller.position(ofRow: reader.tableView.state.cursor).index }
 
-    /// The status line's text: its lines (more than one when a long warning wraps), joined by spaces.
+    /// The status line's text (the article screen's while it is pushed): its lines (more than one when a long
+    /// warning wraps), joined by spaces.
     var status: String {
-        let top = reader.rootView.statusLine.frame.y
+        let line = reader.isArticleScreenShown ? reader.articleScreenView.statusLine : reader.rootView.statusLine
+        let top = line.frame.y
         guard top < lines.count - 1 else { return lines.last ?? "" }
         return lines[top...].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }

@@ -7,7 +7,9 @@ import Testing
 /// The reader's view classes are root views, shown once and never cloned: they write no copy code.
 @MainActor
 @Suite struct ReaderViewCopyTests {
-    static let rootViews: [View.Type] = [ArticleDetailView.self, StatusLine.self, ReaderView.self]
+    static let rootViews: [View.Type] = [
+        ArticleDetailView.self, ArticleScreenView.self, StatusLine.self, ReaderView.self,
+    ]
 
     /// Copying one of them is refused with a message naming the class (it does not adopt `CopyableView`).
     @Test func theReadersRootViewsAreNotCopyable() {

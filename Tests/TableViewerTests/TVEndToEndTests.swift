@@ -4,7 +4,8 @@ import TermTableTesting
 import Testing
 
 /// The real `tv` binary in tmux (on its own socket): a generated CSV opened, the header and first row shown, the
-/// cursor moved to a numeric column, sorted descending, a record opened and closed, quit with the terminal restored.
+/// cursor moved to a numeric column, sorted descending, a record and the frequency sheet pushed and popped, a sort
+/// run from the command palette, quit with the terminal restored.
 @Suite("tv in tmux", .serialized)
 struct TVEndToEndTests {
     @Test(.enabled(if: hasTmux, "tmux is not installed"))
@@ -55,6 +56,20 @@ struct TVEndToEndTests {
         try session.waitFor(text: "dep_delay : \(top)")
         try session.send("Escape")
         try session.waitFor("the grid again") { $0.contains("▼ dep_del") && !$0.contains("record of row") }
+
+        // F pushes the column's values counted; Esc pops back to the grid, sorted, the cursor on the same cell.
+        try session.send("F")
+        let counted = try session.waitFor(text: "dep_delay counted")
+        #expect(counted.contains("values of 3,000 rows"))
+        try session.send("Escape")
+        let grid = try session.waitFor("the grid again, as it was") { !$0.contains("dep_delay counted") }
+        #expect(grid.contains("row 1/3,000 · dep_delay (decimal)") && grid.split(separator: "\n")[2].contains(top))
+        // The palette runs the grid's action as its key would.
+        try session.send("C-p")
+        try session.waitFor(text: "sort.ascending")
+        try session.type("ascending")
+        try session.send("Enter")
+        try session.waitFor(text: "sorted ascending")
         try session.send("q")
         let status = try session.waitForFile("status")
         #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
@@ -62,5 +77,25 @@ struct TVEndToEndTests {
         let before = try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8)
         #expect(try session.waitForFile("after") == before, "terminal modes differ after tv ended")
         #expect(try session.format("#{alternate_on}") == "0")
+    }
+
+    /// `tv --keys` prints the effective map (no file, no terminal needed): the defaults with
+    /// `$XDG_CONFIG_HOME/tv/keys.conf` over them; a line naming no action is said on standard error with its line.
+    @Test func keysPrintsTheEffectiveKeyMap() throws {
+        let directory = TVRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("tv")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "app.quit = Q, ctrl-q\nbogus.action = x\n".write(
+            to: config.appendingPathComponent("keys.conf"), atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = directory.path
+        let result = try ChildProcess.run(
+            [try BuiltProducts.executable(named: "tv"), "--keys"], environment: environment)
+        #expect(result.status == 0)
+        #expect(result.output.contains("app.quit = Q, ctrl-q  # quit"), "\(result.output)")
+        #expect(result.output.contains("column.frequency = F  # the column's values counted"))
+        #expect(result.output.contains("sort.descending = ]  # sort descending by the column"))
+        #expect(result.output.contains("keys.conf:2: no action is named bogus.action"))
     }
 }

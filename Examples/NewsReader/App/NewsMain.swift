@@ -29,9 +29,12 @@ struct NewsMain {
                     return await loader.loadAll([source])
                 })
             let reader = try Reader(configuration: configuration, library: library)
+            // A bad key map is said on standard error before the screen starts; its good lines and the defaults hold.
+            let keyMap = loadKeyMap(against: reader.actionScopes)
             let opened = try CursesScreen()
             screen = opened
             let app = Application(screen: opened, rootView: reader.rootView)
+            app.keyMap = keyMap
             reader.install(in: app)
             let loading = Task { await reader.loadFeeds() }
             await app.run()
@@ -46,6 +49,33 @@ struct NewsMain {
             FileHandle.standardError.write(Data("news: \(error)\n".utf8))
             return 1
         }
+    }
+
+    /// `news --keys`: prints the effective key map (the defaults with the user's file over them), its problems on
+    /// standard error; no terminal needed.
+    func printKeys() -> Int32 {
+        do {
+            let configuration = ReaderConfiguration(
+                sources: [],
+                stateDirectory: ReadStateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+            let scopes = try Reader(configuration: configuration, library: loadLayouts()).actionScopes
+            let keyMap = loadKeyMap(against: scopes)
+            print(KeyMap.describe(scopes.flatMap(keyMap.applied(to:))))
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("news: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    /// `$XDG_CONFIG_HOME/news/keys.conf` over the default keys; what is wrong with it (a line it cannot read, an
+    /// action no scope has, two actions of one scope on one key) is said on standard error with the file and line.
+    func loadKeyMap(against scopes: [[AppAction]]) -> KeyMap {
+        let (keyMap, problems) = KeyMap.load(contentsOf: KeyMap.defaultPath(forApp: "news") ?? "")
+        for problem in problems + keyMap.problems(against: scopes) {
+            FileHandle.standardError.write(Data("news: \(problem)\n".utf8))
+        }
+        return keyMap
     }
 
     /// The templates: `DIR/News.layout` with `--layouts DIR`, else the ones built into the program.

@@ -9,11 +9,10 @@ extension ArticleDetailView {
         case pageDown, pageUp
         /// Go to the top or the bottom of the article.
         case top, bottom
-        /// Back to the list (``ArticleDetailView/onClose``).
-        case close
     }
 
-    /// The article view's keys with their help: ``handleKey(_:)`` runs these, and the help box lists them.
+    /// The article view's own keys, scrolling, with their help: ``handleKey(_:)`` runs these, and the help box lists
+    /// them (going back is the reader's action `article.back`, bound to the view).
     public static let keyActions: [(binding: KeyBinding, action: KeyAction)] = [
         (KeyBinding([.down, Key("j"), .enter], help: "scroll down", section: "Article"), .lineDown),
         (KeyBinding([.up, Key("k")], help: "scroll up", section: "Article"), .lineUp),
@@ -21,10 +20,6 @@ extension ArticleDetailView {
         (KeyBinding([.pageUp, Key("b"), .ctrl("b")], help: "page up", section: "Article"), .pageUp),
         (KeyBinding([.home, Key("g")], help: "top", section: "Article"), .top),
         (KeyBinding([.end, Key("G")], help: "bottom", section: "Article"), .bottom),
-        (
-            KeyBinding([Key("q"), .escape, .left, Key("h")], help: "back to the list", section: "Article"),
-            .close
-        ),
     ]
 
     /// The action `key` runs, from ``keyActions`` (nil: the key goes on to the app).

@@ -5,14 +5,12 @@ import TermTable
 /// The article view: the article's title, feed, date, link and summary in a toolkit ``TextView``, scrolling.
 ///
 /// The text view wraps the article to the width and keeps the line at the top in place across resizes;
-/// this view gives it a margin and the reader's keys (``keyActions``, with their help): j/k and the arrows
-/// scroll a line, PgUp/PgDn, space, b, ctrl-f/ctrl-b a page, g/G and Home/End to the ends; q, Esc and Left
-/// go back (``onClose``). The wheel scrolls. Other keys go on to the app (o, m, n, ?).
+/// this view gives it a margin and its keys (``keyActions``, with their help): j/k and the arrows scroll a line,
+/// PgUp/PgDn, space, b, ctrl-f/ctrl-b a page, g/G and Home/End to the ends. The wheel scrolls. Other keys go on to
+/// the actions (the reader's `article.back` on q, Esc, ← and h; o, m, n, ?).
 public final class ArticleDetailView: View {
     /// The article shown.
     public private(set) var article: Article?
-    /// Called for q, Esc or Left.
-    public var onClose: (@MainActor () -> Void)?
     /// The current time, for the age.
     public var now: @Sendable () -> Date = { Date() }
     /// The time zone dates are shown in.
@@ -75,7 +73,6 @@ public final class ArticleDetailView: View {
         case .pageUp: textView.perform(.pageUp)
         case .top: textView.perform(.top)
         case .bottom: textView.perform(.bottom)
-        case .close: onClose?()
         }
         return true
     }

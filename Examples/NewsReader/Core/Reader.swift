@@ -2,7 +2,13 @@ import Foundation
 import NewsKit
 import TermTable
 
-/// The news reader: wires the list, the article view, the status line, the keys and the feeds to an ``Application``.
+/// The news reader: wires the list, the article views, the status lines, the actions and the feeds to an
+/// ``Application``.
+///
+/// Every key is an ``/TermTable/AppAction`` (``appActions``, ``listActions``, ``articleActions``): the help box, the
+/// hints, `news --keys`, a `keys.conf` and the command palette all work from them. Narrower than
+/// ``ReaderView/splitWidth`` an article is read on a screen of its own (``articleScreen``), pushed over the list,
+/// which keeps its cursor, scroll and filter until Esc pops it.
 ///
 /// ```swift
 /// let reader = try Reader(configuration: configuration, library: library)
@@ -27,15 +33,25 @@ public final class Reader {
     public private(set) var message: String?
     /// A warning that stays in the status line until Esc dismisses it (read marks not saved, say).
     public private(set) var warning: String?
-    /// The row of the article shown in the article view.
-    public private(set) var openArticle: IndexPath?
+    /// The row of the article being read (beside the list, or on ``articleScreen``); nil in the list.
+    public internal(set) var openArticle: IndexPath?
+    /// The screen an article is read on, narrower than ``ReaderView/splitWidth``: pushed over the list.
+    public let articleScreen: AppScreen
+    /// The article screen's view: the article and a status line.
+    public let articleScreenView = ArticleScreenView()
+    /// The actions in force everywhere: the link, read marks, next unread, reload, help, quit.
+    public private(set) var appActions: [AppAction] = []
+    /// The list's actions: open, filter, compact.
+    public private(set) var listActions: [AppAction] = []
+    /// The article views' actions: back to the list.
+    public private(set) var articleActions: [AppAction] = []
 
     private var messageTimer: Int?
     private var warningsShown = 0
     private var generation = 0
     private var reloadTask: Task<Void, Never>?
     private var currentLoad: Task<Void, Never>?
-    private var followsFirstArticle = true
+    var followsFirstArticle = true
     /// Feeds loaded but not shown yet (see `applyArrived`), with their position and read marks.
     private var arrived: [(index: Int, slots: [FeedSlot], read: [String])] = []
     /// When feeds that arrive may be applied again (see `applyArrived`); nil: at once.
@@ -54,11 +70,17 @@ public final class Reader {
         controller = ReaderController(
             model: ReaderModel(groups: groups), tableView: rootView.tableView, library: library,
             now: configuration.now)
-        rootView.detailView.now = configuration.now
-        rootView.detailView.timeZone = configuration.timeZone
+        articleScreen = AppScreen(articleScreenView, title: "article")
+        for detail in [rootView.detailView, articleScreenView.detailView] {
+            detail.now = configuration.now
+            detail.timeZone = configuration.timeZone
+        }
         controller.onOpen = { [unowned self] indexPath in self.open(indexPath) }
         controller.onCursorMove = { [unowned self] in self.followsFirstArticle = false }
-        rootView.detailView.onClose = { [unowned self] in self.closeArticle() }
+        articleScreen.onPop = { [unowned self] in self.articleScreenPopped() }
+        appActions = makeAppActions()
+        listActions = makeListActions()
+        articleActions = makeArticleActions()
     }
 
     /// The list.
@@ -66,20 +88,24 @@ public final class Reader {
     /// The model behind the list.
     public var model: ReaderModel { controller.model }
 
-    /// Binds the keys in `app`, keeps the status line current, and shows the store's warnings.
+    /// Binds the actions in `app` (the app's, the list's to the table, the article's to both article views), keeps
+    /// the status lines current, and shows the store's warnings.
     public func install(in app: Application) {
         self.app = app
-        for (binding, command) in ReaderKeys.bindings {
-            app.bind(binding) { [unowned self] in self.perform(command) }
-        }
+        app.rootScreen.title = "news"
+        app.addActions(appActions)
+        app.addActions(listActions, to: tableView)
+        for view in [rootView.detailView, articleScreenView.detailView] { app.addActions(articleActions, to: view) }
         app.willRender = { [unowned self] in
             self.previewCursorArticle()
             self.updateStatus()
         }
         // Again once laid out: after a resize the article's percentage is that of its new size.
         rootView.willDrawSubviews = { [unowned self] in self.updateStatus() }
+        articleScreenView.willDrawSubviews = { [unowned self] in self.updateStatus() }
         app.focus(tableView)
         app.onFocusChange = { [unowned self] _, new in self.focusMoved(to: new) }
+        app.onResize = { [unowned self] _ in self.fitReadingToWidth() }
         showNewStoreWarnings()
         app.setNeedsDisplay()
     }
@@ -219,75 +245,42 @@ public final class Reader {
 
     // MARK: Commands
 
-    /// Runs a command from a key.
-    public func perform(_ command: ReaderCommand) {
-        switch command {
-        case .open:
-            if !rootView.isShowingDetail, let cursor = tableView.state.cursor { open(cursor) }
-        case .openLink: openLink()
-        case .toggleRead: toggleRead()
-        case .nextUnread: nextUnread()
-        case .filter: startFilter()
-        case .clearFilter:
-            if warning != nil {
-                dismissWarning()
-            } else if controller.isFiltering {
-                setFilter("")
-                clearMessage()
-            }
-        case .toggleCompact:
-            controller.isCompact.toggle()
-            updateModel { _ in }
-            show(controller.isCompact ? "one line per article" : "two lines per article")
-        case .reload: reload()
-        case .help:
-            let panes = rootView.isSplit ? ReaderKeys.paneHelp : []
-            app?.showHelp(title: "news: keys", adding: ReaderKeys.pointerHelp + panes)
-        case .quit:
-            if rootView.isShowingDetail {
-                closeArticle()
-            } else if controller.isFiltering {
-                setFilter("")
-                clearMessage()
-            } else {
-                app?.quit()
-            }
+    /// `v`: one line per article, or two.
+    func toggleCompact() {
+        controller.isCompact.toggle()
+        updateModel { _ in }
+        show(controller.isCompact ? "one line per article" : "two lines per article")
+    }
+
+    /// Esc in the list: takes the warning off the status line, else clears the filter.
+    func dismissWarningOrClearFilter() {
+        if warning != nil {
+            dismissWarning()
+        } else if controller.isFiltering {
+            setFilter("")
+            clearMessage()
         }
-        app?.setNeedsDisplay()
     }
 
-    /// The article under the cursor (the list) or shown (the article view).
-    public var currentArticle: (article: Article, indexPath: IndexPath)? {
-        let path = rootView.isShowingDetail ? openArticle : tableView.state.cursor
-        guard let path, let article = controller.article(at: path) else { return nil }
-        return (article, path)
+    /// `q`: clears the filter, else quits.
+    func clearFilterOrQuit() {
+        if controller.isFiltering {
+            setFilter("")
+            clearMessage()
+        } else {
+            app?.quit()
+        }
     }
 
-    /// Opens the article at `indexPath` in the article view and marks it read.
-    public func open(_ indexPath: IndexPath) {
-        guard let article = controller.article(at: indexPath) else { return }
-        followsFirstArticle = false
-        if tableView.state.cursor != indexPath { tableView.setCursor(indexPath, notify: false) }
-        openArticle = indexPath
-        rootView.detailView.show(article)
-        rootView.showDetail(true)
-        app?.focus(rootView.detailView)
-        if !store.isRead(article.id) { setRead(article.id, true) }
-    }
-
-    /// Goes back from the article view to the list, on the article's row.
-    public func closeArticle() {
-        guard rootView.isShowingDetail else { return }
-        rootView.showDetail(false)
-        if let openArticle { tableView.setCursor(openArticle, notify: false) }
-        openArticle = nil
-        app?.focus(tableView)
-        app?.setNeedsDisplay()
+    /// The help box: the keys in force, what the mouse does, and Tab between the panes side by side.
+    func showHelp() {
+        let panes = rootView.isSplit ? Reader.paneHelp : []
+        app?.showHelp(title: "news: keys", adding: Reader.pointerHelp + panes)
     }
 
     /// Side by side, the focus moved by Tab or a click: to the article view starts reading the article
     /// beside the list, to the list goes back to it.
-    private func focusMoved(to view: View?) {
+    func focusMoved(to view: View?) {
         if view === rootView.detailView && !rootView.isShowingDetail {
             // Feeds arriving above no longer move the cursor (and so the article beside the list) to the first article.
             followsFirstArticle = false
@@ -325,7 +318,7 @@ public final class Reader {
 
     /// Marks an article and returns whether the mark was saved.
     @discardableResult
-    private func setRead(_ id: String, _ read: Bool) -> Bool {
+    func setRead(_ id: String, _ read: Bool) -> Bool {
         let revision = store.revision
         let saved = store.setRead(id, read)
         if store.revision != revision { takeInStoredMarks() }  // another reader's marks came in too
@@ -334,24 +327,24 @@ public final class Reader {
         return saved
     }
 
-    private func toggleRead() {
+    func toggleRead() {
         guard let (article, _) = currentArticle else { return }
         let read = !store.isRead(article.id)
         let saved = setRead(article.id, read)
         show((read ? "marked read" : "marked unread") + (saved ? "" : " for this session only (not saved)"))
     }
 
-    private func nextUnread() {
-        let start = rootView.isShowingDetail ? openArticle : tableView.state.cursor
+    func nextUnread() {
+        let start = isReading ? openArticle : tableView.state.cursor
         guard let next = controller.nextUnread(afterRow: start) else {
             show("no unread articles")
             return
         }
         followsFirstArticle = false
-        if rootView.isShowingDetail { open(next) } else { tableView.setCursor(next, notify: false) }
+        if isReading { open(next) } else { tableView.setCursor(next, notify: false) }
     }
 
-    private func openLink() {
+    func openLink() {
         guard let (article, _) = currentArticle else { return }
         guard let link = article.link else {
             show("this article has no link")
@@ -366,7 +359,7 @@ public final class Reader {
     }
 
     /// Starts loading every source again (`loadFeeds` cancels a load still running).
-    private func reload() {
+    func reload() {
         show("reloading \(configuration.sources.count == 1 ? "1 source" : "\(configuration.sources.count) sources")…")
         reloadTask = Task { [weak self] in await self?.loadFeeds() }
     }
@@ -376,8 +369,8 @@ public final class Reader {
 
     // MARK: Filter
 
-    private func startFilter() {
-        if rootView.isShowingDetail { closeArticle() }
+    func startFilter() {
+        if isReading { closeArticle() }
         guard let app else { return }
         app.prompt(
             "/", text: controller.filterText,
@@ -454,18 +447,26 @@ public final class Reader {
         message = nil
     }
 
-    /// Puts the current position, counts and message in the status line.
+    /// Puts the current position, counts and message in the status lines (the list's, or the article's beside it;
+    /// the article screen's while it is pushed).
     public func updateStatus() {
         let model = self.model
         let message = warning.map { "Esc: dismiss · \($0)" } ?? self.message
-        if rootView.isShowingDetail, let (article, path) = currentArticle {
-            rootView.statusLine.text = StatusText.detail(
-                position: controller.position(ofRow: path), feed: article.feedTitle,
-                percent: rootView.detailView.percent, message: message)
+        func detail(_ view: ArticleDetailView) -> StatusText? {
+            guard let path = openArticle, let article = controller.article(at: path) else { return nil }
+            return StatusText.detail(
+                position: controller.position(ofRow: path), feed: article.feedTitle, percent: view.percent,
+                message: message, hints: articleHints)
+        }
+        if isArticleScreenShown, let text = detail(articleScreenView.detailView) {
+            articleScreenView.statusLine.text = text
+        }
+        if rootView.isShowingDetail, let text = detail(rootView.detailView) {
+            rootView.statusLine.text = text
         } else {
             rootView.statusLine.text = StatusText.list(
                 position: controller.position(ofRow: tableView.state.cursor),
-                counts: model.counts, filter: controller.filterText, message: message)
+                counts: model.counts, filter: controller.filterText, message: message, hints: listHints)
         }
     }
 }

@@ -4,7 +4,7 @@ import TermTable
 ///
 /// At ``splitWidth`` columns and wider the list and the article are side by side, a
 /// vertical line between them (an `HStack`), and Tab moves the focus from one to the
-/// other; narrower, the article view is shown instead of the list while reading.
+/// other; narrower, the list is alone (the reader pushes the article on a screen of its own, ``ArticleScreenView``).
 public final class ReaderView: View {
     /// The width from which the list and the article are shown side by side.
     public static let splitWidth = 140
@@ -13,13 +13,13 @@ public final class ReaderView: View {
     public let tableView: TableView
     /// The list, with a note over it while a filter shows nothing (``Reader/setFilter(_:)`` sets the note).
     public let listPane: EmptyStateView
-    /// The article view: beside the list on a wide screen, else shown instead of it while reading.
+    /// The article view beside the list on a wide screen (hidden when narrower).
     public let detailView: ArticleDetailView
     /// The list and the article view, left to right.
     public let panes: HStack
     /// The bottom line.
     public let statusLine: StatusLine
-    /// True while reading: the article view has the keys (and, on a narrow screen, is shown instead of the list).
+    /// True while reading beside the list: the article view has the keys.
     public private(set) var isShowingDetail = false
     /// Called in each frame once every view is laid out, before the subviews draw: what depends on their sizes
     /// (the article's percentage in the status line) is up to date in the frame that shows them.
@@ -42,21 +42,16 @@ public final class ReaderView: View {
     /// True when the list and the article are side by side (the view is ``splitWidth`` columns or wider).
     public var isSplit: Bool { frame.width >= ReaderView.splitWidth }
 
-    /// Starts reading (true: the article view takes the keys) or goes back to the list (false).
+    /// Starts reading beside the list (true: the article view takes the keys) or goes back to the list (false).
     public func showDetail(_ show: Bool) {
         isShowingDetail = show
-        showPanes()
         setNeedsDisplay()
     }
 
-    /// Shows both panes side by side, or, narrower, the one in use.
-    private func showPanes() {
-        let split = isSplit
-        let tableHidden = !split && isShowingDetail
-        let detailHidden = !split && !isShowingDetail
-        guard tableView.isHidden != tableHidden || detailView.isHidden != detailHidden else { return }
-        listPane.isHidden = tableHidden
-        tableView.isHidden = tableHidden
+    /// Shows both panes side by side, or, narrower, the list alone, for the view's width now (layout does it too).
+    public func showPanes() {
+        let detailHidden = !isSplit
+        guard detailView.isHidden != detailHidden else { return }
         detailView.isHidden = detailHidden
         panes.setNeedsLayout()
     }
@@ -69,7 +64,7 @@ public final class ReaderView: View {
     public override func layoutSubviews() {
         showPanes()
         // The status line takes the lines a long warning wraps onto, leaving the list at least half the screen.
-        let status = min(statusLine.lines(forWidth: frame.width), max(1, frame.height / 2), frame.height)
+        let status = statusLine.height(forWidth: frame.width, in: frame.height)
         panes.frame = Rect(x: 0, y: 0, width: frame.width, height: max(0, frame.height - status))
         statusLine.frame = Rect(x: 0, y: max(0, frame.height - status), width: frame.width, height: status)
     }

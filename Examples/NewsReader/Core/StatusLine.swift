@@ -30,6 +30,12 @@ public final class StatusLine: View {
         return TerminalText.wrap(text.left, width: width - 2, maxLines: maximumLines).count
     }
 
+    /// The lines it takes at the bottom of a view `height` lines tall and `width` wide: those a long warning wraps
+    /// onto, leaving at least half the view above it.
+    public func height(forWidth width: Int, in height: Int) -> Int {
+        min(lines(forWidth: width), max(1, height / 2), height)
+    }
+
     public override func draw(in context: DrawContext) {
         context.fill(bounds, style: style)
         let width = frame.width

@@ -11,13 +11,13 @@ public struct StatusText: Sendable, Hashable {
         self.right = right
     }
 
-    /// The status of the list: `12/163 · 37 unread of 163 · 4 feeds · filter “swift”` and the hints; `filter` is the
-    /// filter as typed ("" when none), the position is among the articles it shows, the counts over every article.
+    /// The status of the list: `12/163 · 37 unread of 163 · 4 feeds · filter “swift”` and the `hints` (the list's,
+    /// ``Reader/listHints``); `filter` is the filter as typed ("" when none), the position is among the articles it
+    /// shows, the counts over every article.
     public static func list(
         position: (index: Int, count: Int), counts: ReaderCounts, filter: String,
-        message: String?
+        message: String?, hints: String
     ) -> StatusText {
-        let hints = ReaderKeys.listHints
         if let message { return StatusText(left: message, right: hints) }
         var parts = ["\(position.index)/\(position.count)"]
         parts.append("\(counts.unread) unread of \(counts.articles)")
@@ -29,12 +29,12 @@ public struct StatusText: Sendable, Hashable {
         return StatusText(left: parts.joined(separator: " · "), right: hints)
     }
 
-    /// The status of the article view: `12/163 · World Desk · 40%` and the hints.
+    /// The status of the article view: `12/163 · World Desk · 40%` and the `hints` (the article's,
+    /// ``Reader/articleHints``).
     public static func detail(
         position: (index: Int, count: Int), feed: String, percent: Int,
-        message: String?
+        message: String?, hints: String
     ) -> StatusText {
-        let hints = "o open  n next unread  q back"
         if let message { return StatusText(left: message, right: hints) }
         return StatusText(left: "\(position.index)/\(position.count) · \(feed) · \(percent)%", right: hints)
     }

@@ -11,7 +11,9 @@ struct TVCommand: AsyncParsableCommand {
         abstract: "A data viewer: CSV, TSV (or ;) and JSON lines, mapped and indexed in the background.",
         discussion: """
             Keys: arrows or hjkl move the cell cursor, [ ] sort by the column, / finds in it (n/N), Enter shows the \
-            row as a record, F counts the column's values, ! freezes the first column, Esc back, q quits, ? keys.
+            row as a record, F counts the column's values, ! freezes the first column, Esc back, q quits, ? keys, \
+            Ctrl-P or : every action; $XDG_CONFIG_HOME/tv/keys.conf remaps them (lines `action.name = key, key`, \
+            see --keys).
 
             --print writes TSV: a tab, line feed, carriage return or backslash in a field as \\t \\n \\r \\\\, other \
             controls as \\xHH or \\u{HHHH}. Exit status: 0 printed; 1 the file cannot be read; 2 a bad argument \
@@ -21,7 +23,10 @@ struct TVCommand: AsyncParsableCommand {
     )
 
     @Argument(help: "A CSV, TSV or JSON-lines file (with --generate: the file to write).")
-    var file: String
+    var file: String?
+
+    @Flag(help: "Print the effective key map (the defaults with $XDG_CONFIG_HOME/tv/keys.conf over them) and exit.")
+    var keys = false
 
     @Option(help: "Write this many generated rows (19 columns like a flights data set, seeded) to FILE as CSV.")
     var generate: Int?
@@ -42,6 +47,7 @@ struct TVCommand: AsyncParsableCommand {
     var limit: Int?
 
     func validate() throws {
+        if file == nil, !keys { throw ValidationError("Missing expected argument '<file>'") }
         if let generate, generate < 0 { throw ValidationError("--generate takes a number of rows (0 or more)") }
         if !print, !sort.isEmpty || columns != nil || limit != nil {
             throw ValidationError("--sort, --columns and --limit go with --print")
@@ -50,6 +56,11 @@ struct TVCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
+        if keys {
+            Swift.print(KeyMap.describe(TableViewer.actionScopes.flatMap(Self.loadKeyMap().applied(to:))))
+            return
+        }
+        guard let file else { return }
         if let generate {
             do {
                 try TableGenerator.writeCSV(path: file, rows: generate, seed: seed)
@@ -64,12 +75,22 @@ struct TVCommand: AsyncParsableCommand {
             if status != .success { throw ExitCode(status.rawValue) }
             return
         }
-        try await Self.view(file)
+        // A bad key map is said on standard error before the screen starts; its good lines and the defaults hold.
+        try await Self.view(file, keyMap: Self.loadKeyMap())
     }
 
-    /// Shows `path` until the user quits.
+    /// `$XDG_CONFIG_HOME/tv/keys.conf` over the default keys; what is wrong with it is said on standard error with
+    /// the file and line.
     @MainActor
-    static func view(_ path: String) async throws {
+    static func loadKeyMap() -> KeyMap {
+        let (keyMap, problems) = KeyMap.load(contentsOf: KeyMap.defaultPath(forApp: "tv") ?? "")
+        for problem in problems + keyMap.problems(against: TableViewer.actionScopes) { say("\(problem)") }
+        return keyMap
+    }
+
+    /// Shows `path` until the user quits, with the keys of `keyMap`.
+    @MainActor
+    static func view(_ path: String, keyMap: KeyMap) async throws {
         // Opened before the screen, so a file that cannot be shown is told on a normal terminal. The terminal
         // guard takes SIGBUS over when the screen starts; the mapped-file guard is put in front of it again (it
         // passes on faults that are not its own).
@@ -88,14 +109,21 @@ struct TVCommand: AsyncParsableCommand {
         // The first frame needs the rows of one screen; the rest is indexed after it.
         let viewer = TableViewer(file: table, screenRows: screen.size.height)
         let app = Application(screen: screen, rootView: viewer.root)
+        app.keyMap = keyMap
         viewer.install(in: app)
         await app.run()
         viewer.stop()
     }
 
-    static func fail(_ text: String, status: Int32) -> ExitCode {
+    /// Says `text` on standard error, `tv: ` first, its controls made printable.
+    static func say(_ text: String) {
         let message = Array(("tv: " + TableText.printable(text) + "\n").utf8)
         _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    /// Says `text` and returns the exit status to throw.
+    static func fail(_ text: String, status: Int32) -> ExitCode {
+        say(text)
         return ExitCode(status)
     }
 }

@@ -10,7 +10,7 @@ enum TVEntry {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.count == 1, let path = arguments.first, !path.hasPrefix("-") {
             do {
-                try await TVCommand.view(path)
+                try await TVCommand.view(path, keyMap: TVCommand.loadKeyMap())
             } catch {
                 TVCommand.exit(withError: error)
             }

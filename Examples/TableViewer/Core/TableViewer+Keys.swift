@@ -3,49 +3,87 @@ import TableViewerKit
 import TermTable
 
 extension TableViewer {
-    /// What a key asks.
-    public enum Command: Sendable, Equatable {
-        /// Sort by the cursor's column, ascending or descending.
-        case sortAscending, sortDescending
-        /// Find in the cursor's column; the next or previous match.
-        case find, findNext, findPrevious
-        /// The cursor's column counted.
-        case frequency
-        /// The first column frozen, or not.
-        case toggleFrozen
-        /// Back to the grid.
-        case back
-        /// The keys.
-        case help
-        /// Quit.
-        case quit
+    /// An action that runs `body` on the viewer `viewer` gives (none: it does nothing, as `tv --keys` lists it), then
+    /// redraws the bars and the grid.
+    static func action(
+        _ name: String, _ key: Key, _ help: String, hint: String? = nil, section: String? = nil,
+        on viewer: @escaping @MainActor () -> TableViewer?, _ body: @escaping @MainActor (TableViewer) -> Void
+    ) -> AppAction {
+        AppAction(name, keys: [key], help: help, hint: hint, section: section) {
+            guard let viewer = viewer() else { return }
+            body(viewer)
+            viewer.updateBars()
+            viewer.table.setNeedsDisplay()
+        }
     }
 
-    /// The app's keys, each with its help, in the order of the help box (the grid's own keys, rows and columns
-    /// (←/→, h/l, 0, $), are the table's).
-    public static let commandBindings: [(binding: KeyBinding, command: Command)] = [
-        (KeyBinding([Key("[")], help: "sort ascending by the column", hint: "sort"), .sortAscending),
-        (KeyBinding([Key("]")], help: "sort descending by the column"), .sortDescending),
-        (KeyBinding([Key("/")], help: "find in the column (fuzzy)", hint: "find"), .find),
-        (KeyBinding([Key("n")], help: "next match"), .findNext),
-        (KeyBinding([Key("N")], help: "previous match"), .findPrevious),
-        (KeyBinding([Key("F")], help: "the column's values counted", hint: "frequency"), .frequency),
-        (KeyBinding([Key("!")], help: "freeze the first column, or not"), .toggleFrozen),
-        (KeyBinding([.escape], help: "back to the grid"), .back),
-        (KeyBinding([Key("?")], help: "these keys", hint: "keys"), .help),
-        (KeyBinding([Key("q")], help: "quit", hint: "quit"), .quit),
-    ]
+    /// The app's actions, in force on every screen: help and quit.
+    static func appActions(on viewer: @escaping @MainActor () -> TableViewer?) -> [AppAction] {
+        [
+            action("app.help", Key("?"), "these keys", hint: "keys", on: viewer) { $0.app?.showHelp(title: "tv keys") },
+            action("app.quit", Key("q"), "quit", hint: "quit", on: viewer) { $0.app?.quit() },
+        ]
+    }
+
+    /// The grid's actions (the root screen's): sort, find, count, freeze (the grid's own keys, rows and columns
+    /// (←/→, h/l, 0, $), are the table's). Not in force on a sheet.
+    static func gridActions(on viewer: @escaping @MainActor () -> TableViewer?) -> [AppAction] {
+        func grid(
+            _ name: String, _ key: Character, _ help: String, section: String? = nil,
+            _ body: @escaping @MainActor (TableViewer) -> Void
+        ) -> AppAction {
+            action(name, Key(key), help, section: section, on: viewer) { viewer in
+                viewer.message = nil
+                body(viewer)
+            }
+        }
+        return [
+            grid("sort.ascending", "[", "sort ascending by the column", section: "Sort") {
+                $0.sortByCursorColumn(ascending: true)
+            },
+            grid("sort.descending", "]", "sort descending by the column", section: "Sort") {
+                $0.sortByCursorColumn(ascending: false)
+            },
+            grid("find.start", "/", "find in the column (fuzzy)", section: "Find") { $0.promptFind() },
+            grid("find.next", "n", "next match", section: "Find") {
+                $0.find(forward: true, from: ($0.cursorRow ?? -1) + 1)
+            },
+            grid("find.previous", "N", "previous match", section: "Find") {
+                $0.find(forward: false, from: ($0.cursorRow ?? $0.rowCount) - 1)
+            },
+            grid("column.frequency", "F", "the column's values counted") { $0.countColumn() },
+            grid("column.freeze", "!", "freeze the first column, or not") {
+                $0.table.frozenColumnCount = $0.table.frozenColumnCount == 0 ? 1 : 0
+            },
+        ]
+    }
+
+    /// Every action of `tv` by scope (the app's, the grid's), with their default keys: what `tv --keys` prints and a
+    /// key map is checked against. The sheets have none of their own: Esc pops them.
+    public static var actionScopes: [[AppAction]] { [appActions { nil }, gridActions { nil }] }
+
+    /// The status line's hints of the screen on top: the grid's and the app's actions that have one (Esc back
+    /// instead of the grid's on a sheet), with the user's keys.
+    var keyHints: String {
+        let map = app?.keyMap ?? KeyMap()
+        let onGrid = sheet == .grid
+        let back = onGrid ? [] : [KeyBinding([.escape], help: "back to the grid", hint: "back")]
+        let actions = onGrid ? map.applied(to: gridActions) + map.applied(to: appActions) : map.applied(to: appActions)
+        let bindings = back + actions.map(\.binding).filter(\.showsInHintBar)
+        return KeyHintBar.text(for: bindings, width: Int.max / 2, separator: " · ")
+    }
 
     /// The most rows one find looks at (`n` goes on from where it stopped).
     public static let findReach = 500_000
 
-    /// Binds the keys, keeps `app`, starts loading the rest of the file once the main queue runs after this (after
-    /// the run loop's first frame: ``startLoading()``), and appends indexed rows every 50 ms until it is indexed.
+    /// Binds the actions (the app's, the grid's on the root screen), keeps `app`, starts loading the rest of the file
+    /// once the main queue runs after this (after the run loop's first frame: ``startLoading()``), and appends
+    /// indexed rows every 50 ms until it is indexed.
     public func install(in app: Application) {
         self.app = app
-        for (binding, command) in Self.commandBindings {
-            app.bind(binding) { [unowned self] in self.perform(command) }
-        }
+        app.rootScreen.title = "tv · " + TableText.printable(file.file.path)
+        app.addActions(appActions)
+        app.rootScreen.actions = gridActions
         app.willRender = { [unowned self] in self.updateBars() }
         app.onResize = { [unowned self] _ in self.root.setNeedsLayout() }
         app.focus(table)
@@ -64,38 +102,11 @@ extension TableViewer {
         updateBars()
     }
 
-    /// Does what a key asked.
-    public func perform(_ command: Command) {
-        switch command {
-        case .quit:
-            app?.quit()
-            return
-        case .back:
-            if sheet != .grid { show(.grid) }
-            return
-        case .help:
-            app?.showHelp(title: "tv keys")
-            return
-        default: break
-        }
-        guard sheet == .grid else { return }
-        message = nil
-        switch command {
-        case .sortAscending, .sortDescending:
-            // One level, by the cursor's column (a click on a title adds levels: the table's sortByColumn).
-            guard cursorColumn < identifiers.count else { break }
-            table.sortDescriptors = [
-                TableSortDescriptor(column: identifiers[cursorColumn], ascending: command == .sortAscending)
-            ]
-        case .find: promptFind()
-        case .findNext: find(forward: true, from: (cursorRow ?? -1) + 1)
-        case .findPrevious: find(forward: false, from: (cursorRow ?? rowCount) - 1)
-        case .frequency: countColumn()
-        case .toggleFrozen: table.frozenColumnCount = table.frozenColumnCount == 0 ? 1 : 0
-        case .quit, .back, .help: break
-        }
-        updateBars()
-        table.setNeedsDisplay()
+    /// `[` or `]`: one level of sort, by the cursor's column (a click on a title adds levels: the table's
+    /// sortByColumn).
+    func sortByCursorColumn(ascending: Bool) {
+        guard cursorColumn < identifiers.count else { return }
+        table.sortDescriptors = [TableSortDescriptor(column: identifiers[cursorColumn], ascending: ascending)]
     }
 
     // MARK: Sorting
@@ -215,13 +226,8 @@ extension TableViewer {
             DispatchQueue.main.async { [weak self] in
                 MainActor.assumeIsolated {
                     guard let self, let sheet, self.sheet == .grid else { return }
-                    self.frequency = sheet
                     self.message = nil
-                    self.frequencyTable.tableColumns = FrequencySheet.tableColumns(title: sheet.column)
-                    self.frequencyTable.reloadData()
-                    self.frequencyTable.setCursor(IndexPath(row: 0, section: 0), notify: false)
-                    self.show(.frequency)
-                    self.app?.setNeedsDisplay()
+                    self.showFrequency(sheet)
                 }
             }
         }

@@ -2,8 +2,10 @@ import TableViewerKit
 import TermTable
 
 /// `tv`'s screen: a table file as a grid on the toolkit's column model (a header that stays, the first column frozen
-/// on `!`, a cell cursor, the sort's ▲/▼), a status line, and two sheets over it: a row as a record (Enter) and a
-/// column's values counted (`F`).
+/// on `!`, a cell cursor, the sort's ▲/▼), a status line, and two sheets pushed over it as screens of their own
+/// (``recordScreen``, Enter; ``frequencyScreen``, `F`), which Esc pops back to the grid as it was left: cursor cell,
+/// sort and scroll. Every key is an ``/TermTable/AppAction`` (``appActions``, ``gridActions``): the help box, the
+/// hints, `tv --keys`, a `keys.conf` and the command palette work from them.
 ///
 /// Rows come from a ``/TableViewerKit/TableFile``: the file is mapped, the first screen's
 /// rows are indexed and typed at once, and the rest is indexed (and the columns typed
@@ -38,8 +40,20 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
     public let recordView = TextView()
     /// The frequency sheet: value, count, percent, a bar.
     public let frequencyTable = TableView()
-    /// The whole screen.
+    /// The grid's screen (the root screen's view).
     public let root: VStack
+    /// The record sheet's screen: a breadcrumb, the record, a status line.
+    public let recordScreen: AppScreen
+    /// The frequency sheet's screen: a breadcrumb, the values counted, a status line.
+    public let frequencyScreen: AppScreen
+    /// The record sheet's bottom line.
+    public let recordStatusLine = Label()
+    /// The frequency sheet's bottom line.
+    public let frequencyStatusLine = Label()
+    /// The app's actions (help, quit), in force on every screen.
+    public private(set) var appActions: [AppAction] = []
+    /// The grid's actions (sort, find, count, freeze), the root screen's.
+    public private(set) var gridActions: [AppAction] = []
     /// The app, once installed.
     public internal(set) weak var app: Application?
 
@@ -52,8 +66,8 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
     let columnIndex: [String: Int]
     /// The cursor's row in the grid, nil before it has one.
     public internal(set) var cursorRow: Int?
-    /// The sheet on top.
-    public internal(set) var sheet: Sheet = .grid
+    /// The row (in the file) the record sheet shows.
+    var recordRow = 0
     /// The grid's order: grid row to file row (nil: the file's order).
     public internal(set) var order: [UInt32]?
     /// The sort in force (the grid's order), empty for the file's order.
@@ -105,9 +119,12 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
         typesAreFinal = file.progress.isComplete
         identifiers = file.columns.indices.map { String($0) }
         columnIndex = Dictionary(uniqueKeysWithValues: identifiers.enumerated().map { ($0.element, $0.offset) })
-        root = VStack([titleBar, .fill(table), .fill(frequencyTable), .fill(recordView), statusLine])
+        root = VStack([titleBar, .fill(table), statusLine])
+        recordScreen = AppScreen(VStack([Breadcrumb(), .fill(recordView), recordStatusLine]), title: "record")
+        frequencyScreen = AppScreen(
+            VStack([Breadcrumb(), .fill(frequencyTable), frequencyStatusLine]), title: "frequency")
         titleBar.textStyle = .bold
-        statusLine.textStyle = .dim
+        for line in [statusLine, recordStatusLine, frequencyStatusLine] { line.textStyle = .dim }
         table.tableColumns = file.columns.enumerated().map { index, name in
             TableColumn(
                 identifiers[index], title: name, maximumWidth: Self.maximumColumnWidth,
@@ -126,7 +143,9 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
         isLoaded = file.progress.isComplete
         table.reloadData()
         if rowCount > 0 { setCursor(row: 0) }
-        show(.grid)
+        appActions = Self.appActions { [weak self] in self }
+        gridActions = Self.gridActions { [weak self] in self }
+        updateBars()
     }
 
     /// The column model's value type of a kit column type (a date with a time is a date; numbers right-aligned).
@@ -164,52 +183,6 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
     func setCursor(row: Int?) {
         cursorRow = row
         table.setCursor(row.map { IndexPath(row: $0, section: 0) }, notify: false)
-    }
-
-    // MARK: Sheets
-
-    /// Shows `sheet` over the grid (or the grid), focused.
-    public func show(_ sheet: Sheet) {
-        self.sheet = sheet
-        let grid = sheet == .grid
-        let isFrequency = sheet == .frequency
-        table.isHidden = !grid
-        frequencyTable.isHidden = !isFrequency
-        recordView.isHidden = grid || isFrequency
-        root.setNeedsLayout()
-        switch sheet {
-        case .grid: app?.focus(table)
-        case .frequency: app?.focus(frequencyTable)
-        case .record: app?.focus(recordView)
-        }
-        updateBars()
-    }
-
-    /// Enter: grid row `row` as a record, one field a paragraph (`name: value`), wrapped.
-    public func openRecord(atRow row: Int) {
-        guard row < rowCount else { return }
-        let source = fileRow(row)
-        let read = file.row(source)
-        recordView.text = ""
-        recordView.text = Self.recordText(names: file.columns, row: read)
-        show(.record(source))
-    }
-
-    /// A record's text: `name: value` a line (names padded to the longest, at most 24), a ragged row's extra fields
-    /// numbered, the row's problem last.
-    nonisolated public static func recordText(names: [String], row: TableRow) -> String {
-        let pad = min(24, names.map { TerminalText.width(of: TerminalText.sanitize($0)) }.max() ?? 0)
-        var lines: [String] = []
-        for index in 0..<max(names.count, row.fields.count) {
-            let name = index < names.count ? names[index] : "(extra \(index + 1 - names.count))"
-            let value = index < row.fields.count ? row.fields[index] : "(missing)"
-            let shownName = TerminalText.sanitize(name)
-            let padding = String(repeating: " ", count: max(0, pad - TerminalText.width(of: shownName)))
-            lines.append(shownName + padding + " : " + value)
-        }
-        if let problem = TablePrinter.problem(of: row) { lines.append("(\(problem))") }
-        if row.isCut { lines.append("(a long field is cut at 4 KiB here; tv --print writes it whole)") }
-        return lines.joined(separator: "\n")
     }
 
     // MARK: TableViewColumnDataSource
@@ -272,6 +245,7 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
         if issues > 0 { title += " · \(grouped(issues)) \(issues == 1 ? "row with a problem" : "rows with problems")" }
         titleBar.text = title
         var status: [String] = []
+        let sheet = self.sheet
         switch sheet {
         case .grid:
             if let cursorRow { status.append("row \(grouped(cursorRow + 1))/\(grouped(rowCount))") }
@@ -279,11 +253,10 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
                 let type = cursorColumn < types.count ? types[cursorColumn] : .text
                 status.append("\(TerminalText.sanitize(file.columns[cursorColumn])) (\(type.rawValue))")
             }
-        case .record(let row): status.append("record of row \(grouped(row + 1)) · Esc back")
+        case .record(let row): status.append("record of row \(grouped(row + 1))")
         case .frequency:
             if let frequency {
-                status.append(
-                    "\(grouped(frequency.counts.count)) values of \(grouped(frequency.total)) rows · Esc back")
+                status.append("\(grouped(frequency.counts.count)) values of \(grouped(frequency.total)) rows")
             }
         }
         if !isLoaded {
@@ -293,8 +266,13 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
         }
         if isSorting { status.append("sorting…") }
         if let message { status.append(message) }
-        status.append("? keys")
-        statusLine.text = status.joined(separator: " · ")
+        status.append(keyHints)
+        let text = status.joined(separator: " · ")
+        switch sheet {
+        case .grid: statusLine.text = text
+        case .record: recordStatusLine.text = text
+        case .frequency: frequencyStatusLine.text = text
+        }
     }
 
     /// `12,345`.

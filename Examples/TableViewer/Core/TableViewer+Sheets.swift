@@ -1,0 +1,58 @@
+import TableViewerKit
+import TermTable
+
+extension TableViewer {
+    /// The sheet shown: the screen on top (under the command palette, say), the grid when it is the root.
+    public var sheet: Sheet {
+        let top = app?.screens.last { !$0.isModal }
+        if top === recordScreen { return .record(recordRow) }
+        if top === frequencyScreen { return .frequency }
+        return .grid
+    }
+
+    /// Enter: grid row `row` as a record, one field a paragraph (`name: value`), wrapped, on ``recordScreen`` pushed
+    /// over the grid.
+    public func openRecord(atRow row: Int) {
+        guard row < rowCount, let app else { return }
+        let source = fileRow(row)
+        let read = file.row(source)
+        recordRow = source
+        recordView.text = ""
+        recordView.text = Self.recordText(names: file.columns, row: read)
+        recordScreen.title = "row \(grouped(source + 1))"
+        recordScreen.onPop = { [unowned self] in self.updateBars() }
+        app.push(recordScreen)
+        updateBars()
+    }
+
+    /// `F`'s count done: the values on ``frequencyScreen`` pushed over the grid.
+    func showFrequency(_ sheet: FrequencySheet) {
+        guard let app else { return }
+        frequency = sheet
+        frequencyTable.tableColumns = FrequencySheet.tableColumns(title: sheet.column)
+        frequencyTable.reloadData()
+        frequencyTable.setCursor(IndexPath(row: 0, section: 0), notify: false)
+        frequencyScreen.title = TerminalText.sanitize(sheet.column) + " counted"
+        frequencyScreen.onPop = { [unowned self] in self.updateBars() }
+        app.push(frequencyScreen)
+        updateBars()
+        app.setNeedsDisplay()
+    }
+
+    /// A record's text: `name: value` a line (names padded to the longest, at most 24), a ragged row's extra fields
+    /// numbered, the row's problem last.
+    nonisolated public static func recordText(names: [String], row: TableRow) -> String {
+        let pad = min(24, names.map { TerminalText.width(of: TerminalText.sanitize($0)) }.max() ?? 0)
+        var lines: [String] = []
+        for index in 0..<max(names.count, row.fields.count) {
+            let name = index < names.count ? names[index] : "(extra \(index + 1 - names.count))"
+            let value = index < row.fields.count ? row.fields[index] : "(missing)"
+            let shownName = TerminalText.sanitize(name)
+            let padding = String(repeating: " ", count: max(0, pad - TerminalText.width(of: shownName)))
+            lines.append(shownName + padding + " : " + value)
+        }
+        if let problem = TablePrinter.problem(of: row) { lines.append("(\(problem))") }
+        if row.isCut { lines.append("(a long field is cut at 4 KiB here; tv --print writes it whole)") }
+        return lines.joined(separator: "\n")
+    }
+}
