@@ -23,19 +23,8 @@ struct LogsEndToEndTests {
         #expect(generated.status == 0)
         let lastLine = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").last.map(String.init)
         let lastMessage = try #require(lastLine?.split(separator: ":").last).trimmingCharacters(in: .whitespaces)
-        let script = """
-            trap ':' INT TERM HUP
-            cd '\(directory.path)'
-            stty -g > before
-            env LANG=C.UTF-8 TERM=xterm-256color '\(logs)' app.log
-            echo $? > status
-            stty -g > after
-            echo E2E-DONE
-            exec sleep 600
-            """
-        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
         let session = try TmuxSession(
-            width: 120, height: 30, command: "sh '\(directory.path)/run.sh'", directory: directory)
+            running: logs, arguments: ["app.log"], width: 120, directory: directory)
         defer { session.close() }
         try session.waitFor(text: String(lastMessage.prefix(40)))
 
@@ -59,12 +48,8 @@ struct LogsEndToEndTests {
         }
         try session.send("Enter")
         try session.send("q")
-        let status = try session.waitForFile("status")
-        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
-        try session.waitFor(text: "E2E-DONE")
-        let before = try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8)
-        #expect(try session.waitForFile("after") == before, "terminal modes differ after logs ended")
-        #expect(try session.format("#{alternate_on}") == "0")
+        #expect(try session.waitForExitStatus() == 0)
+        #expect(try session.terminalWasRestored(), "terminal modes differ after logs ended")
     }
 
     @Test func aDeviceIsRefusedWithAClearMessage() throws {

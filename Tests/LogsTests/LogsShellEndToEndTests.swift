@@ -21,35 +21,23 @@ struct LogsShellEndToEndTests {
         return directory
     }
 
-    /// `logs app.log` in a shell that records the terminal modes around it and its exit status, its configuration
-    /// in the directory's `config`.
+    /// `logs app.log` run by ``TmuxSession/init(running:arguments:environment:unsetting:setUp:width:height:directory:)``,
+    /// its configuration in the directory's `config`.
     static func start(in directory: URL) throws -> TmuxSession {
-        let logs = try BuiltProducts.executable(named: "logs")
-        let script = """
-            trap ':' INT TERM HUP
-            cd '\(directory.path)'
-            stty -g > before
-            env LANG=C.UTF-8 TERM=xterm-256color XDG_CONFIG_HOME='\(directory.path)/config' '\(logs)' app.log
-            echo $? > status
-            stty -g > after
-            echo E2E-DONE
-            exec sleep 600
-            """
-        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
-        return try TmuxSession(width: 120, height: 30, command: "sh '\(directory.path)/run.sh'", directory: directory)
+        try TmuxSession(
+            running: try BuiltProducts.executable(named: "logs"), arguments: ["app.log"],
+            environment: ["XDG_CONFIG_HOME": directory.appendingPathComponent("config").path], width: 120,
+            directory: directory)
     }
 
     /// The list's screen: its column titles, no breadcrumb.
     static func isTheList(_ screen: String) -> Bool { screen.contains("TIME") && !screen.contains("›") }
 
     /// `logs` ended with status 0 and the terminal as it was; the pane's text then.
-    static func expectCleanExit(_ session: TmuxSession, in directory: URL) throws -> String {
-        let status = try session.waitForFile("status")
-        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    static func expectCleanExit(_ session: TmuxSession) throws -> String {
+        #expect(try session.waitForExitStatus() == 0)
         let after = try session.waitFor(text: "E2E-DONE")
-        let before = try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8)
-        #expect(try session.waitForFile("after") == before, "terminal modes differ after logs ended")
-        #expect(try session.format("#{alternate_on}") == "0")
+        #expect(try session.terminalWasRestored(), "terminal modes differ after logs ended")
         return after
     }
 
@@ -74,7 +62,7 @@ struct LogsShellEndToEndTests {
         try session.send("q")
         try session.waitFor("the list", Self.isTheList)
         try session.send("q")
-        _ = try Self.expectCleanExit(session, in: directory)
+        _ = try Self.expectCleanExit(session)
     }
 
     /// `$XDG_CONFIG_HOME/logs/keys.conf` moves quit to Q: q does nothing, the hints and the help say Q, Q quits
@@ -94,7 +82,7 @@ struct LogsShellEndToEndTests {
         // Q only once the box closed: Esc then Q at once reads as alt-Q.
         try session.waitFor("the help box closed") { !$0.contains("logs keys") }
         try session.send("Q")
-        let after = try Self.expectCleanExit(session, in: directory)
+        let after = try Self.expectCleanExit(session)
         // The message may be wider than the pane: its lines are joined back.
         #expect(after.split(separator: "\n").joined().contains("keys.conf:3: no action is named bogus.action"))
     }
@@ -124,7 +112,7 @@ struct LogsShellEndToEndTests {
         try session.send("Escape")
         try session.waitFor("the palette closed") { !$0.contains("logs.next-error") }
         try session.send("q")
-        _ = try Self.expectCleanExit(session, in: directory)
+        _ = try Self.expectCleanExit(session)
     }
 
     /// `logs --keys` prints the effective map (no file, no terminal needed): the defaults with the user's file over

@@ -20,19 +20,7 @@ struct TVEndToEndTests {
         let delay = try #require(TableGenerator.columns.firstIndex(of: "dep_delay"))
         let top = try #require(
             generated.map(\.[delay]).filter { !$0.isEmpty }.max { Double($0)! < Double($1)! })
-        let script = """
-            trap ':' INT TERM HUP
-            cd '\(directory.path)'
-            stty -g > before
-            env LANG=C.UTF-8 TERM=xterm-256color '\(tv)' flights.csv
-            echo $? > status
-            stty -g > after
-            echo E2E-DONE
-            exec sleep 600
-            """
-        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
-        let session = try TmuxSession(
-            width: 200, height: 30, command: "sh '\(directory.path)/run.sh'", directory: directory)
+        let session = try TmuxSession(running: tv, arguments: ["flights.csv"], width: 200, directory: directory)
         defer { session.close() }
         try session.waitFor("the header and the first row") { screen in
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
@@ -71,12 +59,8 @@ struct TVEndToEndTests {
         try session.send("Enter")
         try session.waitFor(text: "sorted ascending")
         try session.send("q")
-        let status = try session.waitForFile("status")
-        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
-        try session.waitFor(text: "E2E-DONE")
-        let before = try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8)
-        #expect(try session.waitForFile("after") == before, "terminal modes differ after tv ended")
-        #expect(try session.format("#{alternate_on}") == "0")
+        #expect(try session.waitForExitStatus() == 0)
+        #expect(try session.terminalWasRestored(), "terminal modes differ after tv ended")
     }
 
     /// `tv --keys` prints the effective map (no file, no terminal needed): the defaults with

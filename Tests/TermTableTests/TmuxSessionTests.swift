@@ -27,6 +27,28 @@ struct TmuxSessionTests {
         #expect(try session.format("#{alternate_on}") == "0")
     }
 
+    /// `init(running:)` passes arguments and environment values with quotes and spaces as they are, and records the
+    /// program's exit status, pid and the terminal's modes around it.
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func aProgramRunsWithItsArgumentsAndItsStatusAndModesAreRecorded() throws {
+        let temp = try TmuxSession.newDirectory(prefix: "tmux-program")
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let session = try TmuxSession(
+            running: "/bin/sh",
+            arguments: [
+                "-c", #"printf '[%s] [%s] [%s] %s\n' "$1" "$GREETING" "$HOME" "$LANG"; exit 3"#, "sh",
+                "it's a $HOME",
+            ],
+            environment: ["GREETING": "two  words 'quoted'"], unsetting: ["HOME"], width: 80, height: 12,
+            directory: temp)
+        defer { session.close() }
+        #expect(try session.waitForExitStatus() == 3)
+        let screen = try session.waitFor(text: "E2E-DONE")
+        #expect(screen.contains("[it's a $HOME] [two  words 'quoted'] [] C.UTF-8"))
+        #expect(try session.programPID() > 1)
+        #expect(try session.terminalWasRestored())
+    }
+
     /// On a terminal without an alternate screen, what the app drew (its status text) does not stay after `q` (issue 21).
     @Test(.enabled(if: hasTmux, "tmux is not installed"), arguments: ["vt100", "linux"])
     func withoutAnAlternateScreenQuittingLeavesNoText(_ terminal: String) throws {
