@@ -45,4 +45,43 @@ struct FilesEndToEndTests {
         #expect(try session.waitForFile("after") == before, "terminal modes differ after files ended")
         #expect(try session.format("#{alternate_on}") == "0")
     }
+
+    /// Started in a locale naming a codeset other than UTF-8, `files` draws only ASCII: tree(1)-style guides, `+`
+    /// on a collapsed directory and `-` on an expanded one, and ASCII borders and marks (issue 35 item 3).
+    @Test(.enabled(if: hasTmux, "tmux is not installed"))
+    func inANonUTF8LocaleItDrawsOnlyASCII() throws {
+        let files = try BuiltProducts.executable(named: "files")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "files-ascii-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tree = directory.appendingPathComponent("tree")
+        try FileManager.default.createDirectory(
+            at: tree.appendingPathComponent("alpha"), withIntermediateDirectories: true)
+        try Data("inside\n".utf8).write(to: tree.appendingPathComponent("alpha/child-file.txt"))
+        try Data("inside\n".utf8).write(to: tree.appendingPathComponent("alpha/last-file.txt"))
+        try Data("text\n".utf8).write(to: tree.appendingPathComponent("zeta.txt"))
+        let script = """
+            trap ':' INT TERM HUP
+            cd '\(directory.path)'
+            env -u LC_ALL -u LC_CTYPE -u TERMTABLE_ASCII LANG=en_US.ISO-8859-1 TERM=xterm-256color '\(files)' tree
+            echo $? > status
+            echo E2E-DONE
+            exec sleep 600
+            """
+        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        let session = try TmuxSession(
+            width: 100, height: 16, command: "sh '\(directory.path)/run.sh'", directory: directory)
+        defer { session.close() }
+        let collapsed = try session.waitFor(text: "alpha/")
+        #expect(collapsed.contains("+ alpha/"), "\(collapsed)")
+        try session.send("Enter")
+        let expanded = try session.waitFor(text: "last-file.txt")
+        #expect(expanded.contains("- alpha/") && expanded.contains("|-  child-file.txt"), "\(expanded)")
+        #expect(expanded.contains("`-  last-file.txt"), "\(expanded)")
+        #expect(expanded.unicodeScalars.allSatisfy { $0.isASCII }, "\(expanded)")
+        try session.send("q")
+        let status = try session.waitForFile("status")
+        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        try session.waitFor(text: "E2E-DONE")
+    }
 }
