@@ -84,4 +84,56 @@ struct FilesEndToEndTests {
         #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
         try session.waitFor(text: "E2E-DONE")
     }
+
+    /// The command that runs a program without root's right to read every directory: nothing for another user,
+    /// `setpriv` to `nobody` for root (CI runs as root); nil when root has no `setpriv`.
+    static var unprivileged: String? {
+        guard geteuid() == 0 else { return "" }
+        return FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+            ? "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups " : nil
+    }
+
+    /// A directory `files` may not read shows a permission-denied error row when expanded, and nothing inside it;
+    /// run as `nobody` through `setpriv` when the tests run as root, as CI does (root reads every directory).
+    @Test(
+        .enabled(if: hasTmux, "tmux is not installed"),
+        .enabled(if: unprivileged != nil, "running as root without setpriv: root reads every directory"))
+    func anUnreadableDirectoryShowsAPermissionDeniedRow() throws {
+        let files = try BuiltProducts.executable(named: "files")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "files-denied-\(UUID().uuidString)")
+        let locked = directory.appendingPathComponent("tree/locked")
+        defer {
+            chmod(locked.path, 0o755)
+            try? FileManager.default.removeItem(at: directory)
+        }
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("home"), withIntermediateDirectories: true)
+        try Data("secret\n".utf8).write(to: locked.appendingPathComponent("secret-file"))
+        try Data("text\n".utf8).write(to: directory.appendingPathComponent("tree/zeta.txt"))
+        for path in [directory.path, directory.path + "/tree"] { chmod(path, 0o755) }
+        chmod(directory.path + "/home", 0o777)
+        chmod(locked.path, 0)
+        let script = """
+            trap ':' INT TERM HUP
+            cd '\(directory.path)'
+            env HOME='\(directory.path)/home' LANG=C.UTF-8 TERM=xterm-256color \(Self.unprivileged ?? "")'\(files)' tree
+            echo $? > status
+            echo E2E-DONE
+            exec sleep 600
+            """
+        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        let session = try TmuxSession(
+            width: 100, height: 16, command: "sh '\(directory.path)/run.sh'", directory: directory)
+        defer { session.close() }
+        try session.waitFor(text: "locked/")
+        try session.send("Enter")
+        let denied = try session.waitFor(text: "Permission denied")
+        #expect(!denied.contains("secret-file"), "\(denied)")
+        try session.send("q")
+        let status = try session.waitForFile("status")
+        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        try session.waitFor(text: "E2E-DONE")
+    }
 }
