@@ -106,10 +106,14 @@ struct ProcessViewerTreeTests {
         harness.driver.press("-")
         #expect(Set(harness.viewer.markedProcesses) == [harness.id(500), harness.id(501), harness.id(502)])
         #expect(harness.lines.last!.contains("3 marked"))
-        // The help lists the tree's keys (M does not clash with the list's).
+        // The help lists the tree's keys (M does not clash with the list's) under one heading, its last section.
         harness.driver.press("?")
-        #expect(harness.lines.contains { $0.contains("M") && $0.contains("mark the process and its children") })
-        #expect(harness.lines.contains { $0.contains("collapse / parent") })
+        harness.driver.press("G")
+        let help = harness.lines.joined(separator: "\n")
+        #expect(help.components(separatedBy: "Tree:").count == 2, "\(help)")
+        let tree = try #require(help.range(of: "Tree:")).upperBound
+        #expect(help[tree...].contains("mark the process and its children"), "\(help)")
+        #expect(help[tree...].contains("collapse / parent") && help[tree...].contains("expand all below"), "\(help)")
         harness.driver.press("escape")
         harness.driver.press("t")
         #expect(Set(harness.viewer.markedProcesses) == [harness.id(500), harness.id(501), harness.id(502)])

@@ -63,16 +63,21 @@ extension Application {
         return result
     }
 
-    /// The help box's lines for `bindings`: a section's heading before its first binding, then label and help.
+    /// The help box's lines for `bindings`: those without a section first, in order, then each section under one
+    /// heading, in the order the sections first come, with every binding of that section in order (a table's
+    /// ``TableView/outlineKeyHelpSection`` keys and an app's own tree keys under one `Tree:`).
     public static func helpEntries(for bindings: [KeyBinding]) -> [(key: String, action: String)] {
-        var entries: [(key: String, action: String)] = []
-        var section: String? = nil
+        var entries = bindings.filter { $0.section == nil }.map(\.helpEntry)
+        var sections: [String] = []
+        var bySection: [String: [KeyBinding]] = [:]
         for binding in bindings {
-            if let heading = binding.section, heading != section {
-                entries.append((heading + ":", ""))
-            }
-            section = binding.section
-            entries.append(binding.helpEntry)
+            guard let section = binding.section else { continue }
+            if bySection[section] == nil { sections.append(section) }
+            bySection[section, default: []].append(binding)
+        }
+        for section in sections {
+            entries.append((section + ":", ""))
+            entries += bySection[section, default: []].map(\.helpEntry)
         }
         return entries
     }

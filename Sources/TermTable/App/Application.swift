@@ -189,6 +189,9 @@ public final class Application: ViewHost {
 
     // MARK: ViewHost
 
+    /// What ``screen`` can draw (``/TermTableCore/Screen/glyphs``).
+    public var glyphs: ScreenGlyphs { screen.glyphs }
+
     /// Runs the handler registered for the action with ``onAction(_:_:)``, then redraws.
     public func deliver(_ action: ViewAction) {
         actionHandlers[action.name]?(action)

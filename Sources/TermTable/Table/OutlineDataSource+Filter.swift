@@ -77,7 +77,8 @@ extension OutlineDataSource {
     }
 
     /// `full` cut to the items that match and their ancestors, in its order, every one with children expanded
-    /// (O(items)).
+    /// (O(items)). A lazy item keeps how its children stand: not loaded (collapsed, with its disclosure mark), and
+    /// loading or failed with its row under it where it is expanded in `full`; no load starts.
     static func filtered(
         _ full: OutlineSnapshot<ItemIdentifier>, matching isMatch: (ItemIdentifier) -> Bool
     ) -> (OutlineSnapshot<ItemIdentifier>, Set<ItemIdentifier>) {
@@ -100,6 +101,18 @@ extension OutlineDataSource {
             stack += full.children[slot].reversed().filter { keep[$0] }
         }
         result.expandAll()
+        for (slot, state) in full.childStates where keep[slot] {
+            let item = full.items[slot]!
+            switch state {
+            case .notLoaded:
+                // One with children kept shows them expanded: it stays as it is (loaded) rather than load.
+                if !result.isExpanded(item) { result.setChildrenState(.notLoaded, of: item) }
+            case .loading, .failed:
+                if full.expanded[slot] { result.expand([item]) }
+                result.setChildrenState(state, of: item)
+            case .loaded: break
+            }
+        }
         return (result, matches)
     }
 }

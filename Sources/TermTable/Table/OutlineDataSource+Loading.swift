@@ -30,9 +30,11 @@ extension OutlineDataSource {
     }
 
     /// Starts a load for every loading item without one and cancels the loads of items no longer loading (collapsed,
-    /// deleted, answered), in O(loads).
+    /// deleted, answered), in O(loads). While a filter is on, the loading items are those of the rows shown and of
+    /// the whole tree: a load the filter hides keeps running.
     func syncLoads() {
-        let loading = Set(tree.loadingItems)
+        var loading = Set(tree.loadingItems)
+        if let full = filterState?.full { loading.formUnion(full.loadingItems) }
         for (item, load) in loads where !loading.contains(item) {
             load.task?.cancel()
             loads[item] = nil
@@ -71,12 +73,18 @@ extension OutlineDataSource {
         of item: ItemIdentifier, token: Int,
         withStates result: Result<[(item: ItemIdentifier, childrenState: OutlineChildrenState)], any Error>
     ) {
-        guard loads[item]?.token == token, tree.childrenState(of: item) == .loading else { return }
+        guard loads[item]?.token == token,
+            tree.childrenState(of: item) == .loading || filterState?.full.childrenState(of: item) == .loading
+        else { return }
         loads[item] = nil
         switch result {
         case .success(let children):
             var seen = Set<ItemIdentifier>()
-            let fresh = children.filter { !tree.contains($0.item) && seen.insert($0.item).inserted }
+            // Left out: children already in the tree they go into (the whole tree: a filter's rows hide some). No
+            // copy of a tree is held here: the edit below would then copy it all.
+            let fresh = children.filter {
+                !(filterState?.full.contains($0.item) ?? tree.contains($0.item)) && seen.insert($0.item).inserted
+            }
             update { tree in
                 tree.finishLoading(item, children: fresh.map(\.item))
                 for child in fresh where child.childrenState != .loaded {

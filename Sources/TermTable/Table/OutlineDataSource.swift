@@ -53,8 +53,16 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
     /// Makes the cell of a loading or error row (nil: a dimmed "Loading…" or the error's text, under the guides of
     /// ``guides``).
     public var placeholderCellProvider: PlaceholderCellProvider?
-    /// The guides the default loading and error rows are drawn with.
-    public var guides = OutlineGuides.unicode
+    /// The guides the rows are drawn with (the outline column's, the default loading and error rows', and
+    /// ``prefix(for:guides:)``'s): those the app set, else those of the screen the table is shown on
+    /// (``OutlineGuides/ascii`` where its ``/TermTableCore/ScreenGlyphs`` is ``/TermTableCore/ScreenGlyphs/ascii``,
+    /// ``OutlineGuides/unicode`` otherwise).
+    public var guides: OutlineGuides {
+        get { chosenGuides ?? (tableView?.host?.glyphs == .ascii ? .ascii : .unicode) }
+        set { chosenGuides = newValue }
+    }
+    /// The guides the app set, nil while they follow the screen.
+    var chosenGuides: OutlineGuides?
     /// The loads under way, by item: a token (an answer with another is dropped) and the task.
     var loads: [ItemIdentifier: (token: Int, task: Task<Void, Never>?)] = [:]
     var nextLoadToken = 0
@@ -311,9 +319,10 @@ extension OutlineDataSource: OutlineCommandHandling {
 }
 
 extension OutlineDataSource {
-    /// The guides and disclosure mark `item`'s row starts with (see ``OutlineSnapshot/prefix(for:guides:)``).
-    public func prefix(for item: ItemIdentifier, guides: OutlineGuides = .unicode) -> String {
-        tree.prefix(for: item, guides: guides)
+    /// The guides and disclosure mark `item`'s row starts with (see ``OutlineSnapshot/prefix(for:guides:)``), in
+    /// `guides` or, when nil, in ``guides``.
+    public func prefix(for item: ItemIdentifier, guides: OutlineGuides? = nil) -> String {
+        tree.prefix(for: item, guides: guides ?? self.guides)
     }
 
     /// The rows expanding `item` would add: for a collapsed item, the count of hidden replies a mail index shows.

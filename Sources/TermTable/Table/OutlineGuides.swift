@@ -5,8 +5,9 @@
 /// ``lastBranch`` (top-level items have none), then ``expanded``, ``collapsed`` or ``leaf``. Every piece of a
 /// set has the same width, so children line up under their parent's disclosure mark.
 ///
-/// The toolkit does not detect a terminal without line drawing (``/TermTableCore/Box`` draws `─` everywhere): an app
-/// that supports one (a `TERM` of `linux` or `vt100`, a non-UTF-8 locale) chooses ``ascii``.
+/// ``OutlineDataSource/guides`` follows the screen: ``ascii`` on a terminal without line drawing (see
+/// ``/TermTableCore/ScreenGlyphs``), ``unicode`` elsewhere. Both sets are two columns a level, so a tree's
+/// columns and click targets are the same on either.
 public struct OutlineGuides: Sendable, Equatable {
     /// An ancestor that has siblings after it (`│ `).
     public var vertical: String
@@ -40,7 +41,9 @@ public struct OutlineGuides: Sendable, Equatable {
     /// Box-drawing guides and triangles: `│ ├─└─▸ ▾ `.
     public static let unicode = OutlineGuides(
         vertical: "│ ", blank: "  ", branch: "├─", lastBranch: "└─", expanded: "▾ ", collapsed: "▸ ", leaf: "  ")
-    /// ASCII only, for a terminal without line drawing: `| |-`-+ - `.
+    /// ASCII only, for a terminal without line drawing: `| ` and `|-`, and a backquote and a dash for the last
+    /// child (tree(1)'s `--charset=ascii`, two columns a level); `+ ` collapsed and `- ` expanded (the keys that
+    /// expand and collapse it).
     public static let ascii = OutlineGuides(
         vertical: "| ", blank: "  ", branch: "|-", lastBranch: "`-", expanded: "- ", collapsed: "+ ", leaf: "  ")
 }

@@ -67,17 +67,27 @@ extension TableView: KeyHelpProviding {
         for (key, command) in keyBindings { keysByCommand[command, default: []].append(key) }
         let outline = dataSource is any OutlineCommandHandling
         let treeArrows = outline && arrowsAreOutlines
-        let table = TableCommand.allCases.compactMap { command -> KeyBinding? in
-            guard command.applies(in: selectionMode), let keys = keysByCommand[command] else { return nil }
+        var table: [KeyBinding] = []
+        var tree: [KeyBinding] = []
+        for command in TableCommand.allCases {
+            guard command.applies(in: selectionMode), let keys = keysByCommand[command] else { continue }
             let isArrow = command == .moveLeft || command == .moveRight
-            if command.isColumnCommand, tableColumns.isEmpty, !(isArrow && treeArrows) { return nil }
-            if command.isOutlineCommand, !outline { return nil }
+            if command.isColumnCommand, tableColumns.isEmpty, !(isArrow && treeArrows) { continue }
+            if command.isOutlineCommand, !outline { continue }
             let ordered = keys.sorted { ($0.helpOrder, $0.helpName) < ($1.helpOrder, $1.helpName) }
-            let help =
-                treeArrows && isArrow
-                ? (command == .moveLeft ? "collapse / parent" : "expand / first child") : command.help
-            return KeyBinding(ordered, help: help, hint: commandHints[command])
+            if command.isOutlineCommand || (treeArrows && isArrow) {
+                let help =
+                    isArrow ? (command == .moveLeft ? "collapse / parent" : "expand / first child") : command.help
+                tree.append(
+                    KeyBinding(ordered, help: help, section: Self.outlineKeyHelpSection, hint: commandHints[command]))
+            } else {
+                table.append(KeyBinding(ordered, help: command.help, hint: commandHints[command]))
+            }
         }
-        return table + horizontalKeyHelp
+        return table + horizontalKeyHelp + tree
     }
+
+    /// The help box's heading of an outline's keys (←/→ while they are the tree's, `+ - *`): an app's own tree
+    /// keys listed under it (``KeyBinding/section``) join them under one heading (``Application/helpEntries(for:)``).
+    public static let outlineKeyHelpSection = "Tree"
 }

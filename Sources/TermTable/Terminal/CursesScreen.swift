@@ -63,6 +63,10 @@ public final class CursesScreen: Screen {
         /// Also off with `TERMTABLE_DIRECT_SCROLL=0`, and where ncurses lacks what it needs (ncurses 6.1 to
         /// 6.5 built with screen-pointer functions, which is the default for ABI 6).
         public var scrollsTerminalDirectly = true
+        /// What to draw with; nil: decided from the environment the app started in and the terminal's terminfo
+        /// entry (``/TermTableCore/ScreenGlyphs/init(environment:terminalHasLineDrawing:)``: a locale naming a
+        /// codeset other than UTF-8, a terminal type without line drawing or `TERMTABLE_ASCII=1` give ASCII).
+        public var glyphs: ScreenGlyphs?
         /// Creates the default options.
         public init() {}
     }
@@ -105,6 +109,8 @@ public final class CursesScreen: Screen {
     var scrolledSinceFlush = false
     /// Whether ``scroll(_:by:)`` may scroll the terminal itself (the option, and the terminal can).
     let scrollsDirectly: Bool
+    /// What the screen draws: its lines and marks as ASCII stand-ins under ``/TermTableCore/ScreenGlyphs/ascii``.
+    public let glyphs: ScreenGlyphs
     #if !TERMTABLE_CHECKED_ACCESS
         @exclusivity(unchecked)  // bumped by every put
     #endif
@@ -196,6 +202,13 @@ public final class CursesScreen: Screen {
         self.outputFile = output
         self.inputFile = input
         set_term(screen)
+        // The user's own locale (the environment, which `setUpLocale` does not change) and the terminal's `acsc`.
+        self.glyphs =
+            options.glyphs
+            ?? ScreenGlyphs(
+                environment: ProcessInfo.processInfo.environment,
+                terminalHasLineDrawing: ScreenGlyphs.acscHasLineDrawing(
+                    cnc_tigetstr("acsc").map { String(cString: $0) }))
         CursesScreen.batchOutput(window)
         cbreak()
         noecho()
@@ -316,6 +329,7 @@ public final class CursesScreen: Screen {
             putASCII(text, at: position, visible: visible, width: width, style: style)
             return
         }
+        let text = self.glyphs.substitute(text)
         let (first, glyphs) = TerminalText.visibleClusters(of: text, from: position.x, in: visible)
         guard !glyphs.isEmpty else { return }
         var end = first
@@ -444,7 +458,8 @@ public final class CursesScreen: Screen {
             if blankLine.utf8.count < area.width { blankLine = String(repeating: " ", count: max(area.width, 256)) }
             line = blankLine
         } else {
-            let glyph = TerminalText.glyph(for: character) ?? TerminalText.Cluster(character: " ", width: 1)
+            let glyph =
+                TerminalText.glyph(for: glyphs.substitute(character)) ?? TerminalText.Cluster(character: " ", width: 1)
             let count = area.width / max(1, glyph.width)
             var text = String(repeating: String(glyph.character), count: count)
             if count * glyph.width < area.width {

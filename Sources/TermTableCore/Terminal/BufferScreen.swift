@@ -64,6 +64,9 @@ public final class BufferScreen: Screen {
         @exclusivity(unchecked)  // bumped by every put
     #endif
     private var nextVersion = 0
+    /// What the screen draws (``ScreenGlyphs/unicode`` unless a test sets ``ScreenGlyphs/ascii``, as a terminal
+    /// without line drawing would have).
+    public var glyphs: ScreenGlyphs = .unicode
     /// Where the visible cursor is, nil when hidden.
     public private(set) var cursor: Point?
     /// How many times ``flush()`` was called.
@@ -138,6 +141,7 @@ public final class BufferScreen: Screen {
                 text, from: start - position.x, into: &cells, at: row + start, count: end - start, style: style)
             return
         }
+        let text = self.glyphs.substitute(text)
         let (first, glyphs) = TerminalText.visibleClusters(of: text, from: position.x, in: visible)
         var x = first
         for glyph in glyphs {
@@ -149,7 +153,8 @@ public final class BufferScreen: Screen {
     public func fill(_ rect: Rect, with character: Character, style: Style) {
         let area = rect.intersection(Rect(origin: .zero, size: size))
         guard !area.isEmpty else { return }
-        let glyph = TerminalText.glyph(for: character) ?? TerminalText.Cluster(character: " ", width: 1)
+        let glyph =
+            TerminalText.glyph(for: glyphs.substitute(character)) ?? TerminalText.Cluster(character: " ", width: 1)
         let cell = Cell(text: String(glyph.character), style: style)
         for y in area.minY..<area.maxY { touch(y) }
         if glyph.width == 1 {

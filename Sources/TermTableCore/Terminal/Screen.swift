@@ -12,6 +12,11 @@ public protocol Screen: AnyObject {
     /// The size of the screen in cells.
     var size: Size { get }
 
+    /// What the screen can draw: under ``ScreenGlyphs/ascii`` it writes the toolkit's lines and marks as their
+    /// ASCII stand-ins (``ScreenGlyphs/substitute(_:)-(String)``) in ``put(_:at:clippedTo:style:)`` and
+    /// ``fill(_:with:style:)``.
+    var glyphs: ScreenGlyphs { get }
+
     /// Writes `text` starting at `position`, writing only the columns in `columns`.
     ///
     /// Text is laid out glyph by glyph from `position.x`; glyphs whose columns
@@ -56,6 +61,9 @@ public protocol Screen: AnyObject {
 }
 
 extension Screen {
+    /// Unicode: the screen draws box-drawing lines, arrows and marks as they are.
+    public var glyphs: ScreenGlyphs { .unicode }
+
     /// Not tracked.
     public func lineVersion(_ y: Int) -> Int? { nil }
 

@@ -10,6 +10,8 @@ public struct DrawContext {
     /// The screen drawn on (valid while the frame is drawn; a context is never kept).
     public var screen: Screen { screenPointer }
     private unowned(unsafe) let screenPointer: Screen
+    /// What the screen can draw (a view that draws its own marks picks ASCII ones under ``ScreenGlyphs/ascii``).
+    public var glyphs: ScreenGlyphs { screenPointer.glyphs }
     /// The view's top-left cell on the screen.
     public var origin: Point
     /// The screen cells the view may draw on.

@@ -13,6 +13,8 @@ public protocol ViewHost: AnyObject {
     func focus(_ view: View?)
     /// The view that has the keyboard focus, nil when none has (a table shows whether it is that view).
     var focusedView: View? { get }
+    /// What the screen the tree is shown on can draw (an outline's guides follow it).
+    var glyphs: ScreenGlyphs { get }
 }
 
 extension ViewHost {
@@ -20,4 +22,6 @@ extension ViewHost {
     public func focus(_ view: View?) {}
     /// The default: no view has the focus.
     public var focusedView: View? { nil }
+    /// The default: Unicode.
+    public var glyphs: ScreenGlyphs { .unicode }
 }
