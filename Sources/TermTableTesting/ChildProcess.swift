@@ -22,10 +22,18 @@ public enum ChildProcess {
     /// Runs `arguments` (the program is looked up in `PATH` when it has no slash) with standard input
     /// from /dev/null and output to a file, and waits for it.
     public static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
+        try run(arguments, environment: environment, closingOneByOne: false)
+    }
+
+    /// ``run(_:environment:)``, closing inherited descriptors one by one when `closingOneByOne` (the fallback for a
+    /// glibc before 2.34, which tests take on purpose).
+    package static func run(_ arguments: [String], environment: [String: String], closingOneByOne: Bool) throws
+        -> Result
+    {
         let outputPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("termtable-spawn-\(UUID().uuidString)").path
         defer { unlink(outputPath) }
-        let pid = try spawn(arguments, environment: environment) { actions in
+        let pid = try spawn(arguments, environment: environment, closingOneByOne: closingOneByOne) { actions in
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
@@ -44,15 +52,33 @@ public enum ChildProcess {
     /// signals, and a child that inherited that mask (a tmux server, an app under test) would
     /// never see its panes end, nor SIGTERM. With `newSession` it leads a session of its own, so
     /// the first terminal it opens (say, a pty slave in `fileActions`) becomes its controlling
-    /// terminal. `fileActions` sets up its standard descriptors.
+    /// terminal. `fileActions` sets up its standard descriptors; every descriptor above 2 is then closed in the
+    /// child, so it holds none of the test process's (another test's pipe or pty, which would then never see its
+    /// end of file while the child lives).
     public static func spawn(
         _ arguments: [String], environment: [String: String], newSession: Bool = false,
+        fileActions: (inout posix_spawn_file_actions_t) -> Void
+    ) throws -> pid_t {
+        try spawn(
+            arguments, environment: environment, newSession: newSession, closingOneByOne: false,
+            fileActions: fileActions)
+    }
+
+    /// ``spawn(_:environment:newSession:fileActions:)``, closing inherited descriptors one by one when
+    /// `closingOneByOne`.
+    package static func spawn(
+        _ arguments: [String], environment: [String: String], newSession: Bool = false, closingOneByOne: Bool,
         fileActions: (inout posix_spawn_file_actions_t) -> Void
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         fileActions(&actions)
+        if closingOneByOne {
+            closeEachOpenDescriptorAboveStandard(&actions)
+        } else {
+            closeDescriptorsAboveStandard(&actions)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -78,5 +104,25 @@ public enum ChildProcess {
             throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
         }
         return pid
+    }
+
+    /// Adds to `actions` the closing of every descriptor above 2: glibc's `posix_spawn_file_actions_addclosefrom_np`
+    /// (2.34 and later; looked up at run time, as Swift's Glibc module does not import it), or else one close for
+    /// each descriptor open now (`/proc/self/fd`; glibc ignores a close of one closed meanwhile).
+    private static func closeDescriptorsAboveStandard(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {  // nil: RTLD_DEFAULT on glibc
+            let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
+            if closeFrom(&actions, 3) == 0 { return }
+        }
+        closeEachOpenDescriptorAboveStandard(&actions)
+    }
+
+    /// The fallback of ``closeDescriptorsAboveStandard(_:)``: a close for each descriptor above 2 open now.
+    package static func closeEachOpenDescriptorAboveStandard(_ actions: inout posix_spawn_file_actions_t) {
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
     }
 }
