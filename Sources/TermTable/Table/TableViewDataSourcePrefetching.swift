@@ -58,8 +58,11 @@ final class TablePrefetching {
     var lastFirstRow: Int?
     /// The direction of the last scroll: 1 down, -1 up.
     var direction = 1
-    /// The window of the last pass and the counts it was computed on: a pass with the same asks nothing new.
+    /// The window of the last pass and the counts it was computed on: its rows were asked for or at hand then, so
+    /// the next pass considers only the rows new to its window (and those in `recheck`); nil: every row again.
     var lastWindow: (rows: ClosedRange<Int>, total: Int)?
+    /// The rows reconfigured since the last pass: asked again if they are still not at hand (a failed answer).
+    var recheck: Set<IndexPath> = []
     /// The counts are a floor that may grow (the data source's ``TableViewDataSource/rowCountIsEstimated(in:)``).
     var countIsEstimated = false
     /// The counters.
@@ -131,10 +134,10 @@ extension TableView {
     public func reconfigureRows(at indexPaths: [IndexPath]) {
         for indexPath in indexPaths where metrics.contains(indexPath) {
             prefetcher.outstanding.remove(indexPath)
+            if prefetcher.source != nil { prefetcher.recheck.insert(indexPath) }
             measurements.forget(
                 TableItem(section: indexPath.section, row: indexPath.row), globalRow: metrics.globalRow(of: indexPath))
         }
-        prefetcher.lastWindow = nil
         setNeedsLayout()
         setNeedsDisplay()
     }
@@ -163,14 +166,20 @@ extension TableView {
         prefetcher.statistics.layoutPasses += 1
         prefetcher.statistics.placeholderRowsOnScreen = placeholders
         if placeholders > 0 { prefetcher.statistics.layoutPassesWithPlaceholders += 1 }
+        let recheck = prefetcher.recheck
+        prefetcher.recheck.removeAll(keepingCapacity: true)
         guard let source = prefetcher.source, let dataSource else { return }
         var firstRow: Int?
         var lastRow = 0
         for placed in placedItems {
             guard let indexPath = placed.item.indexPath else { continue }
-            let row = metrics.globalRow(of: indexPath)
-            if firstRow == nil { firstRow = row }
-            lastRow = row
+            firstRow = metrics.globalRow(of: indexPath)
+            break
+        }
+        for placed in placedItems.reversed() {
+            guard let indexPath = placed.item.indexPath else { continue }
+            lastRow = metrics.globalRow(of: indexPath)
+            break
         }
         let total = metrics.totalRows
         guard let firstRow, total > 0 else { return }
@@ -180,8 +189,11 @@ extension TableView {
         let window =
             prefetcher.direction > 0
             ? firstRow...min(total - 1, lastRow + ahead) : max(0, firstRow - ahead)...lastRow
-        if let last = prefetcher.lastWindow, last.rows == window, last.total == total { return }
+        let previous = prefetcher.lastWindow
+        if let previous, previous.rows == window, previous.total == total, recheck.isEmpty { return }
         prefetcher.lastWindow = (window, total)
+        // The rows of the last pass's window were asked for or at hand then: only new rows and rechecked ones count.
+        let seen = previous?.total == total ? previous?.rows : nil
         // Cancel what scrolled far away.
         let keep = TablePrefetching.keepDistance(ahead: ahead)
         let kept = max(0, firstRow - keep)...min(total - 1, lastRow + keep)
@@ -198,7 +210,10 @@ extension TableView {
         // Ask for the rows on screen, then ahead in the direction of the scroll, nearest first.
         var asked: [IndexPath] = []
         func consider(_ row: Int) {
-            guard let indexPath = metrics.indexPath(forGlobalRow: row), !prefetcher.outstanding.contains(indexPath),
+            if let seen, seen.contains(row), recheck.isEmpty { return }
+            guard let indexPath = metrics.indexPath(forGlobalRow: row),
+                seen?.contains(row) != true || recheck.contains(indexPath),
+                !prefetcher.outstanding.contains(indexPath),
                 !dataSource.tableView(self, isRowAvailableAt: indexPath)
             else { return }
             asked.append(indexPath)
