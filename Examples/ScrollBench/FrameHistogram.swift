@@ -28,6 +28,12 @@ struct FrameHistogram {
         return low + Double(UInt64(1) << UInt64(shift)) / 2
     }
 
+    /// Adds the frames of `other`.
+    mutating func merge(_ other: FrameHistogram) {
+        for index in counts.indices { counts[index] += other.counts[index] }
+        count += other.count
+    }
+
     /// Records one frame's time.
     mutating func record(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components

@@ -34,6 +34,7 @@ struct ScrollBench {
     var layout: String?
     var estimatedRowHeight: Int?
     var nodes = 1_000_000
+    var latencyMs = 50
     var help = false
 
     static let usage = """
@@ -41,6 +42,7 @@ struct ScrollBench {
                             [--screen <screen>] [--width <width>] [--height <height>] [--all] [--repeat <repeat>]
                             [--json] [--layout <layout>] [--estimated-row-height <lines>]
                scroll-bench --workload tree [--nodes <nodes>] [--frames <frames>] [--json]
+               scroll-bench --workload slow-source [--latency-ms <ms>] [--rows <rows>] [--json]
 
         Scroll a list of N rows one row per frame and measure every frame.
 
@@ -61,8 +63,11 @@ struct ScrollBench {
                                   auto-height (rows as tall as their wrapped messages, run beside list in the
                                   same process, --repeat rounds); news and auto-height in reuse mode only;
                                   tree (an outline of --nodes nodes: expand-all, collapse-all, expanding a
-                                  node of 10^5 children, a scroll frame beside a flat list). (default: list)
+                                  node of 10^5 children, a scroll frame beside a flat list); slow-source (the
+                                  list's rows answered --latency-ms after they are asked, paged and held j at
+                                  30 keys a second, beside the same rows in memory). (default: list)
           --nodes <nodes>         Nodes of the tree workload. (default: 1000000)
+          --latency-ms <ms>       How late the slow-source workload's answers come. (default: 50)
           --screen <screen>       memory (in-memory screen) or tty (the terminal). (default: memory)
           --width <width>         Screen width for --screen memory. (default: 120)
           --height <height>       Screen height for --screen memory. (default: 40)
@@ -107,6 +112,7 @@ struct ScrollBench {
             switch name {
             case "--rows": command.rows = try number()
             case "--nodes": command.nodes = try number()
+            case "--latency-ms": command.latencyMs = try number()
             case "--frames": command.frames = try number()
             case "--mode": command.mode = try value()
             case "--workload": command.workload = try value()
@@ -164,6 +170,12 @@ struct ScrollBench {
             }
             return
         }
+        if workload == "slow-source" {
+            guard rows >= 1, latencyMs >= 1, latencyMs <= 10_000, width >= 11, height >= 1 else {
+                throw UsageError("--workload slow-source takes --latency-ms from 1 to 10000 and --rows of 1 or more")
+            }
+            return
+        }
         guard rows >= 1 else { throw UsageError("--rows must be at least 1") }
         guard width >= 11, height >= 1 else {
             throw UsageError(
@@ -192,6 +204,15 @@ struct ScrollBench {
         if workload == "tree" {
             let result = MainActor.assumeIsolated {
                 TreeBench.run(nodes: nodes, frames: min(frames, 2_000), width: width, height: height)
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            return
+        }
+        if workload == "slow-source" {
+            let result = MainActor.assumeIsolated {
+                SlowSourceBench.run(rows: rows, latency: latencyMs, frames: frames, width: width, height: height)
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

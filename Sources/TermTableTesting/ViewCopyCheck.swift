@@ -81,6 +81,11 @@ public struct ViewCopyCheck {
                     "warnings",
                 ].map { ($0, "what the table showed (scroll position, widths measured, cursor): a copy starts anew") }
                     + [("ownHeader", "the header the table made: the copy points at its own copy in didCopy")]),
+            "TablePrefetching": Dictionary(
+                uniqueKeysWithValues: [
+                    "source", "outstanding", "lastFirstRow", "direction", "lastWindow", "countIsEstimated",
+                    "statistics",
+                ].map { ($0, "what the table asked of its prefetch data source: a copy starts with none") }),
             "ColumnHeaderView": [
                 "columnLayout": "set by the table showing the header at each layout pass",
                 "fromColumns": "fixed by the initializer (a header made from columns is covered by TableView's)",

@@ -266,6 +266,7 @@ import Testing
                 table.columnHeader = ColumnHeaderView(spec: headedSpec())
                 table.redrawsOnlyChangedRows = false
                 table.followsEnd = true
+                table.placeholderCellIdentifier = "row"
                 table.allowsHorizontalScrolling = true
                 table.horizontalContentWidth = 90
                 table.horizontalStep = 3

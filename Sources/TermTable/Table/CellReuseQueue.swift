@@ -21,6 +21,8 @@ import TermTableLayout
 final class CellReuseQueue {
     /// The identifier of the cells that show section titles (not registered, but queued).
     static let headerTitleIdentifier = "termtable.header-title"
+    /// The queue of the table's own placeholder cells (rows not available yet, no placeholder identifier named).
+    static let placeholderIdentifier = "termtable.placeholder"
     /// How many measured cells are kept: rows measured far off screen (a page, a jump to the end) cycle
     /// through these instead of making one cell per row.
     static let measuredCellLimit = 2
@@ -125,7 +127,7 @@ final class CellReuseQueue {
         cell.removeFromSuperview()
         guard let identifier = cell.reuseIdentifier,
             templates[identifier] != nil || cellClasses[identifier] != nil
-                || identifier == Self.headerTitleIdentifier
+                || identifier == Self.headerTitleIdentifier || identifier == Self.placeholderIdentifier
         else { return }
         // A data source that makes its own cells instead of dequeuing would grow the queue
         // without end; keep at most the largest screenful seen (plus a few) per identifier,
@@ -149,6 +151,21 @@ final class CellReuseQueue {
         let cell = BasicCell(reuseIdentifier: Self.headerTitleIdentifier)
         cell.isSelectable = false
         cell.selectionStyle = .none
+        return cell
+    }
+
+    /// A placeholder for a row not available yet: a queued one, or a new ``BasicCell`` showing a dim `…`.
+    func dequeuePlaceholderCell() -> TableViewCell {
+        if var pool = pools[Self.placeholderIdentifier], let cell = pool.popLast() {
+            pools[Self.placeholderIdentifier] = pool
+            cell.prepareForReuse()
+            statistics.cellsReused += 1
+            return cell
+        }
+        let cell = BasicCell(reuseIdentifier: Self.placeholderIdentifier)
+        cell.textLabel.text = "…"
+        cell.textLabel.textStyle = .dim
+        statistics.cellsCreated += 1
         return cell
     }
 

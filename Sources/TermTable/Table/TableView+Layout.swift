@@ -55,6 +55,7 @@ extension TableView {
         reuse.noteOnScreen(placedItems.count)
         noteEndAfterPass()
         reconcileCells()
+        updatePrefetching()
         if let columnHeader {
             columnHeader.frame = Rect(x: -drawnHorizontalOffset, y: 0, width: cellWidth, height: rowsTop)
             columnHeader.leadingInset = showsMarkColumn && selectionMode == .multiple ? 2 : 0
@@ -118,7 +119,9 @@ extension TableView {
             // left are out of the tree by now, so a cell still in one is on screen (kept, or placed just
             // above) or in another view.
             if cell.superview != nil {
+                let isPlaceholder = cell.isPlaceholder
                 cell = cell.copy()
+                cell.isPlaceholder = isPlaceholder
                 reuse.noteCellCopied()
             }
             cell.tableView = self

@@ -47,6 +47,7 @@ extension TableView {
         for section in 0..<sections { headers.append(headerHeight(section)) }
         metrics = TableMetrics(rowCounts: counts, headerHeights: headers)
         measurements.ledger.reset(rowCount: metrics.totalRows)
+        prefetchingAfterLoad()
         // Cells on screen show the old data: recycle them before asking which rows can take the cursor.
         recycleAll()
         let oldSelection = state.selected

@@ -124,8 +124,10 @@ extension TableView {
             cell.textLabel.textStyle = headerStyle
             return cell
         }
+        if let placeholder = placeholderCell(for: item.indexPath!) { return placeholder }
         reuse.noteCellRequested()
         let cell = dataSource.tableView(self, cellForRowAt: item.indexPath!)
+        cell.isPlaceholder = false
         return cell
     }
 }

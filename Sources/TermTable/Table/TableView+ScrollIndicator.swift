@@ -100,8 +100,9 @@ extension TableView {
         if let bottom = placedItems.last(where: { !$0.item.isHeader }) {
             lastFits = bottom.y + bottom.height <= rowsHeight
         }
+        // A count that is only a floor has no known end (``TableViewDataSource/rowCountIsEstimated(in:)``).
         let atEnd =
-            lastFits
+            lastFits && !prefetcher.countIsEstimated
             && (lastRow == total - 1
                 || onlyEmptyRows(from: TableItem(section: last.section, row: last.row), forward: true))
         // A top row scrolled by lines is not at the top.

@@ -25,6 +25,7 @@ extension TableView {
     /// ``rowsAppendedBelow``.
     public func insertRows(at indexPaths: [IndexPath]) {
         follower.rowsToAppend += rowsAppended(byInserting: indexPaths)
+        cancelOutstandingRequests()
         for indexPath in indexPaths.sorted() {
             state.rowsInserted(at: indexPath)
             rowsMoved { item in
@@ -40,6 +41,7 @@ extension TableView {
     /// A cursor on a deleted row moves to the row that took its place.
     public func deleteRows(at indexPaths: [IndexPath]) {
         let removed = Set(indexPaths)
+        cancelOutstandingRequests()
         for gone in state.selected.intersection(removed) { delegate?.tableView(self, didDeselectRowAt: gone) }
         for indexPath in indexPaths.sorted(by: >) {
             state.rowDeleted(at: indexPath)

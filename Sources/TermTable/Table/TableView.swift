@@ -282,6 +282,8 @@ open class TableView: View, CopyableView {
     let horizontal = TableHorizontalScrolling()
     /// The columns (``tableColumns``), their scrolling and the cursor's shape and column.
     let columnModel = TableColumnModel()
+    /// Rows not at hand: the prefetch data source, the placeholder, the requests outstanding.
+    let prefetcher = TablePrefetching()
 
     /// Counters of cells made, reused and cloned, for tests and benchmarks.
     public var statistics: ReuseStatistics { reuse.statistics }
@@ -315,6 +317,7 @@ open class TableView: View, CopyableView {
         follower.isOn = other.followsEnd
         horizontal.takeConfiguration(of: other.horizontal)
         columnModel.takeConfiguration(of: other.columnModel)
+        prefetcher.placeholderIdentifier = other.prefetcher.placeholderIdentifier
     }
 
     /// The copied column header becomes the copy's ``columnHeader``.

@@ -45,6 +45,7 @@ open class TableViewCell: View, CopyableView {
         var contextStyle: Style?
         unowned(unsafe) var table: TableView?
         var indexPath: IndexPath?
+        var isPlaceholder = false
     }
     #if !TERMTABLE_CHECKED_ACCESS
         @exclusivity(unchecked)  // set for every cell placed, every layout pass
@@ -131,6 +132,12 @@ open class TableViewCell: View, CopyableView {
     public internal(set) var indexPath: IndexPath? {
         get { placed.indexPath }
         set { placed.indexPath = newValue }
+    }
+    /// True while the table shows the cell for a row its data source does not have yet
+    /// (``TableViewDataSource/tableView(_:isRowAvailableAt:)``): a placeholder, see ``TableView/placeholderCellIdentifier``.
+    public internal(set) var isPlaceholder: Bool {
+        get { placed.isPlaceholder }
+        set { placed.isPlaceholder = newValue }
     }
     /// The cell's columns: where the table placed them, the labels of columns made in code.
     var columnState = CellColumns()

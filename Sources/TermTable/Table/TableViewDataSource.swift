@@ -18,6 +18,15 @@ public protocol TableViewDataSource: AnyObject {
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
     /// A cell to draw as the header of `section`, e.g. dequeued from a header template (default none).
     func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewCell?
+    /// Whether the data of the row at `indexPath` is at hand (default true): false draws a placeholder in its
+    /// place (``TableView/placeholderCellIdentifier``) without asking for its cell, and lets the table ask the
+    /// ``TableView/prefetchDataSource`` for it. Asked for the rows on screen and about to be, every layout
+    /// pass: answer from memory, never by waiting.
+    func tableView(_ tableView: TableView, isRowAvailableAt indexPath: IndexPath) -> Bool
+    /// Whether the row counts are an estimate, a floor that may grow (default false): the scroll indicator's
+    /// thumb then never stands on its last line, for the end is not known. Read at every reload; grow the count
+    /// with ``TableView/reloadData(appendingRows:)``.
+    func rowCountIsEstimated(in tableView: TableView) -> Bool
 }
 
 extension TableViewDataSource {
@@ -27,6 +36,10 @@ extension TableViewDataSource {
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
     /// The default: none (nil).
     public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewCell? { nil }
+    /// The default: every row is at hand.
+    public func tableView(_ tableView: TableView, isRowAvailableAt indexPath: IndexPath) -> Bool { true }
+    /// The default: the counts are exact.
+    public func rowCountIsEstimated(in tableView: TableView) -> Bool { false }
 }
 
 /// Hears what happens in a table and decides row heights.

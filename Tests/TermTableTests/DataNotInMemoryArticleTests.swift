@@ -1,0 +1,66 @@
+import TermTableTesting
+import Testing
+
+@testable import TermTable
+
+/// The article "Data that is not in memory": its code is the code compiled here (`DataNotInMemoryExamples.swift`),
+/// and its source does what the article says on an in-memory screen.
+@Suite("Data that is not in memory (article)") @MainActor
+struct DataNotInMemoryArticleTests {
+    static let articlePath = repositoryRoot + "/Sources/TermTable/TermTable.docc/DataNotInMemory.md"
+    static let examplesPath = repositoryRoot + "/Tests/TermTableTests/DataNotInMemoryExamples.swift"
+
+    @Test func everySwiftBlockOfTheArticleIsCompiledHere() throws {
+        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
+        let examples = DocExamplesTests.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
+        let code = DocExamplesTests.blocks("swift", in: article)
+        #expect(code.count == 4)
+        for block in code {
+            #expect(
+                DocExamplesTests.contains(examples, DocExamplesTests.normalized(block)),
+                "this block of DataNotInMemory.md is not in DataNotInMemoryExamples.swift:\n\(block)")
+        }
+    }
+
+    /// Draws `source`'s table until `done` holds (at most 3 s: the fetches sleep on other threads).
+    func draw(_ source: RemoteLines, until done: ([String]) -> Bool) async -> [String] {
+        var lines = render(source.table, size: Size(width: 30, height: 4)).lines
+        for _ in 0..<300 where !done(lines) {
+            try? await Task.sleep(for: .milliseconds(10))
+            lines = render(source.table, size: Size(width: 30, height: 4)).lines
+        }
+        return lines
+    }
+
+    @Test func placeholdersFirstThenTheLinesAsTheyArriveAndAFailedOneAsAnError() async {
+        let source = RemoteLines(knownCount: 100) { row in
+            try await Task.sleep(for: .milliseconds(20))
+            if row == 2 { throw CancellationError() }
+            return "line \(row)"
+        }
+        showLoadingCells(in: source.table)
+        let first = render(source.table, size: Size(width: 30, height: 4)).lines
+        #expect(first.allSatisfy { $0.hasPrefix("· · ·") }, "\(first)")
+        let lines = await draw(source) { !$0.contains { $0.hasPrefix("· · ·") } }
+        #expect(lines[0].hasPrefix("line 0") && lines[1].hasPrefix("line 1") && lines[3].hasPrefix("line 3"))
+        #expect(lines[2].hasPrefix("⚠ line 2 could not be read"), "\(lines)")
+        #expect(source.table.indexPathForSelectedRow == IndexPath(row: 0, section: 0))
+    }
+
+    @Test func rowsThatScrolledFarAwayAreCancelledAndTheCountGrows() async {
+        let source = RemoteLines(knownCount: 100) { row in
+            try await Task.sleep(for: .seconds(30))
+            return "line \(row)"
+        }
+        _ = render(source.table, size: Size(width: 30, height: 4))
+        #expect(source.tasks.count == 8, "4 rows on screen and 4 ahead")
+        _ = source.table.perform(.moveToBottom)
+        _ = render(source.table, size: Size(width: 30, height: 4))
+        #expect(source.tasks.keys.allSatisfy { $0.row >= 96 }, "the first rows' fetches were cancelled")
+        source.table.followsEnd = true
+        source.grow(to: 120)
+        _ = render(source.table, size: Size(width: 30, height: 4))
+        #expect(source.table.indexPathsForVisibleRows.last == IndexPath(row: 119, section: 0))
+        for task in source.tasks.values { task.cancel() }
+    }
+}

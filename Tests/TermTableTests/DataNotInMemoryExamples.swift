@@ -1,0 +1,80 @@
+import TermTable
+
+// The code of the article "Data that is not in memory" (Sources/TermTable/TermTable.docc/DataNotInMemory.md),
+// compiled and run by the tests: `DataNotInMemoryArticleTests` checks that every Swift block of the article is
+// here, line for line, and drives the table on an in-memory screen. Change both together.
+
+/// The lines of a remote log, fetched a line at a time when the table asks for them.
+@MainActor final class RemoteLines: TableViewDataSource, TableViewDataSourcePrefetching {
+    let table = TableView()
+    var lines: [Int: String] = [:]  // the rows at hand
+    var tasks: [IndexPath: Task<Void, Never>] = [:]
+    var knownCount: Int  // a floor: more lines may come
+    let fetch: @Sendable (Int) async throws -> String
+
+    init(knownCount: Int, fetch: @escaping @Sendable (Int) async throws -> String) {
+        self.knownCount = knownCount
+        self.fetch = fetch
+        table.register(BasicCell.self, forCellReuseIdentifier: "line")
+        table.prefetchDataSource = self  // held weakly, as UIKit does: keep the object
+        table.dataSource = self
+    }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { knownCount }
+
+    func rowCountIsEstimated(in tableView: TableView) -> Bool { true }
+
+    func tableView(_ tableView: TableView, isRowAvailableAt indexPath: IndexPath) -> Bool {
+        lines[indexPath.row] != nil
+    }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "line", for: indexPath) as! BasicCell
+        cell.textLabel.text = lines[indexPath.row] ?? ""
+        return cell
+    }
+}
+
+extension RemoteLines {
+    func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
+        for indexPath in indexPaths {
+            tasks[indexPath] = Task { [fetch] in
+                let line = try? await fetch(indexPath.row)
+                // Back on the main actor: keep the line and redraw its row in place.
+                guard !Task.isCancelled else { return }
+                self.tasks[indexPath] = nil
+                self.lines[indexPath.row] = line ?? "⚠ line \(indexPath.row) could not be read"
+                self.table.reconfigureRows(at: [indexPath])
+            }
+        }
+    }
+
+    func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+        for indexPath in indexPaths { tasks.removeValue(forKey: indexPath)?.cancel() }
+    }
+}
+
+extension RemoteLines {
+    /// The log has more lines than the floor said: the table shows them (and follows the end if it showed).
+    func grow(to count: Int) {
+        let added = count - knownCount
+        knownCount = count
+        table.reloadData(appendingRows: added)
+    }
+}
+
+/// A row being loaded: a dim line of dots where its text will be.
+final class LoadingCell: BasicCell {
+    required init(reuseIdentifier: String?) {
+        super.init(reuseIdentifier: reuseIdentifier)
+        textLabel.text = "· · ·"
+        textLabel.textStyle = .dim
+    }
+
+    required init(copying other: View) { super.init(copying: other) }
+}
+
+@MainActor func showLoadingCells(in table: TableView) {
+    table.register(LoadingCell.self, forCellReuseIdentifier: "loading")
+    table.placeholderCellIdentifier = "loading"
+}
