@@ -30,7 +30,7 @@ package enum LayoutSwiftNames {
         "designSuperviewSize", "didCopy", "draw", "drawOverlay", "drawVersion", "failTypedCell", "fields",
         "firstSubview", "frame", "frameDidChange", "handleAction", "handleKey", "handleMouse", "height", "hitTest",
         "host", "indentationLevel", "indentationWidth", "indexPath", "isFocused", "isHidden", "setText",
-        "isHighlighted", "isOpaque", "isSelectable", "isSelected", "layoutIfNeeded", "layoutSubviews",
+        "isHighlighted", "isOpaque", "isPlaceholder", "isSelectable", "isSelected", "layoutIfNeeded", "layoutSubviews",
         "markColumnWidth", "markStyle", "name", "preferredSize", "prepareForReuse", "removeFromSuperview", "render",
         "renderSubview", "renderSubviews", "reuseIdentifier", "rootView", "selectionStyle", "sendAction",
         "setFrame", "setNeedsDisplay", "setNeedsLayout", "shrinkRule", "sizeThatFits", "stackItem", "subviews",

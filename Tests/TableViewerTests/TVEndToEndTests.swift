@@ -47,8 +47,10 @@ struct TVEndToEndTests {
 
         // F pushes the column's values counted; Esc pops back to the grid, sorted, the cursor on the same cell.
         try session.send("F")
-        let counted = try session.waitFor(text: "dep_delay counted")
-        #expect(counted.contains("values of 3,000 rows"))
+        // The whole sheet, not a capture taken while tmux is still reading the frame.
+        try session.waitFor("the values counted") {
+            $0.contains("dep_delay counted") && $0.contains("values of 3,000 rows")
+        }
         try session.send("Escape")
         let grid = try session.waitFor("the grid again, as it was") { !$0.contains("dep_delay counted") }
         #expect(grid.contains("row 1/3,000 · dep_delay (decimal)") && grid.split(separator: "\n")[2].contains(top))
