@@ -63,8 +63,13 @@ extension ProcessViewer {
     /// ``/TermTable/TableView/commandHints``, then the list's and the app's actions, with the user's keys), as a
     /// ``/TermTable/KeyHintBar`` shows them.
     ///
-    /// The list's, not those of the view in focus: the line stays while a dialog or the filter prompt is up.
+    /// The list's, not those of the view in focus: the line stays while a dialog or the filter prompt is up. While
+    /// a key sequence is pending, its keys (`g…`) and the keys that go on with it.
     public var keyHints: String {
+        if let app, !app.pendingKeys.isEmpty {
+            return KeySequence(app.pendingKeys).helpName + "… "
+                + KeyHintBar.text(for: app.pendingContinuations, width: Int.max / 2, separator: "  ")
+        }
         let map = app?.keyMap ?? KeyMap()
         let bindings = table.keyHelp + (map.applied(to: listActions) + map.applied(to: appActions)).map(\.binding)
         return KeyHintBar.text(for: bindings.filter(\.showsInHintBar), width: Int.max / 2, separator: "  ")

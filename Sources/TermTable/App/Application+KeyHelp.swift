@@ -45,13 +45,18 @@ extension Application {
         var result: [KeyBinding] = []
         func add(_ binding: KeyBinding) {
             let rest = binding.removing(taken)
-            guard rest.isEnabled, !rest.keys.isEmpty else { return }
+            guard rest.isEnabled, !rest.isUnbound else { return }
             taken.formUnion(rest.keys)
             result.append(rest)
         }
         for scope in scopesInForce {
             switch scope {
-            case .actions(let actions): Application.effective(actions).map(\.binding).forEach(add)
+            case .actions(let actions):
+                // The sequences of one scope may share their first key: it is taken once the scope is listed.
+                let before = taken
+                let bindings = Application.effective(actions).map { $0.binding.removing(before) }
+                bindings.forEach(add)
+                taken.formUnion(bindings.flatMap { $0.sequences.map { $0.keys[0] } })
             case .view(let provider): provider.keyHelp.forEach(add)
             case .pop: add(Application.popBinding)
             case .legacy:
@@ -61,6 +66,15 @@ extension Application {
             }
         }
         return result
+    }
+
+    /// The binding that lists the ``commandPaletteKeys`` no binding in force takes (nil: none left, or the palette
+    /// is shown): what the help box lists after the keys in force.
+    public var commandPaletteBinding: KeyBinding? {
+        guard !(topScreen.view is CommandPalette) else { return nil }
+        let listed = Set(bindingsInForce.flatMap(\.keys))
+        let keys = commandPaletteKeys.filter { !listed.contains($0) }
+        return keys.isEmpty ? nil : KeyBinding(keys, help: "command palette: any action by name")
     }
 
     /// The help box's lines for `bindings`: a section's heading before its first binding, then label and help.
@@ -77,9 +91,21 @@ extension Application {
         return entries
     }
 
-    /// Shows a help box of the keys in force (``bindingsInForce``), then the `extra` lines (what a click
+    /// Shows a help box of the keys in force (``bindingsInForce``) and the palette's (``commandPaletteBinding``), then
+    /// the key conflicts in force
+    /// (``keyConflictsInForce``) under *Conflicts:*, then the `extra` lines (what a click
     /// does, say); any key closes it.
     public func showHelp(title: String = "Keys", adding extra: [(key: String, action: String)] = []) {
-        showHelp(title: title, entries: Application.helpEntries(for: bindingsInForce) + extra)
+        showHelp(
+            title: title,
+            entries: Application.helpEntries(for: bindingsInForce + (commandPaletteBinding.map { [$0] } ?? []))
+                + Application.helpEntries(for: keyConflictsInForce) + extra)
+    }
+
+    /// The help box's lines for `conflicts`: a *Conflicts:* heading, then the keys and what happens to them.
+    public static func helpEntries(for conflicts: [KeyConflict]) -> [(key: String, action: String)] {
+        guard !conflicts.isEmpty else { return [] }
+        return [("Conflicts:", "")]
+            + conflicts.map { (key: $0.keys.helpName, action: TerminalText.sanitize($0.message)) }
     }
 }
