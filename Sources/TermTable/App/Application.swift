@@ -99,6 +99,9 @@ public final class Application: ViewHost {
     var appActions: [AppAction] = []
     /// The key sequence begun, waiting for its next key (see ``pendingKeys``).
     var pendingSequence: PendingSequence?
+    /// What runs once a second, and the timer that runs it (see ``addTickHandler(_:)``).
+    var tickHandlers: [(id: Int, run: @MainActor () -> Void)] = []
+    var tickTimer: Int?
     /// The palette's commands with an argument (see ``addPaletteCommand(_:)``).
     var paletteCommandList: [PaletteCommand] = []
     /// The screens the last frame drew (a push or a pop clears the screen before the next one).

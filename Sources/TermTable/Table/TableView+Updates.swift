@@ -17,6 +17,23 @@ extension TableView {
         setNeedsDisplay()
     }
 
+    /// Asks the data source again for the cells of the rows among `indexPaths` that are on screen (their text
+    /// changed: an age that ticked), and draws those rows, and no other, in the next frame; rows off screen are left
+    /// alone (they are asked for when they come). Unlike ``reloadRows(at:)``, the cursor's row is not revealed: a
+    /// tick never scrolls.
+    public func reconfigureRows(at indexPaths: [IndexPath]) {
+        var any = false
+        for indexPath in indexPaths {
+            let item = TableItem(section: indexPath.section, row: indexPath.row)
+            guard visibleCells[item] != nil else { continue }
+            measurements.forget(item, globalRow: metrics.globalRow(of: indexPath))
+            any = true
+        }
+        guard any else { return }
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
     /// Tells the table rows were inserted in the data: the cursor, selection and scroll position stay on the same rows.
     ///
     /// Update the data source first; the table then reloads its counts. Index paths are those of the rows
