@@ -286,8 +286,12 @@ struct ViewerScreenTests {
         harness.driver.press("?")
         let screen = harness.lines.joined(separator: "\n")
         #expect(screen.contains("SIGTERM the marked processes (asks first)"))
-        // A box taller than the screen scrolls on j (issue 32); Esc closes it.
         let help = try #require(harness.driver.app.topOverlay as? HelpBox)
+        let sortLines = help.entries.filter { $0.action.hasPrefix("sort by C") || $0.action.hasPrefix("by ") }
+        #expect(sortLines.map(\.key) == ["c m p n r"], "the sort keys on one line: \(sortLines)")
+        #expect(sortLines.first?.action == "sort by CPU, memory, pid, name; r reverses")
+        #expect(help.entries.contains { $0.key == "ctrl-p/:" && $0.action.hasPrefix("command palette") })
+        // A box taller than the screen scrolls on j (issue 32); Esc closes it.
         harness.driver.press("j")
         #expect(harness.driver.app.isShowingOverlay == help.scrolls)
         harness.driver.press("esc")

@@ -54,7 +54,7 @@ extension Application {
             case .actions(let actions):
                 // The sequences of one scope may share their first key: it is taken once the scope is listed.
                 let before = taken
-                let bindings = Application.effective(actions).map { $0.binding.removing(before) }
+                let bindings = Application.grouped(Application.effective(actions)).map { $0.removing(before) }
                 bindings.forEach(add)
                 taken.formUnion(bindings.flatMap { $0.sequences.map { $0.keys[0] } })
             case .view(let provider): provider.keyHelp.forEach(add)
@@ -75,6 +75,36 @@ extension Application {
         let listed = Set(bindingsInForce.flatMap(\.keys))
         let keys = commandPaletteKeys.filter { !listed.contains($0) }
         return keys.isEmpty ? nil : KeyBinding(keys, help: "command palette: any action by name")
+    }
+
+    /// The bindings that list `actions`: one per action, except that the actions of one ``AppAction/helpGroup`` are
+    /// one binding, in the place of the first of them: their keys and sequences, labelled with spaces between them
+    /// (`c m p n r`), the group as the help, and the first hint of one of them.
+    static func grouped(_ actions: [AppAction]) -> [KeyBinding] {
+        var result: [KeyBinding] = []
+        var groupIndex: [String: Int] = [:]
+        for action in actions {
+            guard let group = action.helpGroup else {
+                result.append(action.binding)
+                continue
+            }
+            guard let index = groupIndex[group] else {
+                groupIndex[group] = result.count
+                var binding = action.binding
+                binding.help = group
+                result.append(binding)
+                continue
+            }
+            result[index].keys += action.keys.filter { !result[index].keys.contains($0) }
+            result[index].sequences += action.sequences.filter { !result[index].sequences.contains($0) }
+            if result[index].hint == nil { result[index].hint = action.hint }
+        }
+        for index in groupIndex.values {
+            let binding = result[index]
+            result[index].customLabel = (binding.keys.map(\.helpName) + binding.sequences.map(\.helpName))
+                .joined(separator: " ")
+        }
+        return result
     }
 
     /// The help box's lines for `bindings`: a section's heading before its first binding, then label and help.

@@ -37,6 +37,11 @@ public struct AppAction {
     public var hint: String?
     /// The heading of the help box it is listed under (nil: none).
     public var section: String?
+    /// The one line of help it shares with the other actions of its scope that have the same group (nil: a line of
+    /// its own): the help box and the hint bar list their keys together (`c m p n r`) with this text
+    /// (`sort by CPU, memory, pid, name; r reverses`), in the place of the first of them; each keeps its own keys in
+    /// a key map, the palette and `--keys`.
+    public var helpGroup: String?
     /// False for an action that is kept but not in force: its keys do nothing and it is not listed.
     public var isEnabled: Bool
     /// What it does.
