@@ -78,32 +78,31 @@ extension Application {
     }
 
     /// The bindings that list `actions`: one per action, except that the actions of one ``AppAction/helpGroup`` are
-    /// one binding, in the place of the first of them: their keys and sequences, labelled with spaces between them
-    /// (`c m p n r`), the group as the help, and the first hint of one of them.
+    /// one binding, in the place of the first of them: their keys and sequences, labelled with each action's label
+    /// and a space between two (`c m p n r`, `Home/g g End/g e`), the group as the help, and the first hint of one of
+    /// them.
     static func grouped(_ actions: [AppAction]) -> [KeyBinding] {
         var result: [KeyBinding] = []
-        var groupIndex: [String: Int] = [:]
+        var groups: [String: (index: Int, labels: [String])] = [:]
         for action in actions {
-            guard let group = action.helpGroup else {
-                result.append(action.binding)
-                continue
-            }
-            guard let index = groupIndex[group] else {
-                groupIndex[group] = result.count
-                var binding = action.binding
-                binding.help = group
+            let binding = action.binding
+            guard let group = action.helpGroup, !binding.isUnbound else {
                 result.append(binding)
                 continue
             }
-            result[index].keys += action.keys.filter { !result[index].keys.contains($0) }
-            result[index].sequences += action.sequences.filter { !result[index].sequences.contains($0) }
-            if result[index].hint == nil { result[index].hint = action.hint }
+            guard let (index, labels) = groups[group] else {
+                groups[group] = (result.count, [binding.label])
+                var first = binding
+                first.help = group
+                result.append(first)
+                continue
+            }
+            result[index].keys += binding.keys.filter { !result[index].keys.contains($0) }
+            result[index].sequences += binding.sequences.filter { !result[index].sequences.contains($0) }
+            if result[index].hint == nil { result[index].hint = binding.hint }
+            groups[group] = (index, labels + [binding.label])
         }
-        for index in groupIndex.values {
-            let binding = result[index]
-            result[index].customLabel = (binding.keys.map(\.helpName) + binding.sequences.map(\.helpName))
-                .joined(separator: " ")
-        }
+        for (index, labels) in groups.values { result[index].customLabel = labels.joined(separator: " ") }
         return result
     }
 
