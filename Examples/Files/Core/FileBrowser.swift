@@ -165,16 +165,6 @@ public final class FileBrowser: TableViewDelegate {
         table.reconfigureRows(at: changed)
     }
 
-    /// `2026-11-27 23:58` in local time.
-    nonisolated public static func date(_ seconds: Int) -> String {
-        var time = time_t(seconds)
-        var parts = tm()
-        guard localtime_r(&time, &parts) != nil else { return "" }
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min))"
-    }
-
     // MARK: Bars
 
     /// The title bar and the status line.
