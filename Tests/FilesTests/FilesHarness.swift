@@ -33,6 +33,12 @@ final class FilesHarness {
         try Data(text.utf8).write(to: directory.appendingPathComponent(path))
     }
 
+    /// Sets the modification time of `path` (relative to the root) to `seconds` since 1970.
+    func setModified(_ path: String, to seconds: Int) {
+        var times = [timeval(tv_sec: seconds, tv_usec: 0), timeval(tv_sec: seconds, tv_usec: 0)]
+        _ = utimes(root + "/" + path, &times)
+    }
+
     /// A directory at `path`.
     func folder(_ path: String) throws {
         try FileManager.default.createDirectory(
@@ -45,8 +51,9 @@ final class FilesHarness {
     }
 
     /// Opens the browser on the root, on a `width`×`height` screen.
-    func open(width: Int = 80, height: Int = 20, watching: Bool = false) throws {
+    func open(width: Int = 80, height: Int = 20, watching: Bool = false, now: (@MainActor () -> Int)? = nil) throws {
         browser = try FileBrowser(path: root)
+        if let now { browser.now = now }
         let screen = BufferScreen(width: width, height: height)
         let app = Application(screen: screen, rootView: browser.root)
         browser.install(in: app, watching: watching)

@@ -209,6 +209,20 @@ struct EndToEndTests {
         #expect(result.output.contains("process.kill = X  # SIGKILL the marked processes (asks first)"))
         #expect(result.output.contains("sort.cpu = c  # by CPU"))
         #expect(result.output.contains("detail.back = q  # back to the list"))
+        #expect(!result.output.contains("conflict"), "the default keys have no conflict: \(result.output)")
+    }
+
+    @Test func keysPrintsSequencesAndSaysAKeyThatStartsAnothersSequence() throws {
+        let directory = try Self.keyMapDirectory("app.quit = Q, q q\napp.help = q\n")
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+        let result = try ChildProcess.run(
+            [try BuiltProducts.executable(named: "procs"), "--keys"], environment: environment)
+        #expect(result.status == 0)
+        #expect(result.output.contains("app.quit = Q, q q  # quit"), "\(result.output)")
+        #expect(
+            result.output.contains("keys.conf:1: q runs app.help, so q q (app.quit) is never typed (one scope)"),
+            "\(result.output)")
     }
 
     @Test(.enabled(if: hasTmux, "tmux is not installed"))

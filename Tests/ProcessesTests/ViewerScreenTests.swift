@@ -185,6 +185,10 @@ struct ViewerScreenTests {
         harness.moveCursor(to: 300)
         harness.driver.press("enter")
         assertSnapshot(harness.lines, named: "detail")
+        // The keys in one style, the values in another (a text view of styled text).
+        let command = try #require(harness.lines.firstIndex { $0.hasPrefix("Command") })
+        #expect(harness.driver.screen.style(at: Point(x: 0, y: command)) == ProcessDetailView.keyStyle)
+        #expect(harness.driver.screen.style(at: Point(x: 10, y: command)) == ProcessDetailView.valueStyle)
         #expect(harness.lines.contains { $0.hasPrefix("Command   sleep 1000") })
         #expect(harness.lines.contains { $0.hasPrefix("Directory /home/alice/work") })
         harness.remove(300)
@@ -282,8 +286,12 @@ struct ViewerScreenTests {
         harness.driver.press("?")
         let screen = harness.lines.joined(separator: "\n")
         #expect(screen.contains("SIGTERM the marked processes (asks first)"))
-        // A box taller than the screen scrolls on j (issue 32); Esc closes it.
         let help = try #require(harness.driver.app.topOverlay as? HelpBox)
+        let sortLines = help.entries.filter { $0.action.hasPrefix("sort by C") || $0.action.hasPrefix("by ") }
+        #expect(sortLines.map(\.key) == ["c m p n r"], "the sort keys on one line: \(sortLines)")
+        #expect(sortLines.first?.action == "sort by CPU, memory, pid, name; r reverses")
+        #expect(help.entries.contains { $0.key == "ctrl-p/:" && $0.action.hasPrefix("command palette") })
+        // A box taller than the screen scrolls on j (issue 32); Esc closes it.
         harness.driver.press("j")
         #expect(harness.driver.app.isShowingOverlay == help.scrolls)
         harness.driver.press("esc")

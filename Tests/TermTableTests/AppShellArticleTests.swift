@@ -88,4 +88,38 @@ struct AppShellArticleTests {
         driver.press("esc")
         #expect(history.entries == ["worker", "api"])
     }
+
+    @Test func aSequenceMovesTheCursorAndTheGroupIsOneLineOfHelp() {
+        let (browser, driver) = start()
+        browser.addSequences(to: driver.app)
+        driver.press("g e")
+        #expect(browser.list.state.cursor == IndexPath(row: 3, section: 0))
+        driver.press("g")
+        #expect(driver.lines[9].hasPrefix("g… g top · e last service"), "\(driver.lines[9])")
+        driver.press("g")
+        #expect(browser.list.state.cursor == IndexPath(row: 0, section: 0))
+        let line = driver.app.bindingsInForce.first { $0.help == "first, last service" }
+        #expect(line?.label == "Home/g g End/g e")
+    }
+
+    @Test func theTickRedrawsOnlyTheRowsWhoseAgeChangedAndSettingsAreStyled() {
+        let (browser, driver) = start()
+        let box = AgesBox()
+        tickAges(of: browser.list, in: driver.app) { box.ages[$0.row] }
+        box.ages = [.seconds(58), .seconds(3_700), .seconds(59), .seconds(5)]
+        let rows = (0..<4).map { row in driver.lines.firstIndex { $0.hasPrefix(browser.services[row]) } ?? -1 }
+        let before = rows.map { driver.screen.lineVersion($0) }
+        driver.advanceTime(by: .seconds(1))
+        // 58s reads differently a second before (57s), 1h1m does not, 59s and 5s do: three rows.
+        let redrawn = (0..<4).filter { driver.screen.lineVersion(rows[$0]) != before[$0] }
+        #expect(redrawn == [0, 2, 3], "\(driver.lines)")
+        let text = settingsText([("replicas", "3"), ("image", "api:1.4")])
+        #expect(text.string == "replicas: 3\nimage: api:1.4\n")
+        #expect(text.runs[0].style.attributes.contains(.bold) && text.runs[1].style == .plain)
+    }
+}
+
+/// The ages the article's tick reads (a test sets them).
+@MainActor final class AgesBox {
+    var ages: [Duration] = []
 }

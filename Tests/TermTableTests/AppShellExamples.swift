@@ -83,3 +83,41 @@ import TermTable
     for problem in problems { FileHandle.standardError.write(Data("services: \(problem)\n".utf8)) }
     return keyMap
 }
+
+extension ServiceBrowser {
+    func addSequences(to app: Application) {
+        var top = AppAction(
+            "list.top", keys: [.home], sequences: [KeySequence("g g")!], help: "first service", hint: "top"
+        ) { [unowned self] in
+            self.list.setCursor(IndexPath(row: 0, section: 0))
+        }
+        top.helpGroup = "first, last service"
+        var end = AppAction("list.end", keys: [.end], sequences: [KeySequence("g e")!], help: "last service") {
+            [unowned self] in
+            self.list.setCursor(IndexPath(row: self.services.count - 1, section: 0))
+        }
+        end.helpGroup = "first, last service"
+        app.addActions([top, end], to: list)
+    }
+}
+
+/// Each second, the rows on screen whose age reads differently from a second ago are drawn again, and no other.
+@MainActor func tickAges(of table: TableView, in app: Application, age: @escaping @MainActor (IndexPath) -> Duration) {
+    let format = RelativeTime(maximumWidth: 6)
+    app.addTickHandler {
+        let changed = table.indexPathsForVisibleRows.filter { row in
+            format.string(for: age(row)) != format.string(for: age(row) - .seconds(1))
+        }
+        table.reconfigureRows(at: changed)
+    }
+}
+
+/// A service's settings as `key: value` lines, the keys in one colour and the values in another.
+func settingsText(_ settings: [(key: String, value: String)]) -> StyledText {
+    var text = StyledText()
+    for (key, value) in settings {
+        text.append(key + ": ", style: Style(foreground: .blue, attributes: .bold))
+        text.append(value + "\n")
+    }
+    return text
+}

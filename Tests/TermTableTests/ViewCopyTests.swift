@@ -107,7 +107,9 @@ import Testing
         Covered(
             name: "TextView", fresh: { TextView() },
             configured: {
-                let view = TextView(text: String(repeating: "a long text that wraps\n", count: 40))
+                let view = TextView(
+                    styledText: StyledText(String(repeating: "a long text that wraps\n", count: 40))
+                        + StyledText("in runs", style: Style(foreground: .red)))
                 configureView(view)
                 view.textStyle = .bold
                 view.keyBindings = [Key("x"): .lineDown]

@@ -42,6 +42,7 @@ extension FileBrowser {
             self.updateBars()
         }
         app.onResize = { [unowned self] _ in self.root.setNeedsLayout() }
+        app.addTickHandler { [weak self] in self?.refreshAges() }
         app.focus(table)
         if watching { startWatching() }
         // The rest of the top directory after the run loop's first turn: the first frame does not share the

@@ -1,8 +1,8 @@
 import Glibc
 import TermTable
 
-/// `files`' screen: a directory tree in a table with columns (the name with its guides, the size, the modification
-/// date), a preview of the cursor's file beside it at 100 columns and wider, a title bar and a status line.
+/// `files`' screen: a directory tree in a table with columns (the name with its guides, the size, how long ago it
+/// was modified, ticking each second), a preview of the cursor's file beside it at 100 columns and wider, a title bar and a status line.
 ///
 /// The directory's entries come a batch at a time: the first batch (a screen's worth and more) at once, the rest
 /// streamed from a task of its own and appended, then sorted (directories first, then by name, or by the column
@@ -42,6 +42,10 @@ public final class FileBrowser: TableViewDelegate {
     var rootListing: DirectoryListing?
     /// The directory watches (nil until ``install(in:)``, or when inotify is not available).
     var watcher: DirectoryWatcher?
+    /// The time now, in seconds since 1970 (a test sets its own clock).
+    public var now: @MainActor () -> Int = { Int(time(nil)) }
+    /// The age each item's Modified cell was given, by item: what a tick compares with.
+    var shownAges: [FileItem: String] = [:]
 
     /// Entries read at once when a directory opens: the first screen and more; the rest is streamed.
     nonisolated public static let firstBatch = 256
@@ -61,11 +65,16 @@ public final class FileBrowser: TableViewDelegate {
         table.tableColumns = [
             TableColumn("name", title: "Name", width: .fraction(1)),
             TableColumn("size", title: "Size", width: .fixed(6), valueType: .integer),
-            TableColumn("modified", title: "Modified", width: .fixed(16), valueType: .date),
+            TableColumn("modified", title: "Modified", width: .fixed(8), alignment: .right, valueType: .date),
         ]
         table.delegate = self
-        dataSource = OutlineDataSource(tableView: table, outlineColumn: "name") { item, column in
-            Self.text(of: item.entry, in: column.identifier)
+        dataSource = OutlineDataSource(tableView: table, outlineColumn: "name") { [weak self] item, column in
+            guard let self, column.identifier == "modified" else {
+                return Self.text(of: item.entry, in: column.identifier)
+            }
+            let text = Self.text(of: item.entry, in: "modified", now: self.now())
+            self.shownAges[item] = text.string
+            return text
         }
         dataSource.filterText = { TerminalText.sanitize($0.entry.name) }
         let top = rootPath
@@ -93,13 +102,18 @@ public final class FileBrowser: TableViewDelegate {
     // MARK: Cells
 
     /// An entry's text in a column: the name (sanitized; a directory with `/`, a link with its target), the size
-    /// in human units (none for a directory), the modification date.
-    nonisolated public static func text(of entry: FileEntry, in column: String) -> StyledText {
+    /// in human units (none for a directory), how long before `now` (seconds since 1970) it was modified (`5m`,
+    /// `3h`, `12d`, ``/TermTableCore/RelativeTime``).
+    nonisolated public static func text(of entry: FileEntry, in column: String, now: Int = Int(time(nil)))
+        -> StyledText
+    {
         switch column {
         case "size":
             return StyledText(entry.kind == .file || entry.kind == .symlink ? humanSize(entry.size) : "")
         case "modified":
-            return StyledText(entry.modified == 0 ? "" : date(entry.modified), style: Style(attributes: .dim))
+            guard entry.modified != 0 else { return StyledText("") }
+            let age = ageFormat.string(for: .seconds(Int64(now) - Int64(entry.modified)))
+            return StyledText(age, style: Style(attributes: .dim))
         default:
             let name = TerminalText.sanitize(entry.name)
             switch entry.kind {
@@ -133,14 +147,22 @@ public final class FileBrowser: TableViewDelegate {
         return "\(Int(value.rounded()))\(units[unit])"
     }
 
-    /// `2026-11-27 23:58` in local time.
-    nonisolated public static func date(_ seconds: Int) -> String {
-        var time = time_t(seconds)
-        var parts = tm()
-        guard localtime_r(&time, &parts) != nil else { return "" }
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min))"
+    /// The Modified column's ages: at most 8 columns (`in 2m10s` for a time to come).
+    nonisolated static let ageFormat = RelativeTime(maximumWidth: 8)
+
+    /// The rows on screen whose age changed since their cell was made: drawn again, and no other (the tick).
+    public func refreshAges() {
+        let now = self.now()
+        var changed: [IndexPath] = []
+        var shown: [FileItem: String] = [:]
+        for indexPath in table.indexPathsForVisibleRows {
+            guard let item = dataSource.itemIdentifier(for: indexPath) else { continue }
+            let age = Self.text(of: item.entry, in: "modified", now: now).string
+            if shownAges[item] != age { changed.append(indexPath) }
+            shown[item] = shownAges[item]
+        }
+        shownAges = shown  // only the rows on screen are remembered
+        table.reconfigureRows(at: changed)
     }
 
     // MARK: Bars

@@ -42,9 +42,7 @@ struct ProcsCommand: AsyncParsableCommand {
         if keys {
             let viewer = try ProcessViewer(sampler: ProcessSampler(), signaller: ProcessSignaller())
             let scopes = viewer.actionScopes
-            for problem in problems + keyMap.problems(against: scopes) {
-                FileHandle.standardError.write(Data("procs: \(problem)\n".utf8))
-            }
+            report(problems + keyMap.problems(against: scopes), conflictsIn: scopes, keyMap: keyMap)
             print(KeyMap.describe(scopes.flatMap(keyMap.applied(to:))))
             return
         }
@@ -54,9 +52,8 @@ struct ProcsCommand: AsyncParsableCommand {
         }
         let viewer = try ProcessViewer(sampler: ProcessSampler(), signaller: ProcessSignaller())
         // A bad key map is said on standard error before the screen starts; its good lines and the defaults hold.
-        for problem in problems + keyMap.problems(against: viewer.actionScopes) {
-            FileHandle.standardError.write(Data("procs: \(problem)\n".utf8))
-        }
+        report(
+            problems + keyMap.problems(against: viewer.actionScopes), conflictsIn: viewer.actionScopes, keyMap: keyMap)
         if !pids.isEmpty { viewer.restrict(to: Set(pids)) }
         viewer.refresh()
         if tree { viewer.setTreeMode(true) }
@@ -67,5 +64,18 @@ struct ProcsCommand: AsyncParsableCommand {
         app.keyMap = keyMap
         viewer.install(in: app, refreshInterval: .milliseconds(Int(interval * 1000)))
         await app.run()
+    }
+
+    /// Says the key map's problems on standard error, then the conflicts among the default keys that no line of the
+    /// map caused (the map's own are among its problems, with their lines).
+    func report(_ problems: [KeyMap.Problem], conflictsIn scopes: [[AppAction]], keyMap: KeyMap) {
+        var lines = problems.map { "procs: \($0)" }
+        for scope in scopes {
+            for conflict in KeyMap.conflicts(in: keyMap.applied(to: scope))
+            where keyMap.lines[conflict.winner] == nil && keyMap.lines[conflict.loser] == nil {
+                lines.append("procs: key conflict: \(conflict)")
+            }
+        }
+        for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
     }
 }

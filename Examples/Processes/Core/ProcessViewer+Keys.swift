@@ -26,9 +26,11 @@ extension ProcessViewer {
     /// The list's actions (the root screen's): filter and sort.
     func makeListActions() -> [AppAction] {
         func sort(_ name: String, _ key: Character, _ help: String, _ column: String) -> AppAction {
-            AppAction("sort.\(name)", keys: [Key(key)], help: help, section: "Sort") { [unowned self] in
+            var action = AppAction("sort.\(name)", keys: [Key(key)], help: help, section: "Sort") { [unowned self] in
                 self.sort(byColumn: column)
             }
+            action.helpGroup = Self.sortHelp
+            return action
         }
         return [
             AppAction("list.filter", keys: [Key("/")], help: "filter (Enter keeps, Esc clears)", hint: "filter") {
@@ -40,11 +42,18 @@ extension ProcessViewer {
             sort("cpu", "c", "by CPU", "cpu"), sort("memory", "m", "by memory", "rss"),
             sort("pid", "p", "by pid", "pid"),
             sort("name", "n", "by name", "command"),
-            AppAction("sort.reverse", keys: [Key("r")], help: "reverse", section: "Sort") { [unowned self] in
-                self.reverseOrder()
-            },
+            {
+                var reverse = AppAction("sort.reverse", keys: [Key("r")], help: "reverse", section: "Sort") {
+                    [unowned self] in self.reverseOrder()
+                }
+                reverse.helpGroup = Self.sortHelp
+                return reverse
+            }(),
         ]
     }
+
+    /// The one help line of the sort keys (`c m p n r`).
+    static let sortHelp = "sort by CPU, memory, pid, name; r reverses"
 
     /// The detail screen's actions: q goes back (as Esc does).
     func makeDetailActions() -> [AppAction] {
@@ -63,8 +72,13 @@ extension ProcessViewer {
     /// ``/TermTable/TableView/commandHints``, then the list's and the app's actions, with the user's keys), as a
     /// ``/TermTable/KeyHintBar`` shows them.
     ///
-    /// The list's, not those of the view in focus: the line stays while a dialog or the filter prompt is up.
+    /// The list's, not those of the view in focus: the line stays while a dialog or the filter prompt is up. While
+    /// a key sequence is pending, its keys (`g…`) and the keys that go on with it.
     public var keyHints: String {
+        if let app, !app.pendingKeys.isEmpty {
+            return KeySequence(app.pendingKeys).helpName + "… "
+                + KeyHintBar.text(for: app.pendingContinuations, width: Int.max / 2, separator: "  ")
+        }
         let map = app?.keyMap ?? KeyMap()
         let bindings = table.keyHelp + (map.applied(to: listActions) + map.applied(to: appActions)).map(\.binding)
         return KeyHintBar.text(for: bindings.filter(\.showsInHintBar), width: Int.max / 2, separator: "  ")

@@ -83,7 +83,7 @@ public final class ProcessViewer: TableViewDelegate {
         let library = try layouts ?? Self.bundledLayouts()
         self.sampler = sampler
         self.signaller = signaller
-        detailView = ProcessDetailView(cell: try library.instantiate("detail"))
+        detailView = ProcessDetailView()
         body = EmptyStateView(table, message: "No processes match")
         root = VStack([titleBar, .fill(body), statusLine])
         detailScreen = AppScreen(VStack([Breadcrumb(), .fill(detailView), detailStatusLine]), title: "")

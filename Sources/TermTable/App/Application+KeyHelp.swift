@@ -45,13 +45,18 @@ extension Application {
         var result: [KeyBinding] = []
         func add(_ binding: KeyBinding) {
             let rest = binding.removing(taken)
-            guard rest.isEnabled, !rest.keys.isEmpty else { return }
+            guard rest.isEnabled, !rest.isUnbound else { return }
             taken.formUnion(rest.keys)
             result.append(rest)
         }
         for scope in scopesInForce {
             switch scope {
-            case .actions(let actions): Application.effective(actions).map(\.binding).forEach(add)
+            case .actions(let actions):
+                // The sequences of one scope may share their first key: it is taken once the scope is listed.
+                let before = taken
+                let bindings = Application.grouped(Application.effective(actions)).map { $0.removing(before) }
+                bindings.forEach(add)
+                taken.formUnion(bindings.flatMap { $0.sequences.map { $0.keys[0] } })
             case .view(let provider): provider.keyHelp.forEach(add)
             case .pop: add(Application.popBinding)
             case .legacy:
@@ -60,6 +65,44 @@ extension Application {
                 }
             }
         }
+        return result
+    }
+
+    /// The binding that lists the ``commandPaletteKeys`` no binding in force takes (nil: none left, or the palette
+    /// is shown): what the help box lists after the keys in force.
+    public var commandPaletteBinding: KeyBinding? {
+        guard !(topScreen.view is CommandPalette) else { return nil }
+        let listed = Set(bindingsInForce.flatMap(\.keys))
+        let keys = commandPaletteKeys.filter { !listed.contains($0) }
+        return keys.isEmpty ? nil : KeyBinding(keys, help: "command palette: any action by name")
+    }
+
+    /// The bindings that list `actions`: one per action, except that the actions of one ``AppAction/helpGroup`` are
+    /// one binding, in the place of the first of them: their keys and sequences, labelled with each action's label
+    /// and a space between two (`c m p n r`, `Home/g g End/g e`), the group as the help, and the first hint of one of
+    /// them.
+    static func grouped(_ actions: [AppAction]) -> [KeyBinding] {
+        var result: [KeyBinding] = []
+        var groups: [String: (index: Int, labels: [String])] = [:]
+        for action in actions {
+            let binding = action.binding
+            guard let group = action.helpGroup, !binding.isUnbound else {
+                result.append(binding)
+                continue
+            }
+            guard let (index, labels) = groups[group] else {
+                groups[group] = (result.count, [binding.label])
+                var first = binding
+                first.help = group
+                result.append(first)
+                continue
+            }
+            result[index].keys += binding.keys.filter { !result[index].keys.contains($0) }
+            result[index].sequences += binding.sequences.filter { !result[index].sequences.contains($0) }
+            if result[index].hint == nil { result[index].hint = binding.hint }
+            groups[group] = (index, labels + [binding.label])
+        }
+        for (index, labels) in groups.values { result[index].customLabel = labels.joined(separator: " ") }
         return result
     }
 
@@ -82,9 +125,21 @@ extension Application {
         return entries
     }
 
-    /// Shows a help box of the keys in force (``bindingsInForce``), then the `extra` lines (what a click
+    /// Shows a help box of the keys in force (``bindingsInForce``) and the palette's (``commandPaletteBinding``), then
+    /// the key conflicts in force
+    /// (``keyConflictsInForce``) under *Conflicts:*, then the `extra` lines (what a click
     /// does, say); any key closes it.
     public func showHelp(title: String = "Keys", adding extra: [(key: String, action: String)] = []) {
-        showHelp(title: title, entries: Application.helpEntries(for: bindingsInForce) + extra)
+        showHelp(
+            title: title,
+            entries: Application.helpEntries(for: bindingsInForce + (commandPaletteBinding.map { [$0] } ?? []))
+                + Application.helpEntries(for: keyConflictsInForce) + extra)
+    }
+
+    /// The help box's lines for `conflicts`: a *Conflicts:* heading, then the keys and what happens to them.
+    public static func helpEntries(for conflicts: [KeyConflict]) -> [(key: String, action: String)] {
+        guard !conflicts.isEmpty else { return [] }
+        return [("Conflicts:", "")]
+            + conflicts.map { (key: $0.keys.helpName, action: TerminalText.sanitize($0.message)) }
     }
 }

@@ -97,6 +97,11 @@ public final class Application: ViewHost {
     var scopedActions: [ObjectIdentifier: ScopedActions] = [:]
     /// The app's own actions, in the order they were added.
     var appActions: [AppAction] = []
+    /// The key sequence begun, waiting for its next key (see ``pendingKeys``).
+    var pendingSequence: PendingSequence?
+    /// What runs once a second, and the timer that runs it (see ``addTickHandler(_:)``).
+    var tickHandlers: [(id: Int, run: @MainActor () -> Void)] = []
+    var tickTimer: Int?
     /// The palette's commands with an argument (see ``addPaletteCommand(_:)``).
     var paletteCommandList: [PaletteCommand] = []
     /// The screens the last frame drew (a push or a pop clears the screen before the next one).
@@ -453,9 +458,13 @@ public final class Application: ViewHost {
     func route(_ event: InputEvent) {
         switch event {
         case .key(let key): handleKey(key)
-        case .mouse(let mouse): handleMouse(mouse)
+        case .mouse(let mouse):
+            cancelPendingKeys()
+            handleMouse(mouse)
         case .resize(let size): handleResize(size)
-        case .paste(let text): _ = textTarget()?.handleText(text)
+        case .paste(let text):
+            cancelPendingKeys()
+            _ = textTarget()?.handleText(text)
         }
         repairFocus()
         setNeedsDisplay()
@@ -484,6 +493,7 @@ public final class Application: ViewHost {
 
     private func handleKey(_ key: Key) {
         if let overlay = overlays.last {
+            cancelPendingKeys()
             if overlay.dismissOnAnyKey {
                 // The box may take a key first (a help box too short for its lines scrolls); any other closes it.
                 if !overlay.view.handleKey(key) { dismissOverlay() }
@@ -497,6 +507,7 @@ public final class Application: ViewHost {
             }
             return
         }
+        if continuePendingSequence(with: key) { return }
         let top = topScreen
         if deliverToViews(key, from: focusedView, within: top.view) { return }
         // Esc goes back on a pushed screen unless a view of it took Esc; then the app's actions and bindings, which

@@ -24,6 +24,8 @@ public struct KeyBinding: Hashable, Sendable {
     public var hint: String?
     /// False for a binding that is kept but not in force: it is neither run nor listed.
     public var isEnabled: Bool
+    /// Sequences of keys (`g g`) listed with the keys, after them.
+    public var sequences: [KeySequence] = []
 
     /// A binding of `keys` with its `help`; `label` replaces the label made from the keys.
     public init(
@@ -38,8 +40,20 @@ public struct KeyBinding: Hashable, Sendable {
         self.isEnabled = isEnabled
     }
 
-    /// The keys as the help shows them: ``customLabel``, else the keys' names joined by `/` (`"↓/j"`).
-    public var label: String { customLabel ?? KeyBinding.label(for: keys) }
+    /// A binding of `keys` and `sequences` (`g g`) with its `help`; `label` replaces the label made from them.
+    public init(
+        _ keys: [Key], help: String, label: String? = nil, section: String? = nil,
+        hint: String? = nil, isEnabled: Bool = true, sequences: [KeySequence]
+    ) {
+        self.init(keys, help: help, label: label, section: section, hint: hint, isEnabled: isEnabled)
+        self.sequences = sequences
+    }
+
+    /// The keys as the help shows them: ``customLabel``, else the keys' names then the sequences' joined by `/`
+    /// (`"↓/j"`, `"Home/g g"`).
+    public var label: String {
+        customLabel ?? (keys.map(\.helpName) + sequences.map(\.helpName)).joined(separator: "/")
+    }
 
     /// True when the hint bar shows the binding (it has a ``hint``).
     public var showsInHintBar: Bool { hint != nil }
@@ -52,12 +66,18 @@ public struct KeyBinding: Hashable, Sendable {
         keys.map(\.helpName).joined(separator: "/")
     }
 
-    /// The binding without `removed` keys; a custom label (which may name them) gives way to the keys' names.
+    /// The binding without `removed` keys and the sequences they start; a custom label (which may name them) gives
+    /// way to the keys' names.
     func removing(_ removed: Set<Key>) -> KeyBinding {
-        guard keys.contains(where: removed.contains) else { return self }
+        let startsRemoved: (KeySequence) -> Bool = { $0.keys.first.map(removed.contains) ?? true }
+        guard keys.contains(where: removed.contains) || sequences.contains(where: startsRemoved) else { return self }
         var copy = self
         copy.keys.removeAll(where: removed.contains)
+        copy.sequences.removeAll(where: startsRemoved)
         copy.customLabel = nil
         return copy
     }
+
+    /// True when the binding has no key and no sequence left.
+    var isUnbound: Bool { keys.isEmpty && sequences.isEmpty }
 }

@@ -5,7 +5,8 @@ import TermTableCore
 /// With no ``bindings`` of its own, the bar shows the bindings in force of the app that
 /// shows it (``Application/bindingsInForce``) that have a ``KeyBinding/hint``,
 /// worked out each time it is drawn, so it follows the focus and any key rebound.
-/// Hints are dropped whole from the end when the bar is too narrow; a first hint that does
+/// While a key sequence is pending (``Application/pendingKeys``), the bar shows its keys and the keys that go
+/// on with it instead (`g… g first row · t next tab`). Hints are dropped whole from the end when the bar is too narrow; a first hint that does
 /// not fit alone is cut with an ellipsis (never inside a character).
 ///
 /// ```swift
@@ -36,6 +37,19 @@ public final class KeyHintBar: View {
         if let bindings { return bindings.filter(\.isEnabled) }
         guard let app = host as? Application else { return [] }
         return app.bindingsInForce.filter(\.showsInHintBar)
+    }
+
+    /// The bar's line in `width` columns: the hints of ``shownBindings``, or, with no ``bindings`` of its own while a
+    /// key sequence of its app is pending, the keys typed (`g…`) then the keys that go on
+    /// (``Application/pendingContinuations``).
+    public func line(width: Int) -> String {
+        guard bindings == nil, let app = host as? Application, !app.pendingKeys.isEmpty else {
+            return KeyHintBar.text(for: shownBindings, width: width)
+        }
+        let typed = TerminalText.sanitize(KeySequence(app.pendingKeys).helpName + "… ")
+        let typedWidth = TerminalText.width(of: typed)
+        guard typedWidth < width else { return TerminalText.truncate(typed, toWidth: width) }
+        return typed + KeyHintBar.text(for: app.pendingContinuations, width: width - typedWidth)
     }
 
     /// The line for `bindings` in `width` columns: label and ``KeyBinding/hint`` (else its help) of each, whole
@@ -74,6 +88,6 @@ public final class KeyHintBar: View {
         guard frame.width > 0, frame.height > 0 else { return }
         let padding = Style(background: textStyle.background)
         context.fill(Rect(origin: .zero, size: frame.size), style: padding)
-        context.put(KeyHintBar.text(for: shownBindings, width: frame.width), at: .zero, style: textStyle)
+        context.put(line(width: frame.width), at: .zero, style: textStyle)
     }
 }

@@ -59,26 +59,26 @@ extension Application {
 
     /// What is wrong with ``keyMap`` against the actions the app knows now (the app's, each live view's, each
     /// screen's in the stack): see ``KeyMap/problems(against:)``.
-    public var keyMapProblems: [KeyMap.Problem] {
-        var scopes = [appActions]
-        for scope in scopedActions.values where scope.view != nil { scopes.append(scope.actions) }
-        for screen in screenStack { scopes.append(screen.actions) }
-        return keyMap.problems(against: scopes)
-    }
+    public var keyMapProblems: [KeyMap.Problem] { keyMap.problems(against: knownActionScopes) }
 
     /// The actions in force for the focus, nearest first, each key once (the key's other actions are left out,
-    /// and an action left with no key is listed with none): what a command palette offers.
+    /// and an action left with no key is listed with none): what a command palette offers. A sequence is left out
+    /// when its first key is taken nearer the focus.
     public var actionsInForce: [AppAction] {
         var taken: Set<Key> = []
         var result: [AppAction] = []
         for scope in scopesInForce {
             switch scope {
             case .actions(let actions):
+                var starts: Set<Key> = []
                 for var action in Application.effective(actions) {
                     action.keys.removeAll(where: taken.contains)
-                    taken.formUnion(action.keys)
+                    action.sequences.removeAll { taken.contains($0.keys[0]) }
+                    starts.formUnion(action.keys)
+                    starts.formUnion(action.sequences.map { $0.keys[0] })
                     result.append(action)
                 }
+                taken.formUnion(starts)
             case .view(let provider):
                 for binding in provider.keyHelp where binding.isEnabled { taken.formUnion(binding.keys) }
             case .legacy, .pop:
@@ -88,22 +88,28 @@ extension Application {
         return result
     }
 
-    /// The enabled actions of one scope with the keys that run them: a key two of them have runs the one added last,
-    /// so the earlier one loses it.
+    /// The enabled actions of one scope with the keys and sequences that run them: a key (or a sequence) two of them
+    /// have runs the one added last, so the earlier one loses it; a sequence that a key or a shorter sequence of the
+    /// scope starts is never typed to its end, so it is left out (see ``KeyMap/conflicts(in:)``).
     static func effective(_ actions: [AppAction]) -> [AppAction] {
         var taken: Set<Key> = []
+        var takenSequences: Set<[Key]> = []
         var result: [AppAction] = []
-        for var action in actions.reversed() where action.isEnabled {
+        for action in actions.reversed() where action.isEnabled {
+            var action = action.normalized
             action.keys.removeAll(where: taken.contains)
             taken.formUnion(action.keys)
+            action.sequences.removeAll { takenSequences.contains($0.keys) }
+            takenSequences.formUnion(action.sequences.map(\.keys))
             result.append(action)
         }
+        for index in result.indices {
+            result[index].sequences.removeAll { sequence in
+                taken.contains(sequence.keys[0])
+                    || (2..<sequence.keys.count).contains { takenSequences.contains(Array(sequence.keys.prefix($0))) }
+            }
+        }
         return result.reversed()
-    }
-
-    /// The action `key` runs among `actions` (the last added that has it), nil when none.
-    static func action(for key: Key, in actions: [AppAction]) -> AppAction? {
-        actions.last { $0.isEnabled && $0.keys.contains(key) }
     }
 
     /// One level of what a key is offered to, nearest the focus first (see ``scopesInForce``).
@@ -147,17 +153,10 @@ extension Application {
     /// view's own ``/TermTableCore/View/handleKey(_:)``); true when one took it. With no `start`, only
     /// `boundary`'s actions are offered.
     func deliverToViews(_ key: Key, from start: View?, within boundary: View) -> Bool {
-        guard start != nil else {
-            guard let action = Application.action(for: key, in: actions(of: boundary)) else { return false }
-            action.run()
-            return true
-        }
+        guard start != nil else { return offer(key, to: actions(of: boundary)) }
         var current = start
         while let view = current {
-            if let action = Application.action(for: key, in: actions(of: view)) {
-                action.run()
-                return true
-            }
+            if offer(key, to: actions(of: view)) { return true }
             if view.handleKey(key) { return true }
             if view === boundary { break }
             current = view.superview
@@ -167,10 +166,7 @@ extension Application {
 
     /// Offers `key` to the app's actions, then to its keys bound with `bind`; true when one took it.
     func deliverToApp(_ key: Key) -> Bool {
-        if let action = Application.action(for: key, in: actions(of: nil)) {
-            action.run()
-            return true
-        }
+        if offer(key, to: actions(of: nil)) { return true }
         if let legacy = keyBindings[key] {
             legacy()
             return true

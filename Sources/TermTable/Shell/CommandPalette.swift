@@ -106,7 +106,7 @@ public final class CommandPalette: View {
         let all =
             actions.map {
                 Item(
-                    title: $0.help, keys: KeyBinding.label(for: $0.keys), name: $0.name, kind: .action($0.run))
+                    title: $0.help, keys: $0.binding.label, name: $0.name, kind: .action($0.run))
             }
             + commands.map { Item(title: "\($0.name) …  \($0.help)", keys: "", name: $0.name, kind: .command($0)) }
         return ranked(all.map { ("\($0.title) \($0.name)", $0) }, by: FuzzyQuery(query))

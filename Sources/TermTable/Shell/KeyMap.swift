@@ -3,8 +3,8 @@ import TermTableCore
 /// A user's keys for the app's actions, over their default keys: the lines of a `keys.conf` file,
 /// `action.name = key, key`.
 ///
-/// Keys are written as the help writes them (`q`, `ctrl-d`, `shift-tab`, `F5`, `PgDn`, `Esc`, `↑`, `space`);
-/// an action given no key (`process.kill =`) is left with none. `#` starts a comment line. A line that cannot
+/// Keys are written as the help writes them (`q`, `ctrl-d`, `shift-tab`, `F5`, `PgDn`, `Esc`, `↑`, `space`), a
+/// sequence with a space between its keys (`list.top = g g, Home`, see ``KeySequence``); an action given no key (`process.kill =`) is left with none. `#` starts a comment line. A line that cannot
 /// be read is a ``Problem`` naming the file and the line, and is left out: the rest of the file, and the
 /// defaults, still hold. ``Application/keyMap`` applies a map; ``Application/keyMapProblems`` adds the
 /// problems found against the actions (unknown names, two actions of one scope on one key).
@@ -39,6 +39,9 @@ public struct KeyMap: Equatable, Sendable {
 
     /// The keys by action name.
     public var keys: [String: [Key]]
+    /// The sequences of keys (`g g`) by action name: an action the map names in ``keys`` or here gets the keys and
+    /// the sequences the map gives it, and no others.
+    public var sequences: [String: [KeySequence]] = [:]
     /// The file the map was read from (empty for a map made in code).
     public var file: String
     /// The line that gave each action its keys.
@@ -84,10 +87,18 @@ public struct KeyMap: Equatable, Sendable {
                 continue
             }
             var keys: [Key] = []
+            var sequences: [KeySequence] = []
             var bad: [String] = []
             for keyName in names {
-                if keyName.contains(" ") {
-                    bad.append("“\(keyName)” (key sequences are not supported)")
+                if keyName.contains(" ") || keyName.contains("\t") {
+                    let words = keyName.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                    if words.count > KeySequence.maximumLength {
+                        bad.append("“\(keyName)” (a sequence of at most \(KeySequence.maximumLength) keys)")
+                    } else if let sequence = KeySequence(words.joined(separator: " ")) {
+                        if !sequences.contains(sequence) { sequences.append(sequence) }
+                    } else {
+                        bad.append("“\(keyName)”")
+                    }
                 } else if let key = parseKey(keyName) {
                     if !keys.contains(key) { keys.append(key) }
                 } else {
@@ -99,6 +110,7 @@ public struct KeyMap: Equatable, Sendable {
                 continue
             }
             map.keys[name] = keys
+            map.sequences[name] = sequences.isEmpty ? nil : sequences
             map.lines[name] = number
         }
         return (map, problems)
@@ -126,20 +138,22 @@ public struct KeyMap: Equatable, Sendable {
         }
     }
 
-    /// `actions` with the keys the map gives them.
+    /// `actions` with the keys (and sequences) the map gives them.
     public func applied(to actions: [AppAction]) -> [AppAction] {
-        guard !keys.isEmpty else { return actions }
+        guard !keys.isEmpty || !sequences.isEmpty else { return actions }
         return actions.map { action in
-            guard let mapped = keys[action.name] else { return action }
+            guard keys[action.name] != nil || sequences[action.name] != nil else { return action }
             var remapped = action
-            remapped.keys = mapped
+            remapped.keys = keys[action.name] ?? []
+            remapped.sequences = sequences[action.name] ?? []
             return remapped
         }
     }
 
     /// What is wrong with the map against `scopes` (the actions of each scope, with their default keys): names no
-    /// action has, and keys the map gives an action that another action of its scope has too (a conflict: the one
-    /// added last runs). Each names the map's file and line.
+    /// action has, keys (or sequences) the map gives an action that another action of its scope has too (a
+    /// conflict: the one added last runs), and a key of one action that starts another's sequence in one scope. Each
+    /// names the map's file and line.
     public func problems(against scopes: [[AppAction]]) -> [Problem] {
         let scopes = scopes.map(applied(to:))
         let known = Set(scopes.joined().map(\.name))
@@ -157,16 +171,30 @@ public struct KeyMap: Equatable, Sendable {
                                 file: file, line: line,
                                 message: "\(key.helpName) is \(action.name)'s and \(other.name)'s (one scope)"))
                     }
+                    for sequence in action.sequences where other.sequences.contains(sequence) {
+                        problems.append(
+                            Problem(
+                                file: file, line: line,
+                                message: "\(sequence) is \(action.name)'s and \(other.name)'s (one scope)"))
+                    }
+                }
+            }
+            // A key or sequence that starts another's longer sequence: said at the line of each the map names.
+            for conflict in KeyMap.conflicts(in: scope) where conflict.isPrefix {
+                for name in [conflict.winner, conflict.loser] {
+                    guard let line = lines[name] else { continue }
+                    problems.append(Problem(file: file, line: line, message: conflict.description))
                 }
             }
         }
         return problems
     }
 
-    /// The map's line for `actions`: `name = key, key` each, the keys as the help writes them, then `# help`.
+    /// The map's line for `actions`: `name = key, key` each, the keys then the sequences as the help writes them
+    /// (`list.top = Home, g g`), then `# help`.
     public static func describe(_ actions: [AppAction]) -> String {
         actions.map { action in
-            let keys = action.keys.map(\.helpName).joined(separator: ", ")
+            let keys = (action.keys.map(\.helpName) + action.sequences.map(\.helpName)).joined(separator: ", ")
             return TerminalText.sanitize("\(action.name) = \(keys)") + "  # " + TerminalText.sanitize(action.help)
         }.joined(separator: "\n")
     }

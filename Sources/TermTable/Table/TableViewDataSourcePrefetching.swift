@@ -131,13 +131,23 @@ extension TableView {
     /// A row asked of the ``prefetchDataSource`` counts as answered; a row still not available shows its
     /// placeholder again and is asked again at the next layout pass (an answer that failed: show an error in the
     /// row and say it is available, or reconfigure it for the table to retry).
+    ///
+    /// Rows on screen are asked of the data source again in the next frame and only they are drawn again, so a
+    /// tick that changed one row's text (an age: ``Application/addTickHandler(_:)``) redraws that row alone, and a
+    /// call naming only rows off screen (with no ``prefetchDataSource``) costs no layout pass at all.
     public func reconfigureRows(at indexPaths: [IndexPath]) {
+        var needsPass = false
         for indexPath in indexPaths where metrics.contains(indexPath) {
+            let item = TableItem(section: indexPath.section, row: indexPath.row)
             prefetcher.outstanding.remove(indexPath)
-            if prefetcher.source != nil { prefetcher.recheck.insert(indexPath) }
-            measurements.forget(
-                TableItem(section: indexPath.section, row: indexPath.row), globalRow: metrics.globalRow(of: indexPath))
+            if prefetcher.source != nil {
+                prefetcher.recheck.insert(indexPath)
+                needsPass = true
+            }
+            measurements.forget(item, globalRow: metrics.globalRow(of: indexPath))
+            if visibleCells[item] != nil { needsPass = true }
         }
+        guard needsPass else { return }
         setNeedsLayout()
         setNeedsDisplay()
     }

@@ -109,6 +109,24 @@ extension TextView {
     }
 
     /// The display clusters of `text`, each newline kept as a `"\n"` cluster of width 0.
+    /// The display clusters of `text` (as ``clusters(of:)-(String)``), each with the style of the run its first code
+    /// point is in.
+    static func clusters(of text: StyledText) -> ([TerminalText.Cluster], [Style]) {
+        var clusters: [TerminalText.Cluster] = []
+        var styles: [Style] = []
+        for (character, style) in text.styledCharacters() {
+            if character == "\n" || character == "\r\n" {
+                clusters.append(TerminalText.Cluster(character: "\n", width: 0))
+            } else if let glyph = TerminalText.glyph(for: character) {
+                clusters.append(glyph)
+            } else {
+                continue
+            }
+            styles.append(style)
+        }
+        return (clusters, styles)
+    }
+
     static func clusters(of text: String) -> [TerminalText.Cluster] {
         var result: [TerminalText.Cluster] = []
         result.reserveCapacity(text.utf8.count)

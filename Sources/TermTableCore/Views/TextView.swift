@@ -7,14 +7,22 @@
 /// reach the terminal). When the width changes, the text wraps again and the character that was at the top-left
 /// stays on the top line, so a resize does not lose the reader's place.
 ///
+/// Its text may be ``styledText`` instead: runs of their own styles (a YAML key in one colour, its value in
+/// another), laid over the paragraph's style, kept through the wrap (a run that crosses a line end goes on, in its
+/// style, on the next line).
+///
 /// ```swift
 /// let article = TextView(text: body)
 /// article.scrollToEnd()
+/// var yaml = StyledText("name: ", style: Style(foreground: .blue))
+/// yaml.append("web\n")
+/// detail.styledText = yaml
 /// ```
 open class TextView: View, CopyableView {
     /// What the view draws, in one store: read for every line drawn, copied whole.
     struct Drawn {
         var text: String
+        var styledText: StyledText?
         var textStyle: Style = .plain
         var paragraphStyles: [Int: Style] = [:]
     }
@@ -22,15 +30,35 @@ open class TextView: View, CopyableView {
         @exclusivity(unchecked)  // read for every line drawn
     #endif
     private var drawn: Drawn
-    /// The text shown; setting it scrolls back to the beginning.
+    /// The text shown; setting it scrolls back to the beginning (and clears ``styledText``).
     public var text: String {
         get { drawn.text }
         set {
-            guard updateDrawn(&drawn.text, to: newValue) else { return }
+            guard newValue != drawn.text || drawn.styledText != nil else { return }
+            drawn.styledText = nil
+            drawn.text = newValue
+            setNeedsDisplay()
             clusters = TextView.clusters(of: newValue)
-            anchor = 0
-            wrappedWidth = -1
-            measuredLines = nil
+            clusterStyles = []
+            textChanged()
+        }
+    }
+    /// The text shown in runs of their own styles, each laid over its paragraph's style (``paragraphStyles``, else
+    /// ``textStyle``); nil when the text is plain ``text``. Setting it sets ``text`` to its string and scrolls back to
+    /// the beginning.
+    public var styledText: StyledText? {
+        get { drawn.styledText }
+        set {
+            guard newValue != drawn.styledText else { return }
+            guard let newValue else {
+                text = drawn.text
+                return
+            }
+            drawn.styledText = newValue
+            drawn.text = newValue.string
+            setNeedsDisplay()
+            (clusters, clusterStyles) = TextView.clusters(of: newValue)
+            textChanged()
         }
     }
     /// The style of the text.
@@ -52,6 +80,8 @@ open class TextView: View, CopyableView {
 
     /// The text's display clusters, newlines as `"\n"` clusters of width 0.
     var clusters: [TerminalText.Cluster]
+    /// The style of the run each cluster comes from (as many as ``clusters``); empty for plain ``text``.
+    var clusterStyles: [Style] = []
     /// The wrapped lines at ``wrappedWidth``: the index in ``clusters`` where each starts (ascending).
     var lineStarts: [Int] = []
     /// The paragraph of each line in ``lineStarts``.
@@ -81,6 +111,19 @@ open class TextView: View, CopyableView {
         super.init(frame: frame)
     }
 
+    /// Creates a text view of `styledText` (runs of their own styles), at its beginning.
+    public convenience init(styledText: StyledText, frame: Rect = .zero) {
+        self.init(frame: frame)
+        self.styledText = styledText
+    }
+
+    /// The text changed: back to the beginning, to be wrapped again.
+    private func textChanged() {
+        anchor = 0
+        wrappedWidth = -1
+        measuredLines = nil
+    }
+
     public required override init(copying other: View) {
         let other = other as! TextView
         drawn = other.drawn
@@ -88,6 +131,7 @@ open class TextView: View, CopyableView {
         keyBindings = other.keyBindings
         wheelStep = other.wheelStep
         clusters = other.clusters
+        clusterStyles = other.clusterStyles
         lineStarts = other.lineStarts
         lineParagraphs = other.lineParagraphs
         wrappedWidth = other.wrappedWidth
@@ -158,13 +202,22 @@ open class TextView: View, CopyableView {
             let style = paragraphStyles[lineParagraphs[index]] ?? textStyle
             line.removeAll(keepingCapacity: true)
             var used = 0
+            var runStart = 0  // where the run being gathered in `line` starts
+            var runStyle = Style.plain
             for position in lineRange(index) {
                 let cluster = clusters[position]
                 guard cluster.character != "\n", used + cluster.width <= width else { break }
+                // A styled text draws each run of one style on its own.
+                if !clusterStyles.isEmpty, clusterStyles[position] != runStyle {
+                    if !line.isEmpty { context.put(line, at: Point(x: runStart, y: y), style: style.merging(runStyle)) }
+                    line.removeAll(keepingCapacity: true)
+                    runStart = used
+                    runStyle = clusterStyles[position]
+                }
                 line.append(cluster.character)
                 used += cluster.width
             }
-            context.put(line, at: Point(x: 0, y: y), style: style)
+            context.put(line, at: Point(x: runStart, y: y), style: style.merging(runStyle))
             if used < width {
                 context.fill(Rect(x: used, y: y, width: width - used, height: 1), style: padding(of: style))
             }

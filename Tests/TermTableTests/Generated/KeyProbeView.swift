@@ -41,15 +41,27 @@ final class KeyLog {
 
 /// The actions of one scope as the reference model keeps them: a name added again replaces the earlier one.
 struct ModelScope {
-    var actions: [(name: String, keys: [Key], enabled: Bool)] = []
+    var actions: [(name: String, keys: [Key], sequences: [[Key]], enabled: Bool)] = []
 
-    mutating func add(_ name: String, keys: [Key], enabled: Bool) {
+    mutating func add(_ name: String, keys: [Key], sequences: [[Key]] = [], enabled: Bool) {
         actions.removeAll { $0.name == name }
-        actions.append((name, keys, enabled))
+        actions.append((name, keys, sequences, enabled))
     }
 
     /// The action `key` runs here: the last added, enabled, that has it.
     func winner(_ key: Key) -> String? {
         actions.last { $0.enabled && $0.keys.contains(key) }.map { "action:\($0.name)" }
+    }
+
+    /// True when `key` begins a sequence here (no action of the scope has it as a key: a key runs at once).
+    func starts(_ key: Key) -> Bool {
+        winner(key) == nil && actions.contains { $0.enabled && $0.sequences.contains { $0.first == key } }
+    }
+
+    /// The action a sequence of two keys runs here: the last added, enabled, that has it, unless its first key is
+    /// one of the scope's keys.
+    func winner(sequence: [Key]) -> String? {
+        guard starts(sequence[0]) else { return nil }
+        return actions.last { $0.enabled && $0.sequences.contains(sequence) }.map { "action:\($0.name)" }
     }
 }
