@@ -88,6 +88,6 @@ extension TableView: KeyHelpProviding {
     }
 
     /// The help box's heading of an outline's keys (←/→ while they are the tree's, `+ - *`): an app's own tree
-    /// keys listed under it (``KeyBinding/section``) join them under one heading (``Application/helpEntries(for:)``).
+    /// keys listed under it (``KeyBinding/section``) join them under one heading (``Application/helpEntries(for:)-([KeyBinding])``).
     public static let outlineKeyHelpSection = "Tree"
 }
