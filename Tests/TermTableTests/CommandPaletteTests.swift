@@ -47,6 +47,30 @@ struct CommandPaletteTests {
         #expect(driver.app.screens.count == 1)
     }
 
+    /// A help too long for its line is cut before the action's name, which stays (the name a key map uses); on a
+    /// screen too narrow for both, the help wins.
+    @Test func aLongHelpIsCutBeforeTheActionsNameAndTheNameStays() {
+        let (driver, _, sources, _) = twoPanes()
+        defer { withExtendedLifetime(sources) {} }
+        driver.app.addAction(
+            AppAction(
+                "logs.expand", keys: [Key("e")],
+                help: "expand the entry into its lines (a stack trace), or back "
+                    + String(repeating: "again and again ", count: 6)
+            ) {})
+        driver.press("ctrl-p")
+        driver.type("expand")
+        let row = try! #require(driver.lines.first { $0.contains("expand the entry") })
+        #expect(row.contains("…") && row.contains("logs.expand"), "\(row)")
+        #expect(row.range(of: "…")!.lowerBound < row.range(of: "logs.expand")!.lowerBound)
+        driver.press("esc")
+        driver.resize(to: Size(width: 30, height: 20))
+        driver.press("ctrl-p")
+        driver.type("expand")
+        let narrow = try! #require(driver.lines.first { $0.contains("expand the") }, "\(driver.lines)")
+        #expect(!narrow.contains("logs.expand"), "\(narrow)")
+    }
+
     @Test func runningAnActionFromThePaletteEqualsPressingItsKey() {
         let (driver, left, sources, log) = twoPanes()
         defer { withExtendedLifetime(sources) {} }

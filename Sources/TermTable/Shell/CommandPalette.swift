@@ -221,14 +221,17 @@ public final class CommandPalette: View {
             let keys = TerminalText.fit(TerminalText.sanitize(item.keys), width: keyWidth)
             let title = TerminalText.sanitize(item.title)
             let name = TerminalText.sanitize(item.name)
-            let titleWidth = max(0, width - keyWidth - 3)
+            let room = max(0, width - keyWidth - 3)
+            let nameWidth = TerminalText.width(of: name)
+            // The name (what a key map calls the action) stays, and a long help is cut before it, while the help
+            // keeps 12 columns beside it (or all of a shorter help).
+            let showsName = nameWidth > 0 && room - nameWidth - 2 >= min(12, TerminalText.width(of: title))
+            let titleWidth = showsName ? room - nameWidth - 2 : room
             context.put(" " + keys + " ", at: Point(x: 1, y: y), style: selected ? .reverse : .bold)
             context.put(
                 TerminalText.truncate(title, toWidth: titleWidth), at: Point(x: keyWidth + 3, y: y),
                 style: selected ? .reverse : .plain)
-            let nameWidth = TerminalText.width(of: name)
-            let used = TerminalText.width(of: TerminalText.truncate(title, toWidth: titleWidth))
-            if nameWidth + 2 <= titleWidth - used {
+            if showsName {
                 context.put(name, at: Point(x: 1 + width - nameWidth - 1, y: y), style: selected ? .reverse : .dim)
             }
         }
