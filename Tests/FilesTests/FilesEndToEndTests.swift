@@ -16,19 +16,7 @@ struct FilesEndToEndTests {
             at: tree.appendingPathComponent("alpha"), withIntermediateDirectories: true)
         try Data("inside\n".utf8).write(to: tree.appendingPathComponent("alpha/child-file.txt"))
         try Data("PREVIEWED-TEXT\n".utf8).write(to: tree.appendingPathComponent("zeta.txt"))
-        let script = """
-            trap ':' INT TERM HUP
-            cd '\(directory.path)'
-            stty -g > before
-            env LANG=C.UTF-8 TERM=xterm-256color '\(files)' tree
-            echo $? > status
-            stty -g > after
-            echo E2E-DONE
-            exec sleep 600
-            """
-        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
-        let session = try TmuxSession(
-            width: 120, height: 20, command: "sh '\(directory.path)/run.sh'", directory: directory)
+        let session = try TmuxSession(running: files, arguments: ["tree"], width: 120, height: 20, directory: directory)
         defer { session.close() }
         try session.waitFor(text: "alpha/")
         #expect(!session.capture().contains("child-file"), "nothing under alpha before it expands")
@@ -38,12 +26,8 @@ struct FilesEndToEndTests {
         try session.send("Down")
         try session.waitFor(text: "PREVIEWED-TEXT")
         try session.send("q")
-        let status = try session.waitForFile("status")
-        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
-        try session.waitFor(text: "E2E-DONE")
-        let before = try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8)
-        #expect(try session.waitForFile("after") == before, "terminal modes differ after files ended")
-        #expect(try session.format("#{alternate_on}") == "0")
+        #expect(try session.waitForExitStatus() == 0)
+        #expect(try session.terminalWasRestored(), "terminal modes differ after files ended")
     }
 
     /// Started in a locale naming a codeset other than UTF-8, `files` draws only ASCII: tree(1)-style guides, `+`
@@ -60,17 +44,9 @@ struct FilesEndToEndTests {
         try Data("inside\n".utf8).write(to: tree.appendingPathComponent("alpha/child-file.txt"))
         try Data("inside\n".utf8).write(to: tree.appendingPathComponent("alpha/last-file.txt"))
         try Data("text\n".utf8).write(to: tree.appendingPathComponent("zeta.txt"))
-        let script = """
-            trap ':' INT TERM HUP
-            cd '\(directory.path)'
-            env -u LC_ALL -u LC_CTYPE -u TERMTABLE_ASCII LANG=en_US.ISO-8859-1 TERM=xterm-256color '\(files)' tree
-            echo $? > status
-            echo E2E-DONE
-            exec sleep 600
-            """
-        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
         let session = try TmuxSession(
-            width: 100, height: 16, command: "sh '\(directory.path)/run.sh'", directory: directory)
+            running: files, arguments: ["tree"], environment: ["LANG": "en_US.ISO-8859-1"],
+            unsetting: ["LC_ALL", "LC_CTYPE", "TERMTABLE_ASCII"], height: 16, directory: directory)
         defer { session.close() }
         let collapsed = try session.waitFor(text: "alpha/")
         #expect(collapsed.contains("+ alpha/"), "\(collapsed)")
@@ -80,17 +56,16 @@ struct FilesEndToEndTests {
         #expect(expanded.contains("`-  last-file.txt"), "\(expanded)")
         #expect(expanded.unicodeScalars.allSatisfy { $0.isASCII }, "\(expanded)")
         try session.send("q")
-        let status = try session.waitForFile("status")
-        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(try session.waitForExitStatus() == 0)
         try session.waitFor(text: "E2E-DONE")
     }
 
-    /// The command that runs a program without root's right to read every directory: nothing for another user,
+    /// The command words that run a program without root's right to read every directory: nothing for another user,
     /// `setpriv` to `nobody` for root (CI runs as root); nil when root has no `setpriv`.
-    static var unprivileged: String? {
-        guard geteuid() == 0 else { return "" }
+    static var unprivileged: [String]? {
+        guard geteuid() == 0 else { return [] }
         return FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
-            ? "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups " : nil
+            ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : nil
     }
 
     /// A directory `files` may not read shows a permission-denied error row when expanded, and nothing inside it;
@@ -115,25 +90,18 @@ struct FilesEndToEndTests {
         for path in [directory.path, directory.path + "/tree"] { chmod(path, 0o755) }
         chmod(directory.path + "/home", 0o777)
         chmod(locked.path, 0)
-        let script = """
-            trap ':' INT TERM HUP
-            cd '\(directory.path)'
-            env HOME='\(directory.path)/home' LANG=C.UTF-8 TERM=xterm-256color \(Self.unprivileged ?? "")'\(files)' tree
-            echo $? > status
-            echo E2E-DONE
-            exec sleep 600
-            """
-        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        let unprivileged = try #require(Self.unprivileged)
         let session = try TmuxSession(
-            width: 100, height: 16, command: "sh '\(directory.path)/run.sh'", directory: directory)
+            running: unprivileged.first ?? files,
+            arguments: unprivileged.dropFirst() + (unprivileged.isEmpty ? [] : [files]) + ["tree"],
+            environment: ["HOME": directory.path + "/home"], height: 16, directory: directory)
         defer { session.close() }
         try session.waitFor(text: "locked/")
         try session.send("Enter")
         let denied = try session.waitFor(text: "Permission denied")
         #expect(!denied.contains("secret-file"), "\(denied)")
         try session.send("q")
-        let status = try session.waitForFile("status")
-        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(try session.waitForExitStatus() == 0)
         try session.waitFor(text: "E2E-DONE")
     }
 }
