@@ -36,7 +36,7 @@ import Testing
         #expect(viewer.filesScreen.rowIDs == [0, 1, 2, 3])
         #expect(harness.lines[3].hasPrefix("     1 pipe   pipe:[4242]"))
         #expect(harness.lines.contains { $0.contains("socket") && $0.contains("socket:[77]") })
-        #expect(harness.lines.last?.hasPrefix("open files: 4 · r re-read  Esc/q back") == true)
+        #expect(harness.lines.last?.hasPrefix("open files: 4 · r re-read  q back (or Esc)") == true)
         #expect(
             !harness.lines.joined().unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
             "the target's escape and bell never reach the terminal")
@@ -108,5 +108,23 @@ import Testing
         harness.driver.app.render()
         #expect(
             harness.lines.last?.hasPrefix("open files: 1 · 90,000 more not listed (at most 10,000 are read)") == true)
+    }
+
+    /// The listing's actions are named and remappable: a key map moves `files.reread`, the status line's hint and
+    /// the help follow it; `?` on the listing lists its actions.
+    @Test func aKeyMapMovesTheListingsActionsAndTheHintsFollow() throws {
+        let harness = try detailOfSleep()
+        let app = harness.driver.app
+        app.keyMap = KeyMap.parse("files.reread = R\ndetail.files = F", file: "keys.conf").map
+        #expect(app.keyMap.problems(against: harness.viewer.actionScopes).isEmpty, "procs knows every name at start")
+        harness.driver.press("f")
+        #expect(app.topScreen === harness.viewer.detailScreen, "f was moved to F")
+        harness.driver.press("F")
+        #expect(app.topScreen === harness.viewer.filesScreen.screen)
+        #expect(harness.lines.last?.contains("R re-read  q back (or Esc)") == true)
+        #expect(app.bindingsInForce.first { $0.help == "read the open files again" }?.keys == [Key("R")])
+        harness.tree.addFiles(300, [9: "/etc/hosts"])
+        harness.driver.press("R")
+        #expect(harness.viewer.filesScreen.rowIDs.last == 9)
     }
 }

@@ -17,8 +17,12 @@ extension ProcessViewer {
         TableColumn("name", title: "NAME", width: .fraction(1)),
     ]
 
-    /// The keys the listing screens' status lines name.
-    static let listingKeys = "r re-read  Esc/q back"
+    /// The hints of `screen`'s actions with the keys in force (a key map's), as the status line shows them.
+    func hints(of screen: ProcessListingScreen) -> String {
+        let map = app?.keyMap ?? KeyMap()
+        let bindings = map.applied(to: screen.screen.actions).map(\.binding).filter(\.showsInHintBar)
+        return KeyHintBar.text(for: bindings, width: Int.max / 2, separator: "  ") + " (or Esc)"
+    }
 
     /// `f` on the detail: pushes the open files of the detail's process, read now (at most
     /// ``/ProcessKit/ProcReader/listingBound``, on the main actor: a bounded read).
@@ -37,12 +41,14 @@ extension ProcessViewer {
 
     /// Reads the open files of `id` into the files screen (`r` again).
     func readFiles(of id: ProcessID) {
-        filesScreen.show(sampler.reader.openFiles(of: id), pid: id.pid, row: Self.row(of:), keys: Self.listingKeys)
+        filesScreen.show(
+            sampler.reader.openFiles(of: id), pid: id.pid, row: Self.row(of:), keys: hints(of: filesScreen))
     }
 
     /// Reads the threads of `id` into the threads screen (`r` again).
     func readThreads(of id: ProcessID) {
-        threadsScreen.show(sampler.reader.threads(of: id), pid: id.pid, row: Self.row(of:), keys: Self.listingKeys)
+        threadsScreen.show(
+            sampler.reader.threads(of: id), pid: id.pid, row: Self.row(of:), keys: hints(of: threadsScreen))
     }
 
     /// A descriptor's row.
