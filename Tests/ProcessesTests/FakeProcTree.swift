@@ -51,6 +51,18 @@ final class FakeProcTree {
 
     func remove(_ pid: Int32) { try? FileManager.default.removeItem(at: root.appendingPathComponent("\(pid)")) }
 
+    /// Open descriptors of `pid`: `fd/N` links to their targets.
+    func addFiles(_ pid: Int32, _ files: [Int32: String]) {
+        let directory = root.appendingPathComponent("\(pid)/fd")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (fd, target) in files { link(pid, "fd/\(fd)", to: target) }
+    }
+
+    /// A thread of `pid`: `task/TID/stat` (the thread's stat line: its tid, name, state, ticks).
+    func addThread(_ pid: Int32, _ thread: FakeProcess) {
+        write("\(pid)/task/\(thread.pid)/stat", thread.statLine)
+    }
+
     func link(_ pid: Int32, _ name: String, to target: String) {
         try? FileManager.default.createSymbolicLink(
             atPath: root.appendingPathComponent("\(pid)/\(name)").path,

@@ -55,18 +55,26 @@ extension ProcessViewer {
     /// The one help line of the sort keys (`c m p n r`).
     static let sortHelp = "sort by CPU, memory, pid, name; r reverses"
 
-    /// The detail screen's actions: q goes back (as Esc does).
+    /// The detail screen's actions: q goes back (as Esc does), f and t push the open files and the threads.
     func makeDetailActions() -> [AppAction] {
         [
             AppAction("detail.back", keys: [Key("q")], help: "back to the list", hint: "back") { [unowned self] in
                 self.closeDetail()
-            }
+            },
+            AppAction("detail.files", keys: [Key("f")], help: "its open files", hint: "files") { [unowned self] in
+                self.openFiles()
+            },
+            AppAction("detail.threads", keys: [Key("t")], help: "its threads", hint: "threads") { [unowned self] in
+                self.openThreads()
+            },
         ]
     }
 
-    /// Every action of procs by scope (the app's, the list's, the detail's), with their default keys: what
-    /// `procs --keys` prints and a key map is checked against.
-    public var actionScopes: [[AppAction]] { [appActions, listActions, detailScreen.actions] }
+    /// Every action of procs by scope (the app's, the list's, the detail's, the open files' and the threads'), with
+    /// their default keys: what `procs --keys` prints and a key map is checked against.
+    public var actionScopes: [[AppAction]] {
+        [appActions, listActions, detailScreen.actions, filesScreen.screen.actions, threadsScreen.screen.actions]
+    }
 
     /// The status line's key hints: the list's keys that have a hint (the table's Space,
     /// ``/TermTable/TableView/commandHints``, then the list's and the app's actions, with the user's keys), as a

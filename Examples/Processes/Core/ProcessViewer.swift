@@ -33,6 +33,12 @@ public final class ProcessViewer: TableViewDelegate {
     public let detailScreen: AppScreen
     /// The detail screen's bottom line.
     public let detailStatusLine = Label()
+    /// The open files of the detail's process (`f` on the detail pushes it; Esc or q goes back).
+    public let filesScreen = ProcessListingScreen(
+        title: "open files", noun: "open files", columns: ProcessViewer.fileColumns)
+    /// The threads of the detail's process (`t` on the detail pushes it; Esc or q goes back).
+    public let threadsScreen = ProcessListingScreen(
+        title: "threads", noun: "threads", columns: ProcessViewer.threadColumns)
     /// The app's actions (signal, help, quit), in force on every screen.
     public private(set) var appActions: [AppAction] = []
     /// The list's actions (filter, sort), the root screen's.
@@ -115,6 +121,8 @@ public final class ProcessViewer: TableViewDelegate {
         appActions = makeAppActions()
         listActions = makeListActions()
         detailScreen.actions = makeDetailActions()
+        filesScreen.screen.actions = makeFilesActions()
+        threadsScreen.screen.actions = makeThreadsActions()
         treeActions = makeTreeActions()
         updateBars()
     }
@@ -256,7 +264,8 @@ public final class ProcessViewer: TableViewDelegate {
         titleBar.text = title
         if detailID != nil {
             detailStatusLine.text =
-                message.map { "\($0) · Esc back" } ?? "Esc/q back  K SIGTERM  X SIGKILL (marked processes)  ? help"
+                message.map { "\($0) · Esc back" }
+                ?? "Esc/q back  f files  t threads  K SIGTERM  X SIGKILL (marked)  ? help"
         }
         let counts = markCounts
         let marks = counts.hidden > 0 ? "\(counts.marked) marked, \(counts.hidden) hidden" : "\(counts.marked) marked"
