@@ -183,8 +183,10 @@ extension TableView {
         prefetcher.statistics.layoutPasses += 1
         prefetcher.statistics.placeholderRowsOnScreen = placeholders
         if placeholders > 0 { prefetcher.statistics.layoutPassesWithPlaceholders += 1 }
-        let recheck = prefetcher.recheck
-        prefetcher.recheck.removeAll(keepingCapacity: true)
+        // Taken whole (an answer given during this pass is rechecked at the next), not copied and cleared: that
+        // allocates a new set every pass.
+        var recheck: Set<Int> = []
+        if !prefetcher.recheck.isEmpty { swap(&recheck, &prefetcher.recheck) }
         guard let source = prefetcher.source, let dataSource else { return }
         var firstRow: Int?
         var lastRow = 0
