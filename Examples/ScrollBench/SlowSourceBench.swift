@@ -54,19 +54,22 @@ enum SlowSourceBench {
     final class Source: TableViewDataSource, TableViewDataSourcePrefetching {
         let rows: Int
         let latency: Int  // milliseconds; 0: every row is at hand
-        var arrived = Set<Int>()
+        /// The rows at hand, one flag a row (a page cache's lookup: no hashing for each row drawn).
+        var arrived: [Bool]
         var cancelled = Set<Int>()
-        /// Answers handed over by the background queue, taken in by the frame loop on the main actor.
-        let inbox = Locked<[Int]>([])
+        /// Answers handed over by the background queue (one batch per request), taken in by the frame loop on the
+        /// main actor.
+        let inbox = Locked<[[Int]]>([])
 
         init(rows: Int, latency: Int) {
             self.rows = rows
             self.latency = latency
+            arrived = [Bool](repeating: latency == 0, count: rows)
         }
 
         func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
         func tableView(_ tableView: TableView, isRowAvailableAt indexPath: IndexPath) -> Bool {
-            latency == 0 || arrived.contains(indexPath.row)
+            arrived[indexPath.row]
         }
         func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
             let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath) as! BasicCell
@@ -80,23 +83,30 @@ enum SlowSourceBench {
             let inbox = self.inbox
             // One query per request (a page of a database), answered after the latency.
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(latency)) {
-                inbox.withLock { $0 += rows }
+                inbox.withLock { $0.append(rows) }
             }
         }
         func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
             cancelled.formUnion(indexPaths.map(\.row))
         }
 
-        /// Takes in the answers that arrived (those not cancelled since) and tells the table; false when none.
+        /// Takes in the answers that arrived (those not cancelled since) and tells the table, all in one call; false
+        /// when none.
         func takeAnswers(into table: TableView) -> Bool {
-            let answered = inbox.withLock { inbox in
+            let batches = inbox.withLock { inbox in
                 defer { inbox.removeAll(keepingCapacity: true) }
                 return inbox
             }
-            let rows = answered.filter { !cancelled.contains($0) && !arrived.contains($0) }
-            guard !rows.isEmpty else { return false }
-            arrived.formUnion(rows)
-            table.reconfigureRows(at: rows.map { IndexPath(row: $0, section: 0) })
+            guard !batches.isEmpty else { return false }
+            var answered: [IndexPath] = []
+            for batch in batches {
+                for row in batch where !arrived[row] && (cancelled.isEmpty || !cancelled.contains(row)) {
+                    arrived[row] = true
+                    answered.append(IndexPath(row: row, section: 0))
+                }
+            }
+            guard !answered.isEmpty else { return false }
+            table.reconfigureRows(at: answered)
             return true
         }
     }

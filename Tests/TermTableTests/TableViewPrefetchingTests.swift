@@ -143,6 +143,22 @@ struct TableViewPrefetchingTests {
         #expect(table.prefetchStatistics.rowsOutstanding == 0)
     }
 
+    @Test func aFailedAnswerForARowFarAwayIsAskedAgainOnlyWhenItComesBack() {
+        let source = LateSource(count: 100)
+        let table = makeLateTable(source)
+        _ = render(table, size: Size(width: 20, height: 5))
+        _ = table.perform(.moveToBottom)
+        _ = render(table, size: Size(width: 20, height: 5))
+        source.fail([3])  // an answer that failed after its request was cancelled
+        source.requests.removeAll()
+        _ = render(table, size: Size(width: 20, height: 5))
+        #expect(source.askedRows.isEmpty, "row 3 is far from the screen: \(source.askedRows)")
+        _ = table.perform(.moveToTop)
+        _ = render(table, size: Size(width: 20, height: 5))
+        #expect(source.askedRows.filter { $0 == 3 }.count == 1, "\(source.askedRows)")
+        #expect(source.duplicateRequests.isEmpty)
+    }
+
     @Test func rowsTheDataSourceHasAreNeverAsked() {
         let source = LateSource(count: 100)
         source.arrived = Set(0..<100)

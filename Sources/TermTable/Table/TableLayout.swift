@@ -125,12 +125,22 @@ package struct TableMetrics: Sendable, Equatable {
 
     /// The row's position counting all rows of all sections before it.
     package func globalRow(of indexPath: IndexPath) -> Int {
-        guard indexPath.section >= 0, indexPath.section < rowCounts.count else { return 0 }
-        return rowsBefore[indexPath.section] + indexPath.row
+        globalRow(of: TableItem(section: indexPath.section, row: indexPath.row))
+    }
+
+    /// The global position of a row item (0 for an unknown section).
+    package func globalRow(of item: TableItem) -> Int {
+        guard item.section >= 0, item.section < rowCounts.count else { return 0 }
+        return rowsBefore[item.section] + item.row
     }
 
     /// The row at global position `index` (clamped to the table).
     package func indexPath(forGlobalRow index: Int) -> IndexPath? {
+        item(forGlobalRow: index).map { IndexPath(row: $0.row, section: $0.section) }
+    }
+
+    /// The row item at global position `index` (clamped to the table), nil when the table has no rows.
+    package func item(forGlobalRow index: Int) -> TableItem? {
         guard totalRows > 0 else { return nil }
         let target = min(max(0, index), totalRows - 1)
         // Binary search the section whose range holds the target.
@@ -142,7 +152,7 @@ package struct TableMetrics: Sendable, Equatable {
         }
         var section = low
         while rowCounts[section] == 0 { section += 1 }
-        return IndexPath(row: target - rowsBefore[section], section: section)
+        return TableItem(section: section, row: target - rowsBefore[section])
     }
 
     /// The item nearest to `item` that exists (for clamping after a reload).

@@ -52,8 +52,8 @@ final class TablePrefetching {
     weak var source: TableViewDataSourcePrefetching?
     /// The reuse identifier of the placeholder cell (nil: the table's own, a dim `…`).
     var placeholderIdentifier: String?
-    /// The rows asked and not answered nor cancelled.
-    var outstanding: Set<IndexPath> = []
+    /// The rows asked and not answered nor cancelled (items, not `IndexPath`s: no heap storage to hash).
+    var outstanding: Set<TableItem> = []
     /// The first row on screen at the last pass (global index), to tell the scroll's direction.
     var lastFirstRow: Int?
     /// The direction of the last scroll: 1 down, -1 up.
@@ -61,8 +61,9 @@ final class TablePrefetching {
     /// The window of the last pass and the counts it was computed on: its rows were asked for or at hand then, so
     /// the next pass considers only the rows new to its window (and those in `recheck`); nil: every row again.
     var lastWindow: (rows: ClosedRange<Int>, total: Int)?
-    /// The rows reconfigured since the last pass: asked again if they are still not at hand (a failed answer).
-    var recheck: Set<IndexPath> = []
+    /// The rows (global) reconfigured since the last pass within its window: asked again if they are still not at
+    /// hand (a failed answer). Rows outside it are new to the next window, or not in it.
+    var recheck: Set<Int> = []
     /// The counts are a floor that may grow (the data source's ``TableViewDataSource/rowCountIsEstimated(in:)``).
     var countIsEstimated = false
     /// The counters.
@@ -119,7 +120,9 @@ extension TableView {
     }
 
     /// The rows asked of the ``prefetchDataSource`` and neither answered nor cancelled, sorted.
-    public var indexPathsForOutstandingPrefetches: [IndexPath] { prefetcher.outstanding.sorted() }
+    public var indexPathsForOutstandingPrefetches: [IndexPath] {
+        prefetcher.outstanding.sorted().map { IndexPath(row: $0.row, section: $0.section) }
+    }
 
     /// Redraws the rows at `indexPaths` in place: their data arrived (or changed) and the counts did not.
     ///
@@ -137,15 +140,19 @@ extension TableView {
     /// call naming only rows off screen (with no ``prefetchDataSource``) costs no layout pass at all.
     public func reconfigureRows(at indexPaths: [IndexPath]) {
         var needsPass = false
-        for indexPath in indexPaths where metrics.contains(indexPath) {
+        let prefetching = prefetcher.source != nil
+        let window = prefetcher.lastWindow?.rows
+        for indexPath in indexPaths {
             let item = TableItem(section: indexPath.section, row: indexPath.row)
-            prefetcher.outstanding.remove(indexPath)
-            if prefetcher.source != nil {
-                prefetcher.recheck.insert(indexPath)
+            guard metrics.contains(item) else { continue }
+            let globalRow = metrics.globalRow(of: item)
+            if !prefetcher.outstanding.isEmpty { prefetcher.outstanding.remove(item) }
+            if prefetching {
+                if let window, window.contains(globalRow) { prefetcher.recheck.insert(globalRow) }
                 needsPass = true
             }
-            measurements.forget(item, globalRow: metrics.globalRow(of: indexPath))
-            if visibleCells[item] != nil { needsPass = true }
+            measurements.forget(item, globalRow: globalRow)
+            if !needsPass, visibleCells[item] != nil { needsPass = true }
         }
         guard needsPass else { return }
         setNeedsLayout()
@@ -176,19 +183,19 @@ extension TableView {
         prefetcher.statistics.layoutPasses += 1
         prefetcher.statistics.placeholderRowsOnScreen = placeholders
         if placeholders > 0 { prefetcher.statistics.layoutPassesWithPlaceholders += 1 }
-        let recheck = prefetcher.recheck
-        prefetcher.recheck.removeAll(keepingCapacity: true)
+        // Taken whole (an answer given during this pass is rechecked at the next), not copied and cleared: that
+        // allocates a new set every pass.
+        var recheck: Set<Int> = []
+        if !prefetcher.recheck.isEmpty { swap(&recheck, &prefetcher.recheck) }
         guard let source = prefetcher.source, let dataSource else { return }
         var firstRow: Int?
         var lastRow = 0
-        for placed in placedItems {
-            guard let indexPath = placed.item.indexPath else { continue }
-            firstRow = metrics.globalRow(of: indexPath)
+        for placed in placedItems where !placed.item.isHeader {
+            firstRow = metrics.globalRow(of: placed.item)
             break
         }
-        for placed in placedItems.reversed() {
-            guard let indexPath = placed.item.indexPath else { continue }
-            lastRow = metrics.globalRow(of: indexPath)
+        for placed in placedItems.reversed() where !placed.item.isHeader {
+            lastRow = metrics.globalRow(of: placed.item)
             break
         }
         let total = metrics.totalRows
@@ -207,25 +214,24 @@ extension TableView {
         // Cancel what scrolled far away.
         let keep = TablePrefetching.keepDistance(ahead: ahead)
         let kept = max(0, firstRow - keep)...min(total - 1, lastRow + keep)
-        var cancelled: [IndexPath] = []
-        for indexPath in prefetcher.outstanding where !kept.contains(metrics.globalRow(of: indexPath)) {
-            cancelled.append(indexPath)
+        var cancelled: [TableItem] = []
+        for item in prefetcher.outstanding where !kept.contains(metrics.globalRow(of: item)) {
+            cancelled.append(item)
         }
         if !cancelled.isEmpty {
             cancelled.sort()
             prefetcher.outstanding.subtract(cancelled)
             prefetcher.statistics.rowsCancelled += cancelled.count
-            source.tableView(self, cancelPrefetchingForRowsAt: cancelled)
+            source.tableView(
+                self, cancelPrefetchingForRowsAt: cancelled.map { IndexPath(row: $0.row, section: $0.section) })
         }
         // Ask for the rows on screen, then ahead in the direction of the scroll, nearest first.
         var asked: [IndexPath] = []
         func consider(_ row: Int) {
-            if let seen, seen.contains(row), recheck.isEmpty { return }
-            guard let indexPath = metrics.indexPath(forGlobalRow: row),
-                seen?.contains(row) != true || recheck.contains(indexPath),
-                !prefetcher.outstanding.contains(indexPath),
-                !dataSource.tableView(self, isRowAvailableAt: indexPath)
-            else { return }
+            if let seen, seen.contains(row), recheck.isEmpty || !recheck.contains(row) { return }
+            guard let item = metrics.item(forGlobalRow: row), !prefetcher.outstanding.contains(item) else { return }
+            let indexPath = IndexPath(row: item.row, section: item.section)
+            guard !dataSource.tableView(self, isRowAvailableAt: indexPath) else { return }
             asked.append(indexPath)
         }
         for row in firstRow...lastRow { consider(row) }
@@ -235,7 +241,9 @@ extension TableView {
             for row in stride(from: firstRow - 1, through: window.lowerBound, by: -1) { consider(row) }
         }
         guard !asked.isEmpty else { return }
-        prefetcher.outstanding.formUnion(asked)
+        for indexPath in asked {
+            prefetcher.outstanding.insert(TableItem(section: indexPath.section, row: indexPath.row))
+        }
         prefetcher.statistics.rowsRequested += asked.count
         source.tableView(self, prefetchRowsAt: asked)
     }
@@ -248,14 +256,15 @@ extension TableView {
         guard !gone.isEmpty else { return }
         prefetcher.outstanding.subtract(gone)
         prefetcher.statistics.rowsCancelled += gone.count
-        prefetcher.source?.tableView(self, cancelPrefetchingForRowsAt: gone.sorted())
+        prefetcher.source?.tableView(
+            self, cancelPrefetchingForRowsAt: gone.sorted().map { IndexPath(row: $0.row, section: $0.section) })
     }
 
     /// Cancels every outstanding request (rows moved: their index paths no longer name the rows asked for).
     func cancelOutstandingRequests() {
         prefetcher.lastWindow = nil
         guard !prefetcher.outstanding.isEmpty else { return }
-        let all = prefetcher.outstanding.sorted()
+        let all = prefetcher.outstanding.sorted().map { IndexPath(row: $0.row, section: $0.section) }
         prefetcher.outstanding.removeAll()
         prefetcher.statistics.rowsCancelled += all.count
         prefetcher.source?.tableView(self, cancelPrefetchingForRowsAt: all)
