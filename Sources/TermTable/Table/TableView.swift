@@ -75,14 +75,14 @@ open class TableView: View, CopyableView {
         var selectionMode: SelectionMode = .single
         var stickyHeaders = true
         var showsScrollIndicator = true
-        var markStyle = Style(foreground: .yellow, attributes: .bold)
+        var markStyle = Style(role: .mark)
         var focusedCursorStyle: SelectionStyle?
-        var unfocusedCursorStyle: SelectionStyle? = .custom(Style(attributes: .underline))
+        var unfocusedCursorStyle: SelectionStyle? = .custom(Style(role: .inactiveCursor))
         var showsMarkColumn = false
         var rowHeight: Int?
         var scrollPadding = 0
-        var headerStyle = Style(attributes: [.bold, .underline])
-        var scrollIndicatorStyle: Style = .dim
+        var headerStyle = Style(role: .header)
+        var scrollIndicatorStyle = Style(role: .dim)
     }
     #if !TERMTABLE_CHECKED_ACCESS
         @exclusivity(unchecked)  // read for every row placed, measured and drawn
