@@ -36,3 +36,10 @@ func orangeAtEachDepth() -> [Color] {
     return [ColorDepth.trueColor, .palette256, .ansi16, .none].map { $0.map(orange) }
     // [.rgb(255, 136, 0), .palette(208), .ansi(3), .default]
 }
+
+@MainActor
+func openScreen(colours depth: ColorDepth?) throws -> CursesScreen {
+    var options = CursesScreen.Options()
+    options.colorDepth = depth  // nil: from the environment and the terminal
+    return try CursesScreen(options: options)
+}
