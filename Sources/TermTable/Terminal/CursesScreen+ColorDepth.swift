@@ -38,4 +38,32 @@ extension CursesScreen {
         let candidate = String(family) + "-direct"
         return cnc_can_address_cursor(candidate, descriptor) == 1 ? candidate : nil
     }
+
+    /// The terminal's number for `color` at the screen's depth: -1 for the default colour, a palette index, or
+    /// (on a direct-colour entry) the RGB value packed as `0xRRGGBB`.
+    func colorNumber(_ color: Color) -> Int {
+        let mapped = colorDepth.map(color)
+        if colorDepth == .trueColor && colorCount >= 1 << 24 {
+            switch mapped {
+            case .default: return -1
+            // Direct-colour entries draw 0-7 as the terminal's own ANSI colours (`setaf` 30-37).
+            case .ansi(let index) where index < 8: return Int(index)
+            case .palette(let index) where index < 8: return Int(index)
+            case .ansi(let index), .palette(let index):
+                let (red, green, blue) = ColorDepth.paletteRGB(Int(index))
+                return Self.packed(red, green, blue)
+            case .rgb(let red, let green, let blue): return Self.packed(red, green, blue)
+            }
+        }
+        guard let index = mapped.paletteIndex else { return -1 }
+        if index < colorCount { return index }
+        return index & 7
+    }
+
+    /// An RGB colour as a direct-colour entry's number; 1-7 (which the entry would draw as ANSI colours) become 8,
+    /// a blue no eye tells from them.
+    static func packed(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Int {
+        let value = Int(red) << 16 | Int(green) << 8 | Int(blue)
+        return (1..<8).contains(value) ? 8 : value
+    }
 }

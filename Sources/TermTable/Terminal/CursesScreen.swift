@@ -153,7 +153,7 @@ public final class CursesScreen: Screen {
     #endif
     private var lastPair: Int16 = 0
     var pairs: [PairKey: Int16] = [:]
-    private var colorCount = 0
+    private(set) var colorCount = 0
     /// True when colours are in use (``colorDepth`` is not ``/TermTableCore/ColorDepth/none``).
     public private(set) var colorsEnabled = false
     /// The depth colours are drawn at, decided when the screen opened; every colour is mapped to it
@@ -595,34 +595,6 @@ public final class CursesScreen: Screen {
         _ = init_extended_pair(Int32(next), Int32(key.foreground), Int32(key.background))
         pairs[key] = Int16(next)
         return Int16(next)
-    }
-
-    /// The terminal's number for `color` at the screen's depth: -1 for the default colour, a palette index, or
-    /// (on a direct-colour entry) the RGB value packed as `0xRRGGBB`.
-    func colorNumber(_ color: Color) -> Int {
-        let mapped = colorDepth.map(color)
-        if colorDepth == .trueColor && colorCount >= 1 << 24 {
-            switch mapped {
-            case .default: return -1
-            // Direct-colour entries draw 0-7 as the terminal's own ANSI colours (`setaf` 30-37).
-            case .ansi(let index) where index < 8: return Int(index)
-            case .palette(let index) where index < 8: return Int(index)
-            case .ansi(let index), .palette(let index):
-                let (red, green, blue) = ColorDepth.paletteRGB(Int(index))
-                return Self.packed(red, green, blue)
-            case .rgb(let red, let green, let blue): return Self.packed(red, green, blue)
-            }
-        }
-        guard let index = mapped.paletteIndex else { return -1 }
-        if index < colorCount { return index }
-        return index & 7
-    }
-
-    /// An RGB colour as a direct-colour entry's number; 1-7 (which the entry would draw as ANSI colours) become 8,
-    /// a blue no eye tells from them.
-    private static func packed(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Int {
-        let value = Int(red) << 16 | Int(green) << 8 | Int(blue)
-        return (1..<8).contains(value) ? 8 : value
     }
 
 }
