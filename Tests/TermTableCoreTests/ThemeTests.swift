@@ -22,7 +22,7 @@ struct ThemeTests {
         #expect(Theme.dark[.cursor] == .reverse)
         #expect(Theme.dark[.inactiveCursor] == .underline)
         #expect(Theme.dark[.mark] == Style(foreground: .yellow, attributes: .bold))
-        #expect(Theme.dark[.header] == Style(attributes: [.bold, .underline]))
+        #expect(Theme.dark[.header] == .bold)
         #expect(Theme.dark[.dim] == .dim)
     }
 

@@ -36,7 +36,7 @@ public struct Theme: Hashable, Sendable {
         case inactiveCursor
         /// A marked (multi-selected) row's mark.
         case mark
-        /// Column headers.
+        /// Column headers and section headers (which the table also underlines).
         case header
         /// Titles: a box's title, the key names in a help box.
         case title
@@ -120,7 +120,7 @@ public struct Theme: Hashable, Sendable {
     }
 
     /// The default theme, for a terminal with a dark background: the terminal's own 16 colours, as TermTable
-    /// drew before themes (the cursor in reverse video, marks bold yellow, headers bold and underlined).
+    /// drew before themes (the cursor in reverse video, marks bold yellow, headers bold).
     public static let dark = Theme(
         name: "dark",
         styles: [
@@ -134,7 +134,7 @@ public struct Theme: Hashable, Sendable {
             .cursor: Style(attributes: .reverse),
             .inactiveCursor: Style(attributes: .underline),
             .mark: Style(foreground: .yellow, attributes: .bold),
-            .header: Style(attributes: [.bold, .underline]),
+            .header: Style(attributes: .bold),
             .title: Style(attributes: .bold),
             .border: .plain,
             .status: Style(attributes: .dim),
@@ -159,7 +159,7 @@ public struct Theme: Hashable, Sendable {
             .cursor: Style(attributes: .reverse),
             .inactiveCursor: Style(attributes: .underline),
             .mark: Style(foreground: .rgb(0xAF, 0x5F, 0x00), attributes: .bold),
-            .header: Style(attributes: [.bold, .underline]),
+            .header: Style(attributes: .bold),
             .title: Style(attributes: .bold),
             .border: Style(foreground: .rgb(0x8A, 0x8A, 0x8A)),
             .status: Style(foreground: .rgb(0x6C, 0x6C, 0x6C)),
