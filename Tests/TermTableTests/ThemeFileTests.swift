@@ -122,3 +122,15 @@ struct ThemeFileTests {
         #expect(driver.screen.style(at: Point(x: 0, y: 0)) == .reverse)
     }
 }
+
+/// The testing library draws a view in a theme.
+@Suite @MainActor
+struct RenderingThemeTests {
+    @Test func renderDrawsTheViewsRolesInTheThemeGiven() {
+        let label = Label(text: "ok")
+        label.textStyle = Style(role: .success)
+        #expect(render(label, size: Size(width: 2, height: 1)).style(at: .zero) == Style(foreground: .green))
+        let light = render(label, size: Size(width: 2, height: 1), theme: .light)
+        #expect(light.style(at: .zero) == Theme.light[.success])
+    }
+}
