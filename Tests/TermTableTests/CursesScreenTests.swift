@@ -169,6 +169,23 @@ extension ProcessStateTests {
             #expect(screen.cell(at: Point(x: 11, y: 1)).style == .plain)
         }
 
+        @Test func asciiTextKeepsColourPairsAbove255() throws {
+            // A chtype holds 8 bits of colour pair: ASCII runs drawn in pair 256 and up once wrapped to pair 0-255.
+            let screen = try withEnvironment("NO_COLOR", nil) { try open(width: 20, height: 16) }
+            defer { screen.close() }
+            let styles = (0..<300).map {
+                Style(foreground: .palette(UInt8($0 % 256)), background: .palette(UInt8($0 / 256 + 1)))
+            }
+            for (index, style) in styles.enumerated() {
+                screen.put("ab", at: Point(x: (index % 10) * 2, y: index / 10 % 16), style: style)
+            }
+            screen.flush()
+            for index in 140..<300 {
+                let point = Point(x: (index % 10) * 2 + 1, y: index / 10 % 16)
+                #expect(screen.cell(at: point) == ("b", styles[index]), "style \(index)")
+            }
+        }
+
         @Test func noColorTurnsColoursOffButKeepsAttributes() throws {
             let screen = try withEnvironment("NO_COLOR", "1") { try open(width: 6, height: 1) }
             defer { screen.close() }

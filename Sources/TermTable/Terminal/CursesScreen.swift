@@ -384,6 +384,12 @@ public final class CursesScreen: Screen {
         splitWideCharacters(line: position.y, from: start, to: end, width: width)
         apply(style)
         let count = end - start
+        guard lastPair <= Self.largestChtypePair else {
+            putASCIIAsComplexCharacters(
+                text, offset: start - position.x, count: count, at: Point(x: start, y: position.y))
+            blankOrphanedHalves(line: position.y, from: end, width: width)
+            return
+        }
         if cellBuffer.count < count + 1 { cellBuffer = [chtype](repeating: 0, count: max(count + 1, 256)) }
         let cellBits = chtype(lastAttributes) | chtype(truncatingIfNeeded: COLOR_PAIR(Int32(lastPair)))
         Self.makeCells(&cellBuffer, from: text, offset: start - position.x, count: count, bits: cellBits)
@@ -405,6 +411,21 @@ public final class CursesScreen: Screen {
                 cells[count] = 0
             }
         }
+    }
+
+    /// The largest colour pair a `chtype` holds (`A_COLOR` has 8 bits): ASCII runs in a later pair go as `cchar_t`s.
+    static let largestChtypePair: Int16 = 255
+
+    /// Writes `count` ASCII bytes of `text` from byte `offset` at `point` as complex characters, which carry a
+    /// pair number of 16 bits: the slow path for pairs past ``largestChtypePair``.
+    private func putASCIIAsComplexCharacters(_ text: String, offset: Int, count: Int, at point: Point) {
+        var cells = [cchar_t](repeating: cchar_t(), count: count)
+        var character: [wchar_t] = [0, 0]
+        for (index, byte) in text.utf8.dropFirst(offset).prefix(count).enumerated() {
+            character[0] = wchar_t(byte)
+            _ = setcchar(&cells[index], character, lastAttributes, lastPair, nil)
+        }
+        _ = mvwadd_wchnstr(window, Int32(point.y), Int32(point.x), &cells, Int32(count))
     }
 
     /// Adds the character (a spacing code point and its marks) collected in `wideBuffer` at the cursor.
