@@ -8,8 +8,6 @@ extension SQLiteViewer {
     /// count estimated again and run; the first page comes first (the table asks for the rows on screen).
     public func apply(_ newOrder: SQLiteOrder) {
         order = newOrder
-        pageDatabase.interrupt()
-        countDatabase.interrupt()
         start(firstRows: 0)
         table.setCursor(rowCount > 0 ? IndexPath(row: 0, section: 0) : nil, notify: false)
         table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top)
@@ -20,6 +18,8 @@ extension SQLiteViewer {
     /// in its own order) and run on its own connection.
     func start(firstRows: Int) {
         generation += 1
+        cancellation.cancel()
+        cancellation = SQLiteCancellation()
         rows = [:]
         pagesInFlight = []
         failedPages = []
@@ -60,12 +60,18 @@ extension SQLiteViewer {
         let generation = self.generation
         let (sql, bindings) = reader.withLock { $0.countSQL }
         let database = countDatabase
+        let cancellation = self.cancellation
         TableThread.start(name: "tv-count") {
-            let result: Result<Int, SQLiteError>
-            do throws(SQLiteError) {
-                result = .success(Int(try database.scalarInteger(sql, bindings)))
-            } catch {
-                result = .failure(error)
+            let result: Result<Int, SQLiteError> = database.withLock { database in
+                do throws(SQLiteError) {
+                    return .success(
+                        Int(
+                            try database.withCancellation(cancellation) { () throws(SQLiteError) in
+                                try database.scalarInteger(sql, bindings)
+                            }))
+                } catch {
+                    return .failure(error)
+                }
             }
             DispatchQueue.main.async { [weak self] in
                 MainActor.assumeIsolated { self?.counted(result, generation: generation) }
@@ -103,11 +109,15 @@ extension SQLiteViewer {
         let range = (page * Self.pageSize)..<((page + 1) * Self.pageSize)
         let total: Int? = countIsExact || countIsRowidSpan ? rowCount : nil
         let reader = self.reader
+        let cancellation = self.cancellation
         TableThread.start(name: "tv-page") {
             let result: Result<[SQLiteRow], SQLiteError> = reader.withLock { reader in
                 do throws(SQLiteError) {
                     reader.setOrder(order)
-                    return .success(try reader.rows(range, total: total))
+                    return .success(
+                        try reader.database.withCancellation(cancellation) { () throws(SQLiteError) in
+                            try reader.rows(range, total: total)
+                        })
                 } catch {
                     return .failure(error)
                 }
@@ -121,9 +131,15 @@ extension SQLiteViewer {
     /// A page's rows came: kept (the cache bounded around the cursor), redrawn in place; a short page ends an
     /// estimated count, a full last one grows it.
     func received(_ result: Result<[SQLiteRow], SQLiteError>, page: Int, generation: Int) {
-        guard generation == self.generation else { return }
-        pagesInFlight.remove(page)
         let first = page * Self.pageSize
+        guard generation == self.generation else {
+            // An answer for an older order: the table still counts its rows as asked, so they are reconfigured
+            // (still not at hand) and it asks for them again, for the order shown.
+            let waiting = (first..<min(first + Self.pageSize, rowCount)).filter { rows[$0] == nil }
+            if !waiting.isEmpty { table.reconfigureRows(at: waiting.map { IndexPath(row: $0, section: 0) }) }
+            return
+        }
+        pagesInFlight.remove(page)
         switch result {
         case .success(let read):
             for (offset, row) in read.enumerated() { rows[first + offset] = row }
@@ -186,8 +202,9 @@ extension SQLiteViewer {
     /// Esc: stops the queries running (the count, pages); the rows not read say so until `R`.
     public func stopQueries() {
         guard isCounting || !pagesInFlight.isEmpty else { return }
-        pageDatabase.interrupt()
-        countDatabase.interrupt()
+        cancellation.cancel()
+        // Rows asked after this are read (scrolling to them asks again).
+        cancellation = SQLiteCancellation()
         message = "stopping…"
     }
 

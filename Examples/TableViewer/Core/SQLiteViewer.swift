@@ -45,15 +45,17 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
     let reader: Locked<SQLiteTableReader>
     /// The connection the pages are read on (interrupted when the order changes or on Esc).
     let pageDatabase: SQLiteDatabase
-    /// The connection the count runs on.
-    let countDatabase: SQLiteDatabase
+    /// The connection the count runs on, used by one count thread at a time.
+    let countDatabase: Locked<SQLiteDatabase>
+    /// Stops the queries of the order shown (cancelled by a new order, Esc, leaving).
+    var cancellation = SQLiteCancellation()
 
     /// The order and filter shown.
     public internal(set) var order = SQLiteOrder()
     /// Bumped by each new order, reload or stop: answers of an older one are dropped.
     var generation = 0
-    /// The rows at hand, by row.
-    var rows: [Int: SQLiteRow] = [:]
+    /// The rows at hand, by row (at most ``cacheLimit``).
+    public internal(set) var rows: [Int: SQLiteRow] = [:]
     /// Pages asked and not answered.
     var pagesInFlight: Set<Int> = []
     /// Pages whose read was stopped or failed: shown as such until reloaded.
@@ -81,7 +83,7 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
         self.path = path
         self.source = source
         pageDatabase = try SQLiteDatabase(path: path)
-        countDatabase = try SQLiteDatabase(path: path)
+        countDatabase = Locked(try SQLiteDatabase(path: path))
         let reader = try SQLiteTableReader(database: pageDatabase, source: source)
         columns = reader.columns
         totalColumnCount = reader.totalColumnCount
@@ -139,8 +141,7 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
     /// Stops every query (leaving).
     public func stop() {
         generation += 1
-        pageDatabase.interrupt()
-        countDatabase.interrupt()
+        cancellation.cancel()
     }
 
     // MARK: Rows

@@ -1,5 +1,6 @@
 import CSQLite
 import Glibc
+import TermTableCore
 
 /// Why a SQLite file or query cannot be read: a one-line message for the user, and the kind of trouble.
 public struct SQLiteError: Error, Equatable, Sendable {
@@ -105,8 +106,26 @@ public final class SQLiteDatabase: @unchecked Sendable {
     deinit { sqlite3_close_v2(handle) }
 
     /// Stops the statement running on this connection (from any thread); it throws
-    /// ``SQLiteError/Kind/interrupted``. A statement that starts after this returns is not affected.
+    /// ``SQLiteError/Kind/interrupted``. A statement that starts after this returns is not affected: use
+    /// ``withCancellation(_:_:)`` for work that may not have started yet.
     public func interrupt() { sqlite3_interrupt(handle) }
+
+    /// Runs `body` (statements on this connection) so that `cancellation` stops them, whenever it is cancelled:
+    /// before they start or while they run (SQLite's progress handler looks at it every 1,000 virtual machine
+    /// instructions, a few microseconds). A stopped statement throws ``SQLiteError/Kind/interrupted``.
+    public func withCancellation<Result>(
+        _ cancellation: SQLiteCancellation, _ body: () throws(SQLiteError) -> Result
+    ) throws(SQLiteError) -> Result {
+        let context = Unmanaged.passUnretained(cancellation).toOpaque()
+        sqlite3_progress_handler(
+            handle, 1000,
+            { context in
+                Unmanaged<SQLiteCancellation>.fromOpaque(context!).takeUnretainedValue().isCancelled ? 1 : 0
+            }, context)
+        defer { sqlite3_progress_handler(handle, 0, nil, nil) }
+        if cancellation.isCancelled { throw SQLiteError(.interrupted, "interrupted") }
+        return try withExtendedLifetime(cancellation) { () throws(SQLiteError) -> Result in try body() }
+    }
 
     /// The connection's last error as an ``SQLiteError``.
     func error(_ code: Int32) -> SQLiteError {
@@ -239,6 +258,20 @@ public final class SQLiteDatabase: @unchecked Sendable {
             return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: cut), as: UTF8.self))
         }
     }
+}
+
+/// A flag that stops the statements run under it (``SQLiteDatabase/withCancellation(_:_:)``); set from any thread.
+public final class SQLiteCancellation: Sendable {
+    private let flag = Locked(false)
+
+    /// A flag not yet set.
+    public init() {}
+
+    /// Stops the statements run under it, now and later.
+    public func cancel() { flag.withLock { $0 = true } }
+
+    /// True once cancelled.
+    public var isCancelled: Bool { flag.withLock { $0 } }
 }
 
 /// A table or view of a database.
