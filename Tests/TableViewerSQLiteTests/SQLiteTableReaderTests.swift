@@ -105,6 +105,13 @@ import Testing
         let database = try SQLiteDatabase(path: path)
         let reader = try SQLiteTableReader(database: database, source: .table("t"))
         #expect(reader.quickEstimate() == 1000)
+        // Two lookups at the ends of the rowid b-tree, never a scan of the table (the bound: O(log n) pages).
+        var plan: [String] = []
+        try database.query("EXPLAIN QUERY PLAN " + reader.quickEstimateSQL!) { statement in
+            plan.append(SQLiteDatabase.text(statement, 3))
+            return true
+        }
+        #expect(!plan.isEmpty && !plan.contains { $0.hasPrefix("SCAN") && $0 != "SCAN CONSTANT ROW" }, "\(plan)")
         reader.setOrder(SQLiteOrder(filter: (0, "7")))
         #expect(reader.quickEstimate() == nil)
         #expect(try reader.count(on: database) == 1000 - 729)  // the numbers without a 7: 9 * 9 * 9

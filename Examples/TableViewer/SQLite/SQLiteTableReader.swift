@@ -156,13 +156,19 @@ public final class SQLiteTableReader {
     }
 
     /// A count at once, before ``count(on:)`` is done: `max(rowid) - min(rowid) + 1` for an unfiltered table with a
-    /// rowid (exact when no row was deleted), else nil.
+    /// rowid (exact when no row was deleted; two lookups at the b-tree's ends), else nil.
     public func quickEstimate() -> Int? {
+        guard let sql = quickEstimateSQL else { return nil }
+        return try? Int(database.scalarInteger(sql))
+    }
+
+    /// The statement of ``quickEstimate()``, nil when there is none. Two subqueries: SQLite answers a lone `min()` or
+    /// `max()` of the rowid from the b-tree's ends (O(log n)), but `max(rowid) - min(rowid)` in one select scans the
+    /// table (0.7 s at 10^7 rows).
+    var quickEstimateSQL: String? {
         guard pagesByKeyset, order.filter == nil else { return nil }
         let rowid = rowidName
-        return try? Int(
-            database.scalarInteger(
-                "SELECT coalesce(max(\(rowid)) - min(\(rowid)) + 1, 0) FROM \(from)"))
+        return "SELECT coalesce((SELECT max(\(rowid)) FROM \(from)) - (SELECT min(\(rowid)) FROM \(from)) + 1, 0)"
     }
 
     // MARK: Pages
