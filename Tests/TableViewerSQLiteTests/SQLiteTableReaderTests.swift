@@ -68,7 +68,10 @@ import Testing
 
     @Test func aQueryThatWritesIsRefused() throws {
         let database = try SQLiteDatabase(path: Self.people)
-        for sql in ["DELETE FROM people", "INSERT INTO people (id) VALUES (9)", "PRAGMA user_version = 3"] {
+        for sql in [
+            "DELETE FROM people", "INSERT INTO people (id) VALUES (9)", "PRAGMA user_version = 3",
+            "SELECT 1; DELETE FROM people",
+        ] {
             var kind: SQLiteError.Kind?
             do { _ = try SQLiteTableReader(database: database, source: .query(sql)) } catch { kind = error.kind }
             #expect(kind == .notReadOnly, "\(sql)")

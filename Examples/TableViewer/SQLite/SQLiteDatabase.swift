@@ -151,6 +151,18 @@ public final class SQLiteDatabase: @unchecked Sendable {
         return statement
     }
 
+    /// True when `sql` holds more than one statement (anything but spaces and semicolons after the first).
+    func hasMoreThanOneStatement(_ sql: String) -> Bool {
+        sql.withCString { start in
+            var statement: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            guard sqlite3_prepare_v2(handle, start, -1, &statement, &tail) == SQLITE_OK else { return false }
+            sqlite3_finalize(statement)
+            guard let tail else { return false }
+            return String(cString: tail).contains { !$0.isWhitespace && $0 != ";" }
+        }
+    }
+
     /// Binds `values` to `statement`'s parameters, from 1.
     func bind(_ values: [SQLiteValue], to statement: OpaquePointer) {
         for (offset, value) in values.enumerated() {

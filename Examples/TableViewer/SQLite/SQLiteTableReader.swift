@@ -108,6 +108,9 @@ public final class SQLiteTableReader {
             guard sqlite3_stmt_readonly(statement) != 0 else {
                 throw SQLiteError(.notReadOnly, "the query would change the database (tv runs read-only queries only)")
             }
+            guard !database.hasMoreThanOneStatement(sql) else {
+                throw SQLiteError(.notReadOnly, "give one statement (a SELECT), not several")
+            }
             guard sqlite3_column_count(statement) > 0 else {
                 throw SQLiteError(.notReadOnly, "the statement returns no rows (give a SELECT)")
             }
