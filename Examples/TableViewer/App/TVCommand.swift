@@ -9,7 +9,7 @@ import TermTable
 struct TVCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tv",
-        abstract: "A data viewer: CSV, TSV (or ;) and JSON lines, mapped and indexed in the background.",
+        abstract: "A data viewer: CSV, TSV (or ;) and JSON lines, mapped and indexed in the background; SQLite tables.",
         discussion: """
             Keys: arrows or hjkl move the cell cursor, [ ] sort by the column, / finds in it (n/N), Enter shows the \
             row as a record, F counts the column's values, ! freezes the first column, Esc back, q quits, ? keys, \
