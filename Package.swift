@@ -124,14 +124,19 @@ let package = Package(
         // (TableViewerKit: no Foundation; of the toolkit only its core's `Locked` and value parser), the screen and
         // `--print` (TableViewerCore), `tv`.
         .target(name: "CMapGuard", path: "Examples/TableViewer/CMapGuard"),
+        // `tv FILE.sqlite`: the system's libsqlite3 (only this reader imports it, never the toolkit) and the reader.
+        .systemLibrary(name: "CSQLite", path: "Examples/TableViewer/CSQLite"),
+        .target(
+            name: "TableViewerSQLite", dependencies: ["CSQLite", "TermTableCore"], path: "Examples/TableViewer/SQLite"),
         .target(
             name: "TableViewerKit", dependencies: ["CMapGuard", "TermTableCore"], path: "Examples/TableViewer/Kit"),
         .target(
-            name: "TableViewerCore", dependencies: ["TermTable", "TableViewerKit"], path: "Examples/TableViewer/Core"),
+            name: "TableViewerCore", dependencies: ["TermTable", "TableViewerKit", "TableViewerSQLite"],
+            path: "Examples/TableViewer/Core"),
         .executableTarget(
             name: "TableViewer",
             dependencies: [
-                "TableViewerCore", "TableViewerKit", "TermTable", "ExampleSupport",
+                "TableViewerCore", "TableViewerKit", "TableViewerSQLite", "TermTable", "ExampleSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/TableViewer/App"
@@ -191,10 +196,15 @@ let package = Package(
         ),
         .testTarget(name: "LogKitTests", dependencies: ["LogKit", "TermTableTestSupport"]),
         .testTarget(name: "TableViewerKitTests", dependencies: ["TableViewerKit", "TermTableTestSupport"]),
+        // The SQLite reader over files the tests make through the C API.
+        .testTarget(
+            name: "TableViewerSQLiteTests", dependencies: ["TableViewerSQLite", "CSQLite", "TermTableTestSupport"]),
         // `tv` run as a program (--print, and in tmux), and its screen in memory.
         .testTarget(
             name: "TableViewerTests",
-            dependencies: ["TableViewerCore", "TableViewerKit", "TermTable", "TermTableTesting"]),
+            dependencies: [
+                "TableViewerCore", "TableViewerKit", "TableViewerSQLite", "CSQLite", "TermTable", "TermTableTesting",
+            ]),
         // `files`' tree on temporary directories, and `files` in tmux.
         .testTarget(name: "FilesTests", dependencies: ["FilesCore", "TermTable", "TermTableTesting"]),
         .testTarget(

@@ -2,13 +2,14 @@ import ArgumentParser
 import Glibc
 import TableViewerCore
 import TableViewerKit
+import TableViewerSQLite
 import TermTable
 
 /// `tv`: a CSV, TSV or JSON-lines file as a table (run by ``TVEntry``); `--print` writes it as TSV instead.
 struct TVCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tv",
-        abstract: "A data viewer: CSV, TSV (or ;) and JSON lines, mapped and indexed in the background.",
+        abstract: "A data viewer: CSV, TSV (or ;) and JSON lines, mapped and indexed in the background; SQLite tables.",
         discussion: """
             Keys: arrows or hjkl move the cell cursor, [ ] sort by the column, / finds in it (n/N), Enter shows the \
             row as a record, F counts the column's values, ! freezes the first column, Esc back, q quits, ? keys, \
@@ -22,8 +23,14 @@ struct TVCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A CSV, TSV or JSON-lines file (with --generate: the file to write).")
+    @Argument(help: "A CSV, TSV or JSON-lines file, or a SQLite database (with --generate: the file to write).")
     var file: String?
+
+    @Argument(help: "With a SQLite database: the table or view to show (none: the list of them).")
+    var table: String?
+
+    @Option(help: "With a SQLite database: show the rows of this read-only query (SELECT …) instead of a table.")
+    var query: String?
 
     @Flag(help: "Print the effective key map (the defaults with $XDG_CONFIG_HOME/tv/keys.conf over them) and exit.")
     var keys = false
@@ -49,6 +56,7 @@ struct TVCommand: AsyncParsableCommand {
     func validate() throws {
         if file == nil, !keys { throw ValidationError("Missing expected argument '<file>'") }
         if let generate, generate < 0 { throw ValidationError("--generate takes a number of rows (0 or more)") }
+        if table != nil, query != nil { throw ValidationError("give a table or --query, not both") }
         if !print, !sort.isEmpty || columns != nil || limit != nil {
             throw ValidationError("--sort, --columns and --limit go with --print")
         }
@@ -76,6 +84,13 @@ struct TVCommand: AsyncParsableCommand {
             return
         }
         // A bad key map is said on standard error before the screen starts; its good lines and the defaults hold.
+        if SQLiteDatabase.isDatabaseFile(path: file) {
+            try await Self.viewSQLite(file, table: table, query: query, keyMap: Self.loadKeyMap())
+            return
+        }
+        if table != nil || query != nil {
+            throw Self.fail("\(file): not a SQLite database (a table or --query goes with one)", status: 2)
+        }
         try await Self.view(file, keyMap: Self.loadKeyMap())
     }
 
@@ -91,6 +106,10 @@ struct TVCommand: AsyncParsableCommand {
     /// Shows `path` until the user quits, with the keys of `keyMap`.
     @MainActor
     static func view(_ path: String, keyMap: KeyMap) async throws {
+        if SQLiteDatabase.isDatabaseFile(path: path) {
+            try await viewSQLite(path, table: nil, query: nil, keyMap: keyMap)
+            return
+        }
         // Opened before the screen, so a file that cannot be shown is told on a normal terminal. The terminal
         // guard takes SIGBUS over when the screen starts; the mapped-file guard is put in front of it again (it
         // passes on faults that are not its own).
