@@ -48,6 +48,12 @@ struct SQLiteViewerTests {
         #expect(!driver.lines.joined().contains("\u{1B}"))
     }
 
+    @Test func aSingleRowAndColumnAreCountedInTheSingular() async throws {
+        let (viewer, driver) = try viewer(source: .query("SELECT 42 AS answer"))
+        await wait(until: { viewer.countIsExact && !viewer.isRunning }, driver)
+        #expect(viewer.titleBar.text.hasSuffix("1 row × 1 column"), "\(viewer.titleBar.text)")
+    }
+
     @Test func aSortByTheIndexedColumnAndAFilterRunInSQL() async throws {
         let (viewer, driver) = try viewer()
         await wait(until: { !viewer.isRunning }, driver)

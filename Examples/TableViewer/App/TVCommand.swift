@@ -65,7 +65,10 @@ struct TVCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         if keys {
-            Swift.print(KeyMap.describe(TableViewer.actionScopes.flatMap(Self.loadKeyMap().applied(to:))))
+            let map = Self.loadKeyMap()
+            Swift.print(KeyMap.describe(TableViewer.actionScopes.flatMap(map.applied(to:))))
+            Swift.print("# on a SQLite table")
+            Swift.print(KeyMap.describe(SQLiteViewer.actionScopes.flatMap(map.applied(to:))))
             return
         }
         guard let file else { return }
@@ -99,7 +102,9 @@ struct TVCommand: AsyncParsableCommand {
     @MainActor
     static func loadKeyMap() -> KeyMap {
         let (keyMap, problems) = KeyMap.load(contentsOf: KeyMap.defaultPath(forApp: "tv") ?? "")
-        for problem in problems + keyMap.problems(against: TableViewer.actionScopes) { say("\(problem)") }
+        for problem in problems + keyMap.problems(against: TableViewer.actionScopes + SQLiteViewer.actionScopes) {
+            say("\(problem)")
+        }
         return keyMap
     }
 

@@ -130,13 +130,20 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
         guard let screen else { return }
         let running = isRunning
         guard screen.actions.count != actions.count + (running ? 1 : 0) else { return }
-        let stop = AppAction("query.stop", keys: [.escape], help: "stop the queries running", hint: "stop") {
-            [weak self] in
-            self?.stopQueries()
-            self?.updateBars()
-        }
-        screen.actions = actions + (running ? [stop] : [])
+        screen.actions = actions + (running ? [Self.stopAction { [weak self] in self }] : [])
     }
+
+    /// Esc while a query runs: stop the queries (bound only then, so Esc goes back otherwise).
+    static func stopAction(on viewer: @escaping @MainActor () -> SQLiteViewer?) -> AppAction {
+        AppAction("query.stop", keys: [.escape], help: "stop the queries running", hint: "stop") {
+            guard let viewer = viewer() else { return }
+            viewer.stopQueries()
+            viewer.updateBars()
+        }
+    }
+
+    /// The SQLite grid's actions with no viewer behind them: what `tv --keys` lists and keys.conf is checked against.
+    public static var actionScopes: [[AppAction]] { [actions { nil } + [stopAction { nil }]] }
 
     /// Stops every query (leaving).
     public func stop() {
@@ -215,8 +222,9 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
         case .query(let sql): name = "query " + sql
         }
         var title = "tv · \(TerminalText.sanitize(path)) · \(TerminalText.sanitize(name)) · "
-        title += countIsExact ? "\(grouped(rowCount)) rows" : "about \(grouped(rowCount)) rows"
-        title += " × \(grouped(totalColumnCount)) columns"
+        let rows = "\(grouped(rowCount)) \(rowCount == 1 ? "row" : "rows")"
+        title += countIsExact ? rows : "about \(rows)"
+        title += " × \(grouped(totalColumnCount)) \(totalColumnCount == 1 ? "column" : "columns")"
         if totalColumnCount > columns.count { title += " (the first \(grouped(columns.count)) shown)" }
         if let filter = order.filter {
             title +=
