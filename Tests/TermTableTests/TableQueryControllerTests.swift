@@ -51,6 +51,20 @@ import Testing
         #expect(keys.count == 60 && keys == keys.sorted(by: >))
     }
 
+    @Test func aSortChangeKeepsTheFindTextAndAnEmptyTextKeepsTheSort() async {
+        let items = fakeQueryItems(60)
+        let (_, _, controller) = makeQueryTable(items, source: FakeQuerySource(items: items))
+        await controller.setText("alpha")?.value
+        let sort = [TableSortDescriptor(column: "key", ascending: false)]
+        await controller.setSortDescriptors(sort)?.value
+        #expect(controller.query == TableQuery(text: "alpha", sortDescriptors: sort))
+        #expect(controller.shownIdentifiers == FakeQuerySource.reference(items, controller.query))
+        await controller.setText("")?.value
+        #expect(controller.isQuerying && controller.shownIdentifiers?.count == 60)
+        controller.setSortDescriptors([])
+        #expect(!controller.isQuerying && controller.shownIdentifiers == nil)
+    }
+
     @Test func marksOnItemsTheQueryHidesAreKeptCountedAndMarkedAgainWhenShown() async {
         let items = fakeQueryItems(30)
         let (table, _, controller) = makeQueryTable(items, source: FakeQuerySource(items: items))

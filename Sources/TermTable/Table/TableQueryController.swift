@@ -161,6 +161,22 @@ public final class TableQueryController<Source: TableQuerySource> {
         return task
     }
 
+    /// Runs the query in force with `text` as its find text, matched in the column `column` (nil: the whole item);
+    /// the sort stays. "" with no sort clears (a find prompt's Esc).
+    @discardableResult
+    public func setText(_ text: String, column: String? = nil) -> Task<Void, Never>? {
+        setQuery(TableQuery(text: text, column: column, sortDescriptors: query.sortDescriptors))
+    }
+
+    /// Runs the query in force sorted by `descriptors`; the find text stays. Call it from
+    /// ``TableViewDelegate/tableView(_:sortDescriptorsDidChange:)`` with the table's ``TableView/sortDescriptors``.
+    @discardableResult
+    public func setSortDescriptors(_ descriptors: [TableSortDescriptor]) -> Task<Void, Never>? {
+        var query = self.query
+        query.sortDescriptors = descriptors
+        return setQuery(query)
+    }
+
     /// ``setQuery(_:)``, waiting until its matches show (or a newer query or ``clear()`` replaced it).
     public func run(_ query: TableQuery) async {
         await setQuery(query)?.value
