@@ -282,14 +282,21 @@ public final class TableQueryController<Source: TableQuerySource> {
             let (source, appended) = pending.removeFirst()
             let query = self.query
             let first = max(1, firstChunk ?? tableView?.frame.height ?? 50)
+            // The source hands chunks to an inbox and goes on at once: it never waits for the main actor, which
+            // takes them when it runs (a wait a chunk cost a 10^7-row scan of `logs` about 10%).
+            let inbox = TableQueryInbox<ItemIdentifier>()
             do {
                 try await source.identifiers(for: query, firstChunk: first) { [weak self] chunk in
-                    await self?.receive(chunk, appended: appended, generation: generation)
+                    guard inbox.put(chunk) else { return }
+                    Task { @MainActor [weak self] in
+                        self?.take(inbox, appended: appended, generation: generation)
+                    }
                 }
             } catch {
                 if generation == self.generation, !(error is CancellationError) { lastError = error }
             }
             guard generation == self.generation else { return }
+            take(inbox, appended: appended, generation: generation)
             flush(all: true)
             if !firstShown && !appended { showFirst([]) }
         }
@@ -297,6 +304,11 @@ public final class TableQueryController<Source: TableQuerySource> {
         isRunning = false
         task = nil
         didChange?()
+    }
+
+    /// Takes the chunks in `inbox` in the order they were delivered.
+    func take(_ inbox: TableQueryInbox<ItemIdentifier>, appended: Bool, generation: Int) {
+        for chunk in inbox.takeAll() { receive(chunk, appended: appended, generation: generation) }
     }
 
     /// A chunk delivered: the query's first shows at once, later ones at most every ``chunkInterval``.
@@ -396,6 +408,28 @@ public final class TableQueryController<Source: TableQuerySource> {
             // The reload reveals the cursor; the view was scrolled away from it, so put the view back after that.
             tableView.layoutIfNeeded()
             tableView.topItem = TableItem(section: 0, row: top)
+        }
+    }
+}
+
+/// The chunks a scan delivered that the main actor has not taken yet, in order.
+final class TableQueryInbox<ItemIdentifier: Sendable>: Sendable {
+    let chunks = Locked<(list: [[ItemIdentifier]], scheduled: Bool)>(([], false))
+
+    /// Adds `chunk`; true when the main actor must be asked to take it (no take is scheduled yet).
+    func put(_ chunk: [ItemIdentifier]) -> Bool {
+        chunks.withLock { state in
+            state.list.append(chunk)
+            defer { state.scheduled = true }
+            return !state.scheduled
+        }
+    }
+
+    /// Every chunk put and not taken yet, oldest first; the next put schedules a take again.
+    func takeAll() -> [[ItemIdentifier]] {
+        chunks.withLock { state in
+            defer { state = ([], false) }
+            return state.list
         }
     }
 }
