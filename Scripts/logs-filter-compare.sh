@@ -7,7 +7,8 @@
 # .build-logs/before-src (git archive), and from this checkout; makes the log of Scripts/logs-compare.sh
 # (`logs --generate`, 10^7 lines, seed 25, in .build-logs/); then, for each build and each query, RUNS times
 # alternating the builds, each in its own tmux server (120x40, its own socket, the pane polled every 5 ms):
-#   first   from the query typed at the `/` prompt (one `send-keys`, as a fast typist: one query a key) to the title
+#   first   from the query typed at the `/` prompt (one `send-keys`, as a fast typist: one query a key; `Z` matches
+#           every entry, one key, one scan) to the title
 #           showing the filter's matches ("N of M entries · filter");
 #   done    to the title showing them all (no "filtering…");
 #   rss     the peak resident memory of `logs` (/usr/bin/time -f %M) over the launch, the filters and quitting.
@@ -50,7 +51,7 @@ import os, re, statistics, subprocess, sys, tempfile, time
 
 before, after, big, runs, rev = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
 env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8")
-queries = ["ERROR db.pool", "user=u12345"]
+queries = ["ERROR db.pool", "user=u12345", "Z"]
 
 
 class Pane:

@@ -82,6 +82,19 @@ import Testing
         #expect(controller.markSummary == "2 marked")
     }
 
+    /// The cursor's row in single selection was taken for a mark: hidden by a query, it made every row delivered
+    /// after go through the hidden marks (1.2 s over `logs`' 8,455,762 rows) and the summary say "1 marked, 1 hidden".
+    @Test func inSingleSelectionTheCursorsRowIsNoMark() async {
+        let items = fakeQueryItems(30)
+        let (table, _, controller) = makeQueryTable(items, source: FakeQuerySource(items: items))
+        table.selectionMode = .single
+        table.setCursor(IndexPath(row: 5, section: 0))
+        await controller.run(TableQuery(text: "alpha"))
+        #expect(controller.hiddenSelectedItemIdentifiers.isEmpty)
+        #expect(controller.markSummary == "")
+        #expect(controller.selectedItemIdentifiers.isEmpty)
+    }
+
     @Test func clearingPutsTheCursorBackOnItsItemAndLineWhenTheUserDidNotMoveIt() async {
         let items = fakeQueryItems(100)
         let (table, _, controller) = makeQueryTable(items, source: FakeQuerySource(items: items))
