@@ -124,7 +124,7 @@ public final class TableQueryController<Source: TableQuerySource> {
     }
 
     /// The marked items shown, in row order.
-    /// (Marks are those of ``SelectionMode/multiple``: in single selection the selected row is the cursor's.)
+    /// (Marks are those of ``TableView/SelectionMode/multiple``: in single selection the selected row is the cursor's.)
     public var selectedItemIdentifiers: [ItemIdentifier] {
         guard let tableView, tableView.selectionMode == .multiple else { return [] }
         return tableView.indexPathsForSelectedRows.compactMap { itemIdentifier(forRow: $0.row) }
