@@ -62,6 +62,7 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
             tableView: table, source: LogQuerySource(collection: collection, rows: 0..<0, counter: filterCounter),
             unfilteredItem: { $0 }, unfilteredRow: { $0 })
         controller.cursorPlacement = .lastMatch
+        controller.executor = LogQuerySource.scanners
         controller.didChange = { [unowned self] in self.filterChanged() }
         return controller
     }()

@@ -47,6 +47,9 @@ public final class TableQueryController<Source: TableQuerySource> {
     public var firstChunk: Int?
     /// At most how often the chunks after the first show (the last chunk shows when the scan ends).
     public var chunkInterval = Duration.milliseconds(100)
+    /// Where the source's scans run (nil: the global concurrent executor). A ``WorkerPool`` of the app's own keeps
+    /// them from waiting for the cooperative pool's few threads when other work holds them.
+    public var executor: (any TaskExecutor)?
     /// Called after the shown rows, the cursor or the running state changed (a status line's hook).
     public var didChange: (@MainActor () -> Void)?
 
@@ -73,8 +76,10 @@ public final class TableQueryController<Source: TableQuerySource> {
     var savedTop: ItemIdentifier?
     /// The cursor's item when the controller last placed it: another one when clearing means the user moved.
     var placedCursor: ItemIdentifier?
-    /// Scans waiting to run, in order (a query's, then those of appended rows), and whether each is of appends.
-    var pending: [(source: Source, appended: Bool)] = []
+    /// The scans started for the query in force, in order (a query's, then those of appended rows), and how many
+    /// have not ended on the main actor yet.
+    var scans: [Task<Void, Never>] = []
+    var scansInFlight = 0
     /// Chunks delivered but not shown yet: all but the latest (`held`, shown with the next or at the scan's end).
     var buffer: [ItemIdentifier] = []
     var bufferAppended = 0
@@ -150,7 +155,7 @@ public final class TableQueryController<Source: TableQuerySource> {
     }
 
     /// Runs `query` in the source and shows its matches as they come (an empty query clears); cancels the scan of
-    /// the query before. Returns the task that ends when the matches (and those of appends meanwhile) are shown.
+    /// the query before. Returns the task that ends when its matches are shown (those of appends come after).
     @discardableResult
     public func setQuery(_ query: TableQuery) -> Task<Void, Never>? {
         guard !query.isEmpty else {
@@ -181,7 +186,10 @@ public final class TableQueryController<Source: TableQuerySource> {
 
     /// ``setQuery(_:)``, waiting until its matches show (or a newer query or ``clear()`` replaced it).
     public func run(_ query: TableQuery) async {
-        await setQuery(query)?.value
+        let task = setQuery(query)
+        let generation = self.generation
+        await task?.value
+        while generation == self.generation, !firstShown { await Task.yield() }
     }
 
     /// Shows every item again: every mark (those the query hid too) and, unless the user moved the cursor while the
@@ -210,9 +218,7 @@ public final class TableQueryController<Source: TableQuerySource> {
     /// show after the rows shown (after the scan running, if any), as rows appended at the end.
     public func sourceDidAppend(_ appended: Source) {
         guard isQuerying else { return }
-        pending.append((appended, true))
-        guard !isRunning else { return }
-        start()
+        launch(appended, appended: true)
     }
 
     /// Runs the query in force again over ``source`` (the data changed other than at its end).
@@ -244,10 +250,11 @@ public final class TableQueryController<Source: TableQuerySource> {
 
     /// Cancels the scans and drops what they delivered and did not show.
     func cancel() {
-        task?.cancel()
+        for scan in scans { scan.cancel() }
+        scans = []
         task = nil
         generation += 1
-        pending = []
+        scansInFlight = 0
         buffer = []
         bufferAppended = 0
         held = []
@@ -264,46 +271,60 @@ public final class TableQueryController<Source: TableQuerySource> {
         cancel()
         lastError = nil
         firstShown = false
-        pending = scans
-        start()
+        for (source, appended) in scans { launch(source, appended: appended) }
+        task = self.scans.first
     }
 
-    /// Starts running the pending scans in order.
-    func start() {
+    /// Starts a scan of `source` off the main actor (on ``executor``), after the scans started before it: the main
+    /// actor is asked only to take its chunks and its end, in order, so scans never wait for it (a chain of scans
+    /// each started from the main actor waited behind whatever held the main thread, once a scan).
+    func launch(_ source: Source, appended: Bool) {
         let generation = self.generation
+        let query = self.query
+        let first = max(1, firstChunk ?? tableView?.frame.height ?? 50)
+        let executor = self.executor
+        let previous = scans.last
+        scansInFlight += 1
         isRunning = true
-        task = Task { [weak self] in
-            await self?.drain(generation)
-        }
-        didChange?()
-    }
-
-    /// Runs the pending scans one after the other, until none is left or a newer query began.
-    func drain(_ generation: Int) async {
-        while generation == self.generation, !pending.isEmpty {
-            let (source, appended) = pending.removeFirst()
-            let query = self.query
-            let first = max(1, firstChunk ?? tableView?.frame.height ?? 50)
+        let scan = Task.detached { [weak self] in
+            await previous?.value
             // The source hands chunks to an inbox and goes on at once: it never waits for the main actor, which
             // takes them when it runs (a wait a chunk cost a 10^7-row scan of `logs` about 10%).
             let inbox = TableQueryInbox<ItemIdentifier>()
+            var failure: (any Error)?
             do {
-                try await source.identifiers(for: query, firstChunk: first) { [weak self] chunk in
-                    guard inbox.put(chunk) else { return }
-                    Task { @MainActor [weak self] in
-                        self?.take(inbox, appended: appended, generation: generation)
+                try Task.checkCancellation()
+                try await withTaskExecutorPreference(executor) {
+                    try await source.identifiers(for: query, firstChunk: first) { [weak self] chunk in
+                        guard inbox.put(chunk) else { return }
+                        Task { @MainActor [weak self] in
+                            self?.take(inbox, appended: appended, generation: generation)
+                        }
                     }
                 }
             } catch {
-                if generation == self.generation, !(error is CancellationError) { lastError = error }
+                failure = error
             }
-            guard generation == self.generation else { return }
-            take(inbox, appended: appended, generation: generation)
-            flush(all: true)
-            if !firstShown && !appended { showFirst([]) }
+            // Not awaited: the next scan goes on; the main actor runs the ends in the order the scans ended.
+            Task { @MainActor [weak self] in
+                self?.finish(inbox, appended: appended, generation: generation, failure: failure)
+            }
         }
+        scans.append(scan)
+        didChange?()
+    }
+
+    /// A scan ended: the rest of its chunks shown; after the last, the running state ends.
+    func finish(_ inbox: TableQueryInbox<ItemIdentifier>, appended: Bool, generation: Int, failure: (any Error)?) {
         guard generation == self.generation else { return }
+        if let failure, !(failure is CancellationError) { lastError = failure }
+        take(inbox, appended: appended, generation: generation)
+        flush(all: true)
+        if !firstShown && !appended { showFirst([]) }
+        scansInFlight -= 1
+        guard scansInFlight == 0 else { return }
         isRunning = false
+        scans = []
         task = nil
         didChange?()
     }
