@@ -289,7 +289,7 @@ public final class TableQueryController<Source: TableQuerySource> {
         let scan = Task.detached { [weak self] in
             await previous?.value
             // The source hands chunks to an inbox and goes on at once: it never waits for the main actor, which
-            // takes them when it runs (a wait a chunk cost a 10^7-row scan of `logs` about 10%).
+            // takes them when it runs.
             let inbox = TableQueryInbox<ItemIdentifier>()
             var failure: (any Error)?
             do {
