@@ -14,7 +14,7 @@ struct DataNotInMemoryArticleTests {
         let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
         let examples = DocExamplesTests.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
         let code = DocExamplesTests.blocks("swift", in: article)
-        #expect(code.count == 4)
+        #expect(code.count == 6)
         for block in code {
             #expect(
                 DocExamplesTests.contains(examples, DocExamplesTests.normalized(block)),
@@ -62,5 +62,19 @@ struct DataNotInMemoryArticleTests {
         _ = render(source.table, size: Size(width: 30, height: 4))
         #expect(source.table.indexPathsForVisibleRows.last == IndexPath(row: 119, section: 0))
         for task in source.tasks.values { task.cancel() }
+    }
+
+    @Test func aQueryShowsTheMatchingLinesAndClearingShowsEveryLineWithTheCursorBack() async {
+        let model = FilteredLines(lines: (0..<1000).map { "line \($0)" })
+        let size = Size(width: 30, height: 4)
+        _ = render(model.table, size: size)
+        _ = model.table.perform(.moveDown)
+        await model.query.run(TableQuery(text: "line 99"))
+        let lines = render(model.table, size: size).lines
+        #expect(lines[0].hasPrefix("line 99") && lines[1].hasPrefix("line 199"), "\(lines)")
+        #expect(model.query.shownIdentifiers?.allSatisfy { FuzzyQuery("line 99").matches(model.lines[$0]) } == true)
+        model.query.clear()
+        #expect(render(model.table, size: size).lines[1].hasPrefix("line 1"))
+        #expect(model.table.indexPathForSelectedRow == IndexPath(row: 1, section: 0))
     }
 }

@@ -78,3 +78,50 @@ final class LoadingCell: BasicCell {
     table.register(LoadingCell.self, forCellReuseIdentifier: "loading")
     table.placeholderCellIdentifier = "loading"
 }
+
+/// The lines that match a query, found off the main actor, a screen first, then in larger chunks.
+struct LineSource: TableQuerySource {
+    let lines: [String]
+
+    func identifiers(
+        for query: TableQuery, firstChunk: Int, deliver: @Sendable ([Int]) async -> Void
+    ) async throws {
+        let fuzzy = query.fuzzyQuery
+        var chunk: [Int] = []
+        var size = firstChunk
+        for (index, line) in lines.enumerated() where fuzzy.isEmpty || fuzzy.matches(line) {
+            chunk.append(index)
+            if chunk.count == size {
+                try Task.checkCancellation()  // a newer query cancelled this one
+                await deliver(chunk)
+                chunk = []
+                size = 4096
+            }
+        }
+        if !chunk.isEmpty { await deliver(chunk) }
+    }
+}
+
+@MainActor final class FilteredLines: TableViewDataSource {
+    let table = TableView()
+    let lines: [String]
+    private(set) var query: TableQueryController<LineSource>!
+
+    init(lines: [String]) {
+        self.lines = lines
+        table.register(BasicCell.self, forCellReuseIdentifier: "line")
+        table.dataSource = self
+        query = TableQueryController(
+            tableView: table, source: LineSource(lines: lines), unfilteredItem: { $0 }, unfilteredRow: { $0 })
+    }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        query.shownIdentifiers?.count ?? lines.count
+    }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "line", for: indexPath) as! BasicCell
+        cell.textLabel.text = query.itemIdentifier(forRow: indexPath.row).map { lines[$0] } ?? ""
+        return cell
+    }
+}

@@ -126,7 +126,7 @@ extension LogViewer {
     private func showAllRowsAtTheEnd() {
         entryCache.removeAll()
         expandedRows = []
-        if filteredRows != nil || isFiltering { runFilter() }
+        if rowQuery.isQuerying { runFilter() }
         table.reloadData()
         goToEnd()
         updateBars()
@@ -141,7 +141,7 @@ extension LogViewer {
         entryCache.removeAll()
         expandedRows = Set(expandedRows.map { $0 < oldBefore ? $0 : $0 + shift })
         openRow = openRow.map { $0 < oldBefore ? $0 : $0 + shift }
-        if filteredRows != nil || isFiltering {
+        if rowQuery.isQuerying {
             runFilter()
         } else {
             let line = table.cursorLine

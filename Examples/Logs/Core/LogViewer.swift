@@ -51,11 +51,21 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     public static let typeToJumpReach = 5_000
 
     /// The collection rows the filter shows, nil when not filtering.
-    public internal(set) var filteredRows: [Int]?
+    public var filteredRows: [Int]? { rowQuery.shownIdentifiers }
     /// The filter's query ("" when none).
     public internal(set) var filterQuery = ""
-    /// True while a filter scan runs.
-    public internal(set) var isFiltering = false
+    /// True while a filter scan runs (a query's, or one of rows appended since).
+    public var isFiltering: Bool { rowQuery.isRunning }
+    /// The filter: the toolkit's query controller over ``LogQuerySource`` (identifiers are collection rows).
+    lazy var rowQuery: TableQueryController<LogQuerySource> = {
+        let controller = TableQueryController(
+            tableView: table, source: LogQuerySource(collection: collection, rows: 0..<0, counter: filterCounter),
+            unfilteredItem: { $0 }, unfilteredRow: { $0 })
+        controller.cursorPlacement = .lastMatch
+        controller.executor = LogQuerySource.scanners
+        controller.didChange = { [unowned self] in self.filterChanged() }
+        return controller
+    }()
     /// The last thing that happened (truncation, rotation, no more errors), shown in the status line.
     public internal(set) var message: String?
     /// The cursor's row (kept from the table's reports and the viewer's own moves), nil when none.
@@ -65,15 +75,13 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
     /// The entry view's status: the entry's number, its lines (all of them counted,
     /// ``/LogKit/LogFile/lineCount(ofRow:byteLimit:)``) and bytes, as when it was opened.
     var openEntryStatus = ""
-    /// A filter scan's number; a newer scan makes an older one's result moot.
-    var filterGeneration = 0
-    /// The collection rows the filter has matched (those from here on are not matched yet).
+    /// The collection rows handed to the filter's scans (those from here on are not matched yet).
     var filterMatchedEnd = 0
-    /// True while a filter thread works (on a query's rows, or on those appended since).
-    var filterScanRunning = false
-    /// The rows the filter has read since its query was set, all on its thread: each row once (a query's scan,
-    /// then the rows appended since), none on the main actor.
-    public internal(set) var filterRowsRead = 0
+    /// Counts the rows the filter's scans read.
+    var filterCounter = LogScanCounter()
+    /// The rows the filter has read since its query was set, all off the main actor: each row once (a query's scan,
+    /// then the rows appended since).
+    public var filterRowsRead: Int { filterCounter.value }
     /// The toolkit's followers, one per file (nil for a pipe's spool, or a file that could not be followed).
     var followers: [FileFollower?] = []
     /// The spools of pipes, while following.
