@@ -11,7 +11,7 @@ final class AutoHeightDataSource: TableViewDataSource {
     static let layout = """
         cell message height=auto
         | [1 time  ] [2 message                                                               ] |
-          1 label fg=cyan
+          1 label style=info
           2 label wrap stretch=both
         """
 

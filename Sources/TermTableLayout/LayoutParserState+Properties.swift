@@ -134,6 +134,7 @@ extension LayoutParserState {
         case .style:
             if let style = parseStyleList(token, line: line) {
                 applied.style.attributes.formUnion(style.attributes)
+                if let role = style.role { applied.style.role = role }
                 if style.foreground != .default { applied.style.foreground = style.foreground }
                 if style.background != .default { applied.style.background = style.background }
                 styleColors = (style.foreground != .default, style.background != .default)

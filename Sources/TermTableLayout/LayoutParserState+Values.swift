@@ -5,20 +5,26 @@ extension LayoutParserState {
     /// The colour names the format accepts, for hints (from ``/TermTableCore/Color/ansiNames``).
     static let colorHint =
         "a colour is " + Color.ansiNames.map { "`\($0)`" }.joined(separator: ", ")
-        + ", `gray`, `bright-NAME`, `default` or a palette number 0-255"
+        + ", `gray`, `bright-NAME`, `default`, a palette number 0-255 or `#rrggbb`"
 
     /// The colour names, for suggestions (``/TermTableCore/Color/named`` less the undocumented `none`).
     static let colorNames = Color.named.map(\.name).filter { $0 != "none" }
 
-    /// The style items: attribute names, `plain`, and `fg=`/`bg=` inside a style list.
-    static var styleWords: [String] { TextAttributes.named.map(\.0) + ["plain"] }
+    /// The style items: attribute names, `plain`, theme role names, and `fg=`/`bg=` inside a style list.
+    static var styleWords: [String] {
+        TextAttributes.named.map(\.0) + ["plain"] + Theme.Role.allCases.map(\.name).filter { $0 != "dim" }
+    }
 
     /// Reports that `token` needs a value.
     mutating func missingValue(_ token: LayoutToken, line: LayoutSourceLine, example: String) {
         error(line, column: token.column, "`\(token.key)` needs a value", hint: "write it as \(example)")
     }
 
-    /// Reads a style list such as `bold,underline,fg=yellow,bg=blue`; nil after reporting an error.
+    /// Reads a style list such as `bold,underline,fg=yellow,bg=blue` or `accent,bold`; nil after reporting an error.
+    ///
+    /// A theme role's name (``/TermTableCore/Theme/Role/name``) makes the style drawn in that role of the app's
+    /// theme, resolved when drawn; one role a list. `dim` is the role `dim` when the list names no other role (the
+    /// dim attribute in the default themes), else the dim attribute.
     mutating func parseStyleList(_ token: LayoutToken, line: LayoutSourceLine) -> Style? {
         guard let value = token.value, !value.isEmpty else {
             missingValue(token, line: line, example: "`\(token.key)=bold` or `\(token.key)=bold,fg=yellow`")
@@ -59,13 +65,29 @@ extension LayoutParserState {
                 continue
             }
             if word == "plain" { continue }
+            if let role = Theme.Role(name: word), role != .dim {
+                if let named = style.role, named != .dim {
+                    error(
+                        line, column: column, "a style list names one theme role: `\(named.name)` and `\(word)`",
+                        hint: "keep one role and add attributes or colours to it: `\(named.name),bold`")
+                    ok = false
+                    continue
+                }
+                if style.role == .dim { style.attributes.insert(.dim) }
+                style.role = role
+                continue
+            }
+            if word == "dim" {
+                if style.role == nil { style.role = .dim } else { style.attributes.insert(.dim) }
+                continue
+            }
             if let attribute = TextAttributes.named.first(where: { $0.0 == word })?.1 {
                 style.attributes.insert(attribute)
                 continue
             }
             var hint =
                 "a style list holds " + LayoutIdentifiers.list(LayoutParserState.styleWords)
-                + ", `fg=COLOUR` and `bg=COLOUR`, separated by commas"
+                + " (theme roles), `fg=COLOUR` and `bg=COLOUR`, separated by commas"
             if let near = LayoutIdentifiers.didYouMean(word, in: LayoutParserState.styleWords) {
                 hint = near + " " + hint
             } else if Color(name: word) != nil {

@@ -24,7 +24,8 @@ public struct LayoutLocation: Hashable, Sendable, CustomStringConvertible {
 public enum SelectionStyle: Hashable, Sendable {
     /// Not highlighted when selected.
     case none
-    /// Reverse video across the whole row (the default).
+    /// The theme's cursor style across the whole row (``/TermTableCore/Theme/Role/cursor``: reverse video in the
+    /// default themes), the default.
     case reverse
     /// A style of its own, merged over every view of the row (its colours win; a view keeps its own
     /// colour where this style gives none).
@@ -34,7 +35,7 @@ public enum SelectionStyle: Hashable, Sendable {
     public var style: Style? {
         switch self {
         case .none: return nil
-        case .reverse: return .reverse
+        case .reverse: return Style(role: .cursor)
         case .custom(let style): return style
         }
     }

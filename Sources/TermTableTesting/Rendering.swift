@@ -1,7 +1,7 @@
 import TermTable
 import Testing
 
-/// Draws `view` on a fresh in-memory screen of `size` and returns the screen.
+/// Draws `view` on a fresh in-memory screen of `size`, its styles' roles looked up in `theme`, and returns the screen.
 ///
 /// The view is placed at the screen's origin and sized to fill it.
 ///
@@ -10,10 +10,10 @@ import Testing
 /// #expect(screen.lines == ["Title                              3h", "  summary                           "])
 /// ```
 @MainActor
-public func render(_ view: View, size: Size) -> BufferScreen {
+public func render(_ view: View, size: Size, theme: Theme = .dark) -> BufferScreen {
     let screen = BufferScreen(size: size)
     view.frame = Rect(origin: .zero, size: size)
-    view.render(on: screen)
+    view.render(on: screen, theme: theme)
     return screen
 }
 

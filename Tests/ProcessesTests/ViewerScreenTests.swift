@@ -187,7 +187,8 @@ struct ViewerScreenTests {
         assertStyledSnapshot(harness.driver.screen, named: "detail")
         // The keys in one style, the values in another (a text view of styled text).
         let command = try #require(harness.lines.firstIndex { $0.hasPrefix("Command") })
-        #expect(harness.driver.screen.style(at: Point(x: 0, y: command)) == ProcessDetailView.keyStyle)
+        #expect(
+            harness.driver.screen.style(at: Point(x: 0, y: command)) == Theme.dark.resolve(ProcessDetailView.keyStyle))
         #expect(harness.driver.screen.style(at: Point(x: 10, y: command)) == ProcessDetailView.valueStyle)
         #expect(harness.lines.contains { $0.hasPrefix("Command   sleep 1000") })
         #expect(harness.lines.contains { $0.hasPrefix("Directory /home/alice/work") })

@@ -42,14 +42,14 @@ struct LayoutParserTests {
         let expected = CellSpec(
             identifier: "news", width: 27, height: 2, selectable: true,
             selectionStyle: .custom(Style(foreground: .yellow, attributes: .bold)), accessory: .disclosure,
-            indentation: 1, style: .dim,
+            indentation: 1, style: Style(role: .dim),
             views: [
                 ViewSpec(
                     tag: 1, name: "title", kind: .label, frame: Rect(x: 1, y: 0, width: 16, height: 1),
                     autoresizing: .flexibleWidth, style: .bold, location: at(3, 3)),
                 ViewSpec(
                     tag: 2, name: "age", kind: .label, frame: Rect(x: 18, y: 0, width: 8, height: 1),
-                    autoresizing: .pinRight, style: .dim, properties: age, location: at(3, 20)),
+                    autoresizing: .pinRight, style: Style(role: .dim), properties: age, location: at(3, 20)),
                 ViewSpec(
                     tag: 3, name: "summary", kind: .label, frame: Rect(x: 3, y: 1, width: 23, height: 1),
                     autoresizing: .flexibleWidth,

@@ -132,3 +132,15 @@ extension Array where Element == UInt8 {
         count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
     }
 }
+
+/// The article's copy example ("Themes, colour and copy") copies and says so.
+@MainActor
+@Test func theArticlesCopyExampleCopiesAndSaysHowMuch() {
+    let screen = BufferScreen(width: 20, height: 2)
+    let app = Application(screen: screen, rootView: Label(text: "x"))
+    app.clipboard = TerminalClipboard()
+    let status = Label()
+    copyRowsToClipboard([["1", "init"], ["2", "bash"], ["3", "vim"]], in: app, status: status)
+    #expect(status.text == "Copied 3 rows (19 B)")
+    #expect(screen.controlSequences.count == 1)
+}

@@ -17,7 +17,7 @@ struct DocExamplesOutsidePackageTests {
     static let exampleFiles = [
         "BuildAnAppExamples.swift", "EstimatedHeightsExamples.swift", "FindingItemsExamples.swift",
         "LineScrollingExamples.swift", "SeveralListsExamples.swift", "TablesWithColumnsExamples.swift",
-        "TreesExamples.swift", "AppShellExamples.swift", "DataNotInMemoryExamples.swift",
+        "TreesExamples.swift", "AppShellExamples.swift", "DataNotInMemoryExamples.swift", "ThemesExamples.swift",
     ]
 
     /// The generated package's manifest: the article's, with this checkout as a path dependency.

@@ -129,7 +129,7 @@ struct TableViewTests {
         // Cursor and marks are separate and look different: row 1 is marked (the mark style), row 2 has the cursor (reverse).
         let marked = driver.screen.style(at: Point(x: 0, y: 1))
         #expect(marked.attributes.contains(.bold) && !marked.attributes.contains(.reverse))
-        #expect(marked.foreground == table.markStyle.foreground)
+        #expect(marked.foreground == driver.app.theme.resolve(table.markStyle).foreground)
         #expect(driver.screen.style(at: Point(x: 0, y: 2)).attributes.contains(.reverse))
         driver.press("j")
         // The cursor on a marked row: reverse video with the mark's colour.

@@ -35,9 +35,15 @@ struct FilesCommand: AsyncParsableCommand {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw fail("a terminal is needed", status: 1)
         }
+        let (theme, themeProblems) = Theme.load(forApp: "files")
+        for problem in themeProblems {
+            let message = Array("files: \(problem)\n".utf8)
+            _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
         let screen = try CursesScreen()
         defer { screen.close() }
         let app = Application(screen: screen, rootView: browser.root)
+        app.theme = theme
         browser.install(in: app)
         await app.run()
         browser.stop()

@@ -117,14 +117,14 @@ public final class FileBrowser: TableViewDelegate {
         default:
             let name = TerminalText.sanitize(entry.name)
             switch entry.kind {
-            case .directory: return StyledText(name + "/", style: Style(foreground: .blue, attributes: .bold))
+            case .directory: return StyledText(name + "/", style: Style(role: .secondary))
             case .symlink:
-                return StyledText(name, style: Style(foreground: .cyan))
+                return StyledText(name, style: Style(role: .info))
                     + StyledText(" → " + TerminalText.sanitize(entry.linkTarget), style: Style(attributes: .dim))
-            case .fifo: return StyledText(name + "|", style: Style(foreground: .yellow))
-            case .socket: return StyledText(name + "=", style: Style(foreground: .yellow))
-            case .device: return StyledText(name, style: Style(foreground: .yellow, attributes: .bold))
-            case .other: return StyledText(name + " ?", style: Style(foreground: .red))
+            case .fifo: return StyledText(name + "|", style: Style(role: .warning))
+            case .socket: return StyledText(name + "=", style: Style(role: .warning))
+            case .device: return StyledText(name, style: Style(role: .warning, attributes: .bold))
+            case .other: return StyledText(name + " ?", style: Style(role: .error))
             case .file: return StyledText(name)
             }
         }

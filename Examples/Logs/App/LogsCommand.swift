@@ -156,11 +156,17 @@ struct LogsCommand: AsyncParsableCommand {
         }
         // A bad key map is said on standard error before the screen starts; its good lines and the defaults hold.
         let keyMap = loadKeyMap()
+        let (theme, themeProblems) = Theme.load(forApp: "logs")
+        for problem in themeProblems {
+            let message = Array("logs: \(problem)\n".utf8)
+            _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
         let viewer = try LogViewer(files: opened)
         let screen = try CursesScreen()
         defer { screen.close() }
         let app = Application(screen: screen, rootView: viewer.root)
         app.keyMap = keyMap
+        app.theme = theme
         viewer.install(in: app)
         await app.run()
         viewer.stopFollowing()

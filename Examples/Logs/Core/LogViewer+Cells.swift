@@ -5,17 +5,17 @@ extension LogViewer {
     /// How a level looks: errors red, warnings yellow, the rest quieter.
     nonisolated public static func style(of level: LogLevel) -> Style {
         switch level {
-        case .fatal: Style(foreground: .magenta, attributes: [.bold, .reverse])
-        case .error: Style(foreground: .red, attributes: .bold)
-        case .warn: Style(foreground: .yellow, attributes: .bold)
-        case .info: Style(foreground: .green)
-        case .debug: Style(foreground: .cyan)
+        case .fatal: Style(role: .error, attributes: [.bold, .reverse])
+        case .error: Style(role: .error, attributes: .bold)
+        case .warn: Style(role: .warning, attributes: .bold)
+        case .info: Style(role: .success)
+        case .debug: Style(role: .info)
         case .trace, .unknown: Style(attributes: .dim)
         }
     }
 
     /// How the filter's matched letters look in a message.
-    static let matchStyle = Style(foreground: .yellow, attributes: [.bold, .underline])
+    static let matchStyle = Style(role: .highlight)
 
     /// An `entry` row for table row `row`: the entry's first line in parts; "+N" lines after a multi-line
     /// message.

@@ -31,10 +31,13 @@ struct NewsMain {
             let reader = try Reader(configuration: configuration, library: library)
             // A bad key map is said on standard error before the screen starts; its good lines and the defaults hold.
             let keyMap = loadKeyMap(against: reader.actionScopes)
+            let (theme, themeProblems) = Theme.load(forApp: "news")
+            for problem in themeProblems { FileHandle.standardError.write(Data("news: \(problem)\n".utf8)) }
             let opened = try CursesScreen()
             screen = opened
             let app = Application(screen: opened, rootView: reader.rootView)
             app.keyMap = keyMap
+            app.theme = theme
             reader.install(in: app)
             let loading = Task { await reader.loadFeeds() }
             await app.run()

@@ -22,7 +22,7 @@ public enum ArticleDetailText {
         if let date = ArticleDetailText.dateText(article.published, now: now, timeZone: timeZone) { meta.append(date) }
         if let author = article.author, !author.isEmpty { meta.append("by \(author)") }
         add(meta.joined(separator: " · ").replacingOccurrences(of: "\n", with: " "), .dim)
-        if let link = article.link { add(link.absoluteString, Style(foreground: .cyan, attributes: .underline)) }
+        if let link = article.link { add(link.absoluteString, Style(role: .link)) }
         add("───", .dim)  // a short rule: the text view wraps, so one as wide as the view would not survive a resize
         paragraphs.append("")
         let summary = article.summary.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -54,6 +54,8 @@ struct ProcsCommand: AsyncParsableCommand {
         // A bad key map is said on standard error before the screen starts; its good lines and the defaults hold.
         report(
             problems + keyMap.problems(against: viewer.actionScopes), conflictsIn: viewer.actionScopes, keyMap: keyMap)
+        let (theme, themeProblems) = Theme.load(forApp: "procs")
+        for problem in themeProblems { FileHandle.standardError.write(Data("procs: \(problem)\n".utf8)) }
         if !pids.isEmpty { viewer.restrict(to: Set(pids)) }
         viewer.refresh()
         if tree { viewer.setTreeMode(true) }
@@ -62,6 +64,7 @@ struct ProcsCommand: AsyncParsableCommand {
         defer { screen.close() }
         let app = Application(screen: screen, rootView: viewer.root)
         app.keyMap = keyMap
+        app.theme = theme
         viewer.install(in: app, refreshInterval: .milliseconds(Int(interval * 1000)))
         await app.run()
     }

@@ -8,7 +8,7 @@ public final class ProcessDetailView: View {
     public let textView = TextView()
 
     /// The style of the keys (`Command`, `State`).
-    public static let keyStyle = Style(foreground: .cyan, attributes: .bold)
+    public static let keyStyle = Style(role: .accent)
     /// The style of the values.
     public static let valueStyle = Style.plain
     /// The column the values start at (the widest key, `Directory`, and a space).

@@ -3,7 +3,7 @@ import TermTable
 
 extension ProcessViewer {
     /// How the filter's matched letters look in a command.
-    static let matchStyle = Style(foreground: .yellow, attributes: [.bold, .underline])
+    static let matchStyle = Style(role: .highlight)
 
     /// A `proc` row for `id`.
     func cell(for id: ProcessID, at indexPath: IndexPath, in table: TableView) -> TableViewCell {

@@ -103,6 +103,8 @@ struct TVCommand: AsyncParsableCommand {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw fail("a terminal is needed (or use --print)", status: 1)
         }
+        let (theme, themeProblems) = Theme.load(forApp: "tv")
+        for problem in themeProblems { say("\(problem)") }
         let screen = try CursesScreen()
         MappedFile.reinstallGuard()
         defer { screen.close() }
@@ -110,6 +112,7 @@ struct TVCommand: AsyncParsableCommand {
         let viewer = TableViewer(file: table, screenRows: screen.size.height)
         let app = Application(screen: screen, rootView: viewer.root)
         app.keyMap = keyMap
+        app.theme = theme
         viewer.install(in: app)
         await app.run()
         viewer.stop()

@@ -176,7 +176,7 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
         return read.fields
     }
 
-    /// True when grid row `row` has a problem (ragged, a quote, invalid UTF-8): its first cell is red.
+    /// True when grid row `row` has a problem (ragged, a quote, invalid UTF-8): its first cell is in the theme's error colour.
     func rowIsMarked(_ row: Int) -> Bool { markedRows.contains(fileRow(row)) }
 
     /// Moves the grid's cursor to `row` (scrolling it into view) without telling the delegate.
@@ -200,7 +200,7 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
         guard let index = columnIndex[column.identifier], indexPath.row < rowCount else { return StyledText("") }
         let fields = fields(ofRow: indexPath.row)
         let text = index < fields.count ? fields[index] : ""
-        if index == 0, rowIsMarked(indexPath.row) { return StyledText(text, style: Style(foreground: .red)) }
+        if index == 0, rowIsMarked(indexPath.row) { return StyledText(text, style: Style(role: .error)) }
         return StyledText(text)
     }
 

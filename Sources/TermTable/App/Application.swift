@@ -63,6 +63,16 @@ public final class Application: ViewHost {
     public var keyMap = KeyMap() {
         didSet { setNeedsDisplay() }
     }
+    /// The colours every view draws in, by role (``/TermTableCore/Theme``): the toolkit's cursor rows, marks,
+    /// headers, help box, palette, hint bar and prompts, and every style that names a role (`style=accent`).
+    /// Setting another theme clears the screen and redraws all of it in the new one. See ``loadTheme(forApp:environment:)``.
+    public var theme: Theme = .dark {
+        didSet {
+            guard theme != oldValue else { return }
+            drawnScreens = []
+            setNeedsDisplay()
+        }
+    }
     /// The keys that open the command palette (``showCommandPalette()``) when no view or action took them: Ctrl-P
     /// and `:`. Empty: the palette opens only when the app calls it.
     public var commandPaletteKeys: [Key] = [Key.ctrl("p"), Key(":")]
@@ -301,15 +311,15 @@ public final class Application: ViewHost {
         for shownScreen in shown { shownScreen.view.layoutIfNeeded() }
         repairFocus()
         isLayingOut = false
-        // A screen pushed or popped since the last frame: what the screen before drew is cleared first.
+        // A screen pushed or popped since the last frame (or another theme): what was drawn before is cleared first.
         let shownIDs = shown.map { ObjectIdentifier($0) }
         if shownIDs != drawnScreens {
             drawnScreens = shownIDs
             if frameCount > 0 { screen.clear() }
         }
-        for shownScreen in shown { shownScreen.view.render(on: screen) }
+        for shownScreen in shown { shownScreen.view.render(on: screen, theme: theme) }
         placeOverlays(resized: false)
-        for overlay in overlays { overlay.view.render(on: screen) }
+        for overlay in overlays { overlay.view.render(on: screen, theme: theme) }
         screen.flush()
         frameCount += 1
         if needsDisplay {

@@ -23,7 +23,7 @@ open class EmptyStateView: View {
         didSet { if message != oldValue { setNeedsDisplay() } }
     }
     /// The style of the message.
-    public var messageStyle: Style = .dim {
+    public var messageStyle = Style(role: .dim) {
         didSet { if messageStyle != oldValue { setNeedsDisplay() } }
     }
     /// Decides whether the content is empty; nil: a table with no rows is, any other view is not.

@@ -97,7 +97,7 @@ public final class HelpBox: Box {
         for index in first..<min(entries.count, first + shownEntries) {
             let entry = entries[index]
             let y = index - first + 2
-            context.put(TerminalText.fit(entry.key, width: keyWidth), at: Point(x: 2, y: y), style: .bold)
+            context.put(TerminalText.fit(entry.key, width: keyWidth), at: Point(x: 2, y: y), style: Style(role: .title))
             context.put(
                 TerminalText.truncate(entry.action, toWidth: max(0, frame.width - keyWidth - 6)),
                 at: Point(x: 4 + keyWidth, y: y))
@@ -105,7 +105,7 @@ public final class HelpBox: Box {
         if frame.height >= 3 {
             context.put(
                 TerminalText.truncate(bottomText, toWidth: max(0, frame.width - 4)),
-                at: Point(x: 2, y: frame.height - 1), style: .dim)
+                at: Point(x: 2, y: frame.height - 1), style: Style(role: .dim))
         }
     }
 }

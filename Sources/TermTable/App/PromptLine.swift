@@ -41,8 +41,8 @@ public final class PromptLine: View {
         field.textStyle = .plain
         field.maxLength = maxLength
         super.init(frame: .zero)
-        label.textStyle = .bold
-        note.textStyle = .reverse
+        label.textStyle = Style(role: .title)
+        note.textStyle = Style(role: .cursor)
         note.isHidden = true
         backgroundStyle = .plain
         addSubview(label)
@@ -163,10 +163,10 @@ public final class PromptLine: View {
             let text = TerminalText.sanitize(suggestion)
             let width = TerminalText.width(of: text)
             guard x + width <= end else {
-                if x + 1 <= end { context.put("…", at: Point(x: x, y: 0), style: .dim) }
+                if x + 1 <= end { context.put("…", at: Point(x: x, y: 0), style: Style(role: .dim)) }
                 break
             }
-            context.put(text, at: Point(x: x, y: 0), style: index == pickedSuggestion ? .reverse : .dim)
+            context.put(text, at: Point(x: x, y: 0), style: Style(role: index == pickedSuggestion ? .cursor : .dim))
             x += width + 2
         }
     }

@@ -19,7 +19,7 @@ public final class KeyHintBar: View {
         didSet { if bindings != oldValue { setNeedsDisplay() } }
     }
     /// The style of the hints.
-    public var textStyle: Style = .dim {
+    public var textStyle = Style(role: .status) {
         didSet { if textStyle != oldValue { setNeedsDisplay() } }
     }
 
@@ -86,7 +86,7 @@ public final class KeyHintBar: View {
     public override func draw(in context: DrawContext) {
         super.draw(in: context)
         guard frame.width > 0, frame.height > 0 else { return }
-        let padding = Style(background: textStyle.background)
+        let padding = Style(background: context.theme.resolve(textStyle).background)
         context.fill(Rect(origin: .zero, size: frame.size), style: padding)
         context.put(line(width: frame.width), at: .zero, style: textStyle)
     }

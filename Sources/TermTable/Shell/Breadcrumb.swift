@@ -15,7 +15,7 @@ public final class Breadcrumb: View {
         didSet { if titles != oldValue { setNeedsDisplay() } }
     }
     /// The style of the line.
-    public var textStyle: Style = .bold {
+    public var textStyle = Style(role: .title) {
         didSet { if textStyle != oldValue { setNeedsDisplay() } }
     }
 
@@ -59,7 +59,9 @@ public final class Breadcrumb: View {
     public override func draw(in context: DrawContext) {
         super.draw(in: context)
         guard frame.width > 0, frame.height > 0 else { return }
-        context.fill(Rect(origin: .zero, size: frame.size), style: Style(background: textStyle.background))
+        context.fill(
+            Rect(origin: .zero, size: frame.size), style: Style(background: context.theme.resolve(textStyle).background)
+        )
         context.put(Breadcrumb.text(for: shownTitles, width: frame.width), at: .zero, style: textStyle)
     }
 }

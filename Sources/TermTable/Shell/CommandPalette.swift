@@ -197,14 +197,15 @@ public final class CommandPalette: View {
         super.draw(in: context)
         guard frame.height >= 3, frame.width >= 6 else { return }
         let inner = String(repeating: "─", count: frame.width - 2)
-        context.put("┌" + inner + "┐", at: .zero, style: .dim)
+        let border = Style(role: .border, attributes: .dim)
+        context.put("┌" + inner + "┐", at: .zero, style: border)
         for y in 1..<(frame.height - 1) {
-            context.put("│", at: Point(x: 0, y: y), style: .dim)
-            context.put("│", at: Point(x: frame.width - 1, y: y), style: .dim)
+            context.put("│", at: Point(x: 0, y: y), style: border)
+            context.put("│", at: Point(x: frame.width - 1, y: y), style: border)
         }
-        context.put("└" + inner + "┘", at: Point(x: 0, y: frame.height - 1), style: .dim)
-        context.put(" Commands ", at: Point(x: 2, y: 0), style: .bold)
-        context.put("›", at: Point(x: 1, y: 1), style: .bold)
+        context.put("└" + inner + "┘", at: Point(x: 0, y: frame.height - 1), style: border)
+        context.put(" Commands ", at: Point(x: 2, y: 0), style: Style(role: .title))
+        context.put("›", at: Point(x: 1, y: 1), style: Style(role: .title))
         let rows = listHeight
         if selectedIndex < firstShown { firstShown = selectedIndex }
         if rows > 0, selectedIndex >= firstShown + rows { firstShown = selectedIndex - rows + 1 }
@@ -217,7 +218,7 @@ public final class CommandPalette: View {
             let selected = index == selectedIndex
             let y = row + 2
             let line = Rect(x: 1, y: y, width: width, height: 1)
-            if selected { context.fill(line, with: " ", style: .reverse) }
+            if selected { context.fill(line, with: " ", style: Style(role: .cursor)) }
             let keys = TerminalText.fit(TerminalText.sanitize(item.keys), width: keyWidth)
             let title = TerminalText.sanitize(item.title)
             let name = TerminalText.sanitize(item.name)
@@ -227,16 +228,17 @@ public final class CommandPalette: View {
             // keeps 12 columns beside it (or all of a shorter help).
             let showsName = nameWidth > 0 && room - nameWidth - 2 >= min(12, TerminalText.width(of: title))
             let titleWidth = showsName ? room - nameWidth - 2 : room
-            context.put(" " + keys + " ", at: Point(x: 1, y: y), style: selected ? .reverse : .bold)
+            context.put(" " + keys + " ", at: Point(x: 1, y: y), style: Style(role: selected ? .cursor : .title))
             context.put(
                 TerminalText.truncate(title, toWidth: titleWidth), at: Point(x: keyWidth + 3, y: y),
                 style: selected ? .reverse : .plain)
             if showsName {
-                context.put(name, at: Point(x: 1 + width - nameWidth - 1, y: y), style: selected ? .reverse : .dim)
+                context.put(
+                    name, at: Point(x: 1 + width - nameWidth - 1, y: y), style: Style(role: selected ? .cursor : .dim))
             }
         }
         if items.isEmpty, rows > 0 {
-            context.put("no action matches", at: Point(x: 2, y: 2), style: .dim)
+            context.put("no action matches", at: Point(x: 2, y: 2), style: Style(role: .dim))
         }
     }
 }

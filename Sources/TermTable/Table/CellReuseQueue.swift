@@ -164,7 +164,7 @@ final class CellReuseQueue {
         }
         let cell = BasicCell(reuseIdentifier: Self.placeholderIdentifier)
         cell.textLabel.text = "…"
-        cell.textLabel.textStyle = .dim
+        cell.textLabel.textStyle = Style(role: .dim)
         statistics.cellsCreated += 1
         return cell
     }

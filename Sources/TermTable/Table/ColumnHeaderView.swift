@@ -28,8 +28,8 @@ open class ColumnHeaderView: View, CopyableView {
     /// The columns: in the order of the cell's fields (top to bottom, left to right) for a header made from a
     /// template, in the table's display order for one made from columns (``init(columns:)``).
     public private(set) var columns: [TableColumn]
-    /// The style of the titles (default bold).
-    public var titleStyle: Style = .bold {
+    /// The style of the titles (default: the theme's `header` role, bold in the default themes).
+    public var titleStyle = Style(role: .header) {
         didSet { if titleStyle != oldValue { updateTitles() } }
     }
     /// The column the rows are sorted by, shown as `▲` or `▼` beside its title; nil for none.

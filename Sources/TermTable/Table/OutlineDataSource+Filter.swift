@@ -14,7 +14,7 @@ struct OutlineFilterState<ItemIdentifier: Hashable & Sendable> {
 
 extension OutlineDataSource {
     /// The style merged under an ancestor a filter keeps only for its matches below.
-    static var ancestorStyle: Style { Style(attributes: .dim) }
+    static var ancestorStyle: Style { Style(role: .dim) }
 
     /// True while a query or a predicate hides items.
     public var isFiltering: Bool { filterState != nil }

@@ -121,10 +121,10 @@ extension OutlineDataSource {
         case .item: return StyledText("")
         case .loading(let parent):
             return StyledText(tree.placeholderPrefix(under: parent, guides: guides))
-                + StyledText("Loading…", style: Style(attributes: .dim))
+                + StyledText("Loading…", style: Style(role: .dim))
         case .failed(let parent, let message):
             return StyledText(tree.placeholderPrefix(under: parent, guides: guides))
-                + StyledText("! " + message, style: Style(foreground: .red))
+                + StyledText("! " + message, style: Style(role: .error))
         }
     }
 }

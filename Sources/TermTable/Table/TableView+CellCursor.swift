@@ -127,7 +127,7 @@ extension TableView {
         case .row: return (nil, nil, nil)
         case .cell:
             guard isCursorRow else { return (nil, nil, nil) }
-            return (index, style.style, focused ? Style(attributes: .bold) : nil)
+            return (index, style.style, focused ? Style(role: .title) : nil)
         case .column:
             return (index, style.style, nil)
         }

@@ -24,7 +24,7 @@ extension TableView {
             context.fill(Rect(x: 0, y: 0, width: width, height: rowsHeight))
             context.put(
                 "⚠ the table's data source was released: TableView holds its dataSource weakly (as UIKit does); keep a reference to it",
-                at: .zero, style: .bold)
+                at: .zero, style: Style(role: .error, attributes: .bold))
             painter.forgetDrawing()
             return
         }

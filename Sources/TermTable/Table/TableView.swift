@@ -75,14 +75,14 @@ open class TableView: View, CopyableView {
         var selectionMode: SelectionMode = .single
         var stickyHeaders = true
         var showsScrollIndicator = true
-        var markStyle = Style(foreground: .yellow, attributes: .bold)
+        var markStyle = Style(role: .mark)
         var focusedCursorStyle: SelectionStyle?
-        var unfocusedCursorStyle: SelectionStyle? = .custom(Style(attributes: .underline))
+        var unfocusedCursorStyle: SelectionStyle? = .custom(Style(role: .inactiveCursor))
         var showsMarkColumn = false
         var rowHeight: Int?
         var scrollPadding = 0
-        var headerStyle = Style(attributes: [.bold, .underline])
-        var scrollIndicatorStyle: Style = .dim
+        var headerStyle = Style(role: .header, attributes: .underline)
+        var scrollIndicatorStyle = Style(role: .dim)
     }
     #if !TERMTABLE_CHECKED_ACCESS
         @exclusivity(unchecked)  // read for every row placed, measured and drawn
@@ -106,7 +106,8 @@ open class TableView: View, CopyableView {
         get { configured.showsScrollIndicator }
         set { if updateLaidOut(&configured.showsScrollIndicator, to: newValue) { painter.forgetRows() } }
     }
-    /// The style laid over marked rows (the selection in ``SelectionMode/multiple``), distinct from the cursor's reverse video.
+    /// The style laid over marked rows (the selection in ``SelectionMode/multiple``), distinct from the cursor's
+    /// look: by default the theme's `mark` role (``/TermTableCore/Theme/Role/mark``).
     public var markStyle: Style {
         get { configured.markStyle }
         set { updateLaidOut(&configured.markStyle, to: newValue) }
@@ -117,7 +118,8 @@ open class TableView: View, CopyableView {
         get { configured.focusedCursorStyle }
         set { updateLaidOut(&configured.focusedCursorStyle, to: newValue) }
     }
-    /// How the cursor's row looks while another view has the focus: underlined by default, so that of several
+    /// How the cursor's row looks while another view has the focus: the theme's `inactive-cursor` role by default
+    /// (underlined in the default themes), so that of several
     /// tables only the focused one shows the full bar; nil: as when focused. Rows whose cell has selection
     /// style `.none` show no cursor either way.
     public var unfocusedCursorStyle: SelectionStyle? {
@@ -148,12 +150,13 @@ open class TableView: View, CopyableView {
         get { configured.scrollPadding }
         set { if updateLaidOut(&configured.scrollPadding, to: newValue) { needsReveal = true } }
     }
-    /// The style of title headers (``TableViewDataSource/tableView(_:titleForHeaderInSection:)``).
+    /// The style of title headers (``TableViewDataSource/tableView(_:titleForHeaderInSection:)``): the theme's
+    /// `header` role, underlined, by default.
     public var headerStyle: Style {
         get { configured.headerStyle }
         set { if updateDrawn(&configured.headerStyle, to: newValue) { reloadData() } }
     }
-    /// The style of the scroll indicator.
+    /// The style of the scroll indicator (the theme's `dim` role by default).
     public var scrollIndicatorStyle: Style {
         get { configured.scrollIndicatorStyle }
         set { if updateDrawn(&configured.scrollIndicatorStyle, to: newValue) { painter.forgetRows() } }

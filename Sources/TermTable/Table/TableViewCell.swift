@@ -39,7 +39,7 @@ open class TableViewCell: View, CopyableView {
     struct Placed {
         var isHighlighted = false
         var isSelected = false
-        var markStyle = Style(foreground: .yellow, attributes: .bold)
+        var markStyle = Style(role: .mark)
         var cursorStyle: SelectionStyle?
         var markColumnWidth = 0
         var contextStyle: Style?

@@ -56,8 +56,8 @@ package final class LayoutPreviewView: View {
                 let text = TerminalText.sanitize(String(line.map { $0 == "\t" ? " " : $0 }))
                 let style: Style =
                     text.contains(": error: ") || text.hasPrefix("error: ")
-                    ? Style(foreground: .red, attributes: .bold)
-                    : text.hasPrefix("hint: ") ? Style(foreground: .yellow) : .plain
+                    ? Style(role: .error, attributes: .bold)
+                    : text.hasPrefix("hint: ") ? Style(role: .warning) : .plain
                 lines.append(.text(text, style))
             }
             lines.append(.text("", .plain))
@@ -135,8 +135,8 @@ package final class LayoutPreviewView: View {
         }
         drawStatus(width: width, in: context)
         if frame.height > 1 {
-            context.fill(Rect(x: 0, y: frame.height - 1, width: width, height: 1), style: .reverse)
-            context.put(" " + LayoutPreviewView.help, at: Point(x: 0, y: frame.height - 1), style: .reverse)
+            context.fill(Rect(x: 0, y: frame.height - 1, width: width, height: 1), style: Style(role: .cursor))
+            context.put(" " + LayoutPreviewView.help, at: Point(x: 0, y: frame.height - 1), style: Style(role: .cursor))
         }
     }
 
@@ -154,7 +154,7 @@ package final class LayoutPreviewView: View {
                 " · height \(spec.heightIsAutomatic ? "auto" : "\(spec.height)") · designed at \(spec.width) columns"
             if model.selected.contains(identifier) { title += " · selected" }
             if model.highlighted.contains(identifier) { title += " · highlighted" }
-            context.put(title, at: Point(x: 0, y: y), style: index == model.cursor ? .bold : .dim)
+            context.put(title, at: Point(x: 0, y: y), style: Style(role: index == model.cursor ? .title : .dim))
         case .cell(let index, let row):
             // A cell is drawn whole once, from its first line on screen (rows above the screen are clipped).
             guard row == 0 || y == 1 else { return }
@@ -186,8 +186,8 @@ package final class LayoutPreviewView: View {
         }
         if model.state == .missing { status += " · the file is gone, waiting for it" }
         if !statusNote.isEmpty { status += " · " + statusNote }
-        context.fill(Rect(x: 0, y: 0, width: width, height: 1), style: .reverse)
-        context.put(status, at: .zero, style: .reverse)
+        context.fill(Rect(x: 0, y: 0, width: width, height: 1), style: Style(role: .cursor))
+        context.put(status, at: .zero, style: Style(role: .cursor))
     }
 
     // MARK: Input

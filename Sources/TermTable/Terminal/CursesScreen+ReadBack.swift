@@ -28,10 +28,18 @@ extension CursesScreen {
         if attributes & cnc_A_REVERSE() != 0 { style.attributes.insert(.reverse) }
         if attributes & cnc_A_BLINK() != 0 { style.attributes.insert(.blink) }
         if pairNumber > 0, let key = pairs.first(where: { $0.value == pairNumber })?.key {
-            style.foreground = key.foreground < 0 ? .default : .palette(UInt8(key.foreground))
-            style.background = key.background < 0 ? .default : .palette(UInt8(key.background))
+            style.foreground = color(number: key.foreground)
+            style.background = color(number: key.background)
         }
         return (text, style)
+    }
+
+    /// The colour of a terminal colour number: -1 the default; on a direct-colour entry 8 and above packed RGB;
+    /// else a palette index.
+    func color(number: Int) -> Color {
+        if number < 0 { return .default }
+        if number < 8 || !(colorDepth == .trueColor && cnc_colors() >= 1 << 24) { return .palette(UInt8(number)) }
+        return .rgb(UInt8((number >> 16) & 0xFF), UInt8((number >> 8) & 0xFF), UInt8(number & 0xFF))
     }
 
     /// Line `y` as ncurses holds it, each wide character once (tests).

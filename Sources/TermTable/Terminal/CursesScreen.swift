@@ -11,8 +11,9 @@ import TermTableCore
 /// guard that restores them on every way out (``/TermTableCore/TerminalGuard``), and starts
 /// ncurses with `newterm` (with `xterm-256color` when `TERM` is unset): alternate
 /// screen, hidden cursor, cbreak, no echo, keypad, mouse, and colours on the
-/// terminal's default background (256 where the terminal has them; none when
-/// `NO_COLOR` is set). ``close()`` (or deinit) gives the terminal back. A terminal
+/// terminal's default background at the terminal's depth (``colorDepth``: true colour through ncurses'
+/// extended colours on a direct-colour terminfo entry, else 256 or 16; none under `NO_COLOR` or `TERM=dumb`),
+/// every colour drawn mapped to the nearest the depth has. ``close()`` (or deinit) gives the terminal back. A terminal
 /// type that cannot move the cursor (`TERM=dumb`, hard-copy and generic types) is
 /// refused with ``OpenError/cannotAddressCursor(_:)`` before anything is sent to it.
 ///
@@ -51,6 +52,12 @@ public final class CursesScreen: Screen {
         public var mouse = true
         /// Use colours (still off when `NO_COLOR` is set or the terminal has none).
         public var colors = true
+        /// The colour depth to draw at; nil: decided from the environment and the terminfo entry
+        /// (``/TermTableCore/ColorDepth/detect(environment:terminalColors:terminalHasRGB:terminalType:)``:
+        /// `TERMTABLE_COLORS`, `NO_COLOR`, `COLORTERM`, the entry's `RGB`/`Tc` and `colors`). A depth above what the
+        /// terminal type can draw is lowered to it (true colour needs a direct-colour entry, such as `xterm-direct`,
+        /// which is used in place of `xterm-256color` when true colour is asked for and the entry is installed).
+        public var colorDepth: ColorDepth?
         /// How long a lone Escape waits for the rest of a key sequence.
         public var escapeDelay: Duration = .milliseconds(25)
         /// The terminal type when `TERM` is unset or empty.
@@ -146,9 +153,12 @@ public final class CursesScreen: Screen {
     #endif
     private var lastPair: Int16 = 0
     var pairs: [PairKey: Int16] = [:]
-    private var colorCount = 0
-    /// True when colours are in use.
+    private(set) var colorCount = 0
+    /// True when colours are in use (``colorDepth`` is not ``/TermTableCore/ColorDepth/none``).
     public private(set) var colorsEnabled = false
+    /// The depth colours are drawn at, decided when the screen opened; every colour is mapped to it
+    /// (``/TermTableCore/ColorDepth/map(_:)-(Color)``).
+    public private(set) var colorDepth = ColorDepth.none
 
     struct PairKey: Hashable {
         var foreground: Int
@@ -188,6 +198,11 @@ public final class CursesScreen: Screen {
             fclose(input)
             throw OpenError.unsupportedTerminal(terminalType)
         }
+        let environment = ProcessInfo.processInfo.environment
+        let terminalType =
+            Self.directColorType(
+                for: terminalType, environment: environment, options: options, descriptor: fileno(output))
+            ?? terminalType
         ownsGuard = guardFD.map { TerminalGuard.install(fd: $0) } ?? false
         guard let screen = newterm(terminalType, output, input) else {
             if ownsGuard { TerminalGuard.uninstall() }
@@ -222,12 +237,13 @@ public final class CursesScreen: Screen {
             Int32(
                 options.escapeDelay.components.seconds * 1000
                     + options.escapeDelay.components.attoseconds / 1_000_000_000_000_000))
-        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        if options.colors && !noColor && has_colors() {
+        let depth = Self.colorDepth(terminalType: terminalType, environment: environment, options: options)
+        if depth > .none {
             start_color()
             use_default_colors()
             colorsEnabled = true
             colorCount = Int(cnc_colors())
+            colorDepth = depth
         }
         if options.mouse {
             mousemask(cnc_ALL_MOUSE_EVENTS(), nil)
@@ -571,19 +587,14 @@ public final class CursesScreen: Screen {
 
     private func pair(for style: Style) -> Int16 {
         guard colorsEnabled, style.foreground != .default || style.background != .default else { return 0 }
-        let key = PairKey(foreground: colorIndex(style.foreground), background: colorIndex(style.background))
+        let key = PairKey(foreground: colorNumber(style.foreground), background: colorNumber(style.background))
         if let pair = pairs[key] { return pair }
         let next = pairs.count + 1
         guard next < Int(cnc_color_pairs()), next <= Int(Int16.max) else { return 0 }
-        init_pair(Int16(next), Int16(key.foreground), Int16(key.background))
+        // Extended pairs take colour numbers past 32767: a direct-colour entry's packed RGB values.
+        _ = init_extended_pair(Int32(next), Int32(key.foreground), Int32(key.background))
         pairs[key] = Int16(next)
         return Int16(next)
-    }
-
-    private func colorIndex(_ color: Color) -> Int {
-        guard let index = color.paletteIndex else { return -1 }
-        if index < colorCount { return index }
-        return index & 7
     }
 
 }

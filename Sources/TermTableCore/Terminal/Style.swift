@@ -1,4 +1,8 @@
-/// A terminal colour: the terminal's default, one of the 16 ANSI colours, or an index in the 256-colour palette.
+/// A terminal colour: the terminal's default, one of the 16 ANSI colours, an index in the 256-colour palette, or
+/// a 24-bit RGB colour.
+///
+/// The screen draws an RGB colour as true colour where the terminal has it, else as the nearest colour it has
+/// (see ``ColorDepth``).
 public enum Color: Hashable, Sendable {
     /// The terminal's own foreground or background colour.
     case `default`
@@ -6,6 +10,8 @@ public enum Color: Hashable, Sendable {
     case ansi(UInt8)
     /// An index in the xterm 256-colour palette.
     case palette(UInt8)
+    /// A 24-bit colour: red, green and blue, 0-255 each.
+    case rgb(UInt8, UInt8, UInt8)
 
     /// ANSI black.
     public static let black = Color.ansi(0)
@@ -36,24 +42,33 @@ public enum Color: Hashable, Sendable {
         + ansiNames.enumerated().map { ("bright-" + $0.element, Color.ansi(UInt8($0.offset + 8))) }
         + [("default", .default), ("none", .default)]
 
-    /// The colour a name stands for: `red`, `bright-red`, `default`, `grey`/`gray`, or a palette index `0`...`255`.
+    /// The colour a name stands for: `red`, `bright-red`, `default`, `grey`/`gray`, a palette index `0`...`255`,
+    /// or `#rrggbb` (an RGB colour, six hexadecimal digits).
     public init?(name: String) {
         let lower = name.lowercased()
         if let entry = Color.named.first(where: { $0.name == lower }) {
             self = entry.color
         } else if let number = Int(lower), (0...255).contains(number) {
             self = .palette(UInt8(number))
+        } else if lower.hasPrefix("#"), lower.utf8.count == 7,
+            lower.utf8.dropFirst().allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+            let value = UInt32(lower.dropFirst(), radix: 16)
+        {
+            self = .rgb(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
         } else {
             return nil
         }
     }
 
-    /// The palette index of the colour, nil for the default colour.
+    /// The palette index of the colour, nil for the default colour; an RGB colour's is the nearest of the 256
+    /// (``ColorDepth/nearestPaletteIndex(red:green:blue:)``).
     public var paletteIndex: Int? {
         switch self {
         case .default: return nil
         case .ansi(let index): return Int(index & 15)
         case .palette(let index): return Int(index)
+        case .rgb(let red, let green, let blue):
+            return ColorDepth.nearestPaletteIndex(red: red, green: green, blue: blue)
         }
     }
 }
@@ -85,11 +100,15 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
     ]
 }
 
-/// How a run of text looks: foreground, background and attributes.
+/// How a run of text looks: a theme role, foreground, background and attributes.
 ///
 /// Styles combine with ``merging(_:)``: a cell's selection style is merged over
 /// the style of each label in it, so a label keeps its bold text when its row
 /// is drawn in reverse video.
+///
+/// A style with a ``role`` names a colour of the theme (``Theme/Role``) rather than colours of its own: it is
+/// resolved when drawn, through the theme of the ``DrawContext`` (``Theme/resolve(_:)``), so switching the theme
+/// redraws it in the new colours. Its own colours and attributes are laid over the role's.
 public struct Style: Hashable, Sendable {
     /// The text colour.
     public var foreground: Color
@@ -97,12 +116,25 @@ public struct Style: Hashable, Sendable {
     public var background: Color
     /// Bold, dim, italic, underline, reverse, blink.
     public var attributes: TextAttributes
+    /// The theme role the style is drawn in, under its own colours and attributes; nil: none.
+    public var role: Theme.Role?
 
     /// Creates a style.
     public init(foreground: Color = .default, background: Color = .default, attributes: TextAttributes = []) {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes
+        self.role = nil
+    }
+
+    /// Creates a style drawn in a theme role, with colours and attributes of its own laid over the role's.
+    public init(
+        role: Theme.Role, foreground: Color = .default, background: Color = .default, attributes: TextAttributes = []
+    ) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+        self.role = role
     }
 
     /// The terminal's default colours with no attribute.
@@ -116,12 +148,16 @@ public struct Style: Hashable, Sendable {
     /// Underlined text.
     public static let underline = Style(attributes: .underline)
 
-    /// This style with `other` laid over it: its attributes added, its non-default colours taking precedence.
+    /// This style with `other` laid over it: its attributes added, its non-default colours taking precedence, its
+    /// role (when it has one) replacing this style's. To keep both roles, merge styles resolved through the theme
+    /// (``Theme/resolve(_:)``), as ``DrawContext`` does.
     public func merging(_ other: Style) -> Style {
-        Style(
+        var merged = Style(
             foreground: other.foreground == .default ? foreground : other.foreground,
             background: other.background == .default ? background : other.background,
             attributes: attributes.union(other.attributes)
         )
+        merged.role = other.role ?? role
+        return merged
     }
 }

@@ -17,8 +17,8 @@ open class Box: View, CopyableView {
     /// What the box draws, in one store a copy takes whole.
     struct Drawn {
         var title: String?
-        var borderStyle: Style = .plain
-        var titleStyle: Style = .bold
+        var borderStyle = Style(role: .border)
+        var titleStyle = Style(role: .title)
         var focusedBorderStyle: Style?
         var focusedTitleStyle: Style?
     }
@@ -85,8 +85,8 @@ open class Box: View, CopyableView {
         self.init(title: title, frame: frame)
         self.content = content
         addSubview(content)  // an initializer's own assignment runs no observer
-        focusedBorderStyle = Style(foreground: .cyan, attributes: .bold)
-        focusedTitleStyle = Style(foreground: .cyan, attributes: [.bold, .reverse])
+        focusedBorderStyle = Style(role: .accent)
+        focusedTitleStyle = Style(role: .accent, attributes: .reverse)
     }
 
     public required override init(copying other: View) {

@@ -24,7 +24,7 @@ open class Button: View, CopyableView {
     public var action: String?
     /// Called when the button is pressed (after the action is sent).
     public var onPress: (@MainActor (Button) -> Void)?
-    /// The style of the title.
+    /// The style of the title (drawn with the theme's `cursor` role over it while focused).
     public var titleStyle: Style {
         get { drawn.titleStyle }
         set { updateDrawn(&drawn.titleStyle, to: newValue) }
@@ -67,7 +67,8 @@ open class Button: View, CopyableView {
         super.draw(in: context)
         let width = frame.width
         guard width > 0 else { return }
-        let style = isFocused ? titleStyle.merging(.reverse) : titleStyle
+        // Focused: the theme's cursor look over the title's (both resolved, so a title's own role is kept).
+        let style = isFocused ? context.theme.resolve(titleStyle).merging(context.theme[.cursor]) : titleStyle
         if width < 4 {
             context.put(
                 TerminalText.fit(title, width: width, alignment: alignment, mode: truncation), at: .zero,

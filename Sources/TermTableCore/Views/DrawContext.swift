@@ -5,6 +5,9 @@
 /// outside its frame. The base style is merged under every style drawn (a marked
 /// row's style); the overlay style over it, which is how a selected cell's
 /// selection style reaches every label in it and wins over the labels' colours.
+///
+/// A style that names a theme role (``Style/role``) is resolved through the context's ``theme`` before it is
+/// merged, so views draw in the app's theme without holding it.
 @MainActor
 public struct DrawContext {
     /// The screen drawn on (valid while the frame is drawn; a context is never kept).
@@ -21,13 +24,16 @@ public struct DrawContext {
     /// The style merged over everything drawn, nil for none: its attributes added, its colours (when not
     /// default) winning.
     public var overlayStyle: Style?
+    /// The theme the roles of the styles drawn are looked up in.
+    public var theme: Theme
 
     /// Creates a context.
-    public init(screen: Screen, origin: Point, clip: Rect, baseStyle: Style = .plain) {
+    public init(screen: Screen, origin: Point, clip: Rect, baseStyle: Style = .plain, theme: Theme = .dark) {
         self.screenPointer = screen
         self.origin = origin
         self.clip = clip
-        self.baseStyle = baseStyle
+        self.theme = theme
+        self.baseStyle = theme.resolve(baseStyle)
     }
 
     /// The context of a subview at `frame` (in this view's coordinates).
@@ -35,7 +41,7 @@ public struct DrawContext {
         let screenFrame = frame.offsetBy(dx: origin.x, dy: origin.y)
         var context = DrawContext(
             screen: screen, origin: screenFrame.origin, clip: clip.intersection(screenFrame),
-            baseStyle: baseStyle)
+            baseStyle: baseStyle, theme: theme)
         context.overlayStyle = overlayStyle
         return context
     }
@@ -43,14 +49,15 @@ public struct DrawContext {
     /// This context with `style` merged into the base style.
     public func with(baseStyle style: Style) -> DrawContext {
         var copy = self
-        copy.baseStyle = baseStyle.merging(style)
+        copy.baseStyle = theme.resolve(baseStyle).merging(theme.resolve(style))
         return copy
     }
 
     /// This context with `style` merged into the overlay style.
     public func with(overlayStyle style: Style) -> DrawContext {
         var copy = self
-        copy.overlayStyle = overlayStyle?.merging(style) ?? style
+        let style = theme.resolve(style)
+        copy.overlayStyle = overlayStyle.map { theme.resolve($0).merging(style) } ?? style
         return copy
     }
 
@@ -58,8 +65,8 @@ public struct DrawContext {
     public func put(_ text: String, at point: Point, style: Style = .plain) {
         let y = origin.y + point.y
         guard y >= clip.minY, y < clip.maxY else { return }
-        var drawn = baseStyle.merging(style)
-        if let overlayStyle { drawn = drawn.merging(overlayStyle) }
+        var drawn = theme.resolve(baseStyle).merging(theme.resolve(style))
+        if let overlayStyle { drawn = drawn.merging(theme.resolve(overlayStyle)) }
         screen.put(text, at: Point(x: origin.x + point.x, y: y), clippedTo: clip.minX..<clip.maxX, style: drawn)
     }
 
@@ -67,8 +74,8 @@ public struct DrawContext {
     public func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
         let area = rect.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
         guard !area.isEmpty else { return }
-        var drawn = baseStyle.merging(style)
-        if let overlayStyle { drawn = drawn.merging(overlayStyle) }
+        var drawn = theme.resolve(baseStyle).merging(theme.resolve(style))
+        if let overlayStyle { drawn = drawn.merging(theme.resolve(overlayStyle)) }
         screen.fill(area, with: character, style: drawn)
     }
 

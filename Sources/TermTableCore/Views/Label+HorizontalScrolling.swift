@@ -26,8 +26,10 @@ extension Label: HorizontallyScrollable {
             line.append(cluster.character)
             used += cluster.width
         }
-        if first > 0 { context.fill(Rect(x: 0, y: 0, width: first, height: 1), style: padding) }
+        if first > 0 { context.fill(Rect(x: 0, y: 0, width: first, height: 1), style: padding(context.theme)) }
         context.put(line, at: Point(x: first, y: 0), style: textStyle)
-        if used < width { context.fill(Rect(x: used, y: 0, width: width - used, height: 1), style: padding) }
+        if used < width {
+            context.fill(Rect(x: used, y: 0, width: width - used, height: 1), style: padding(context.theme))
+        }
     }
 }

@@ -140,9 +140,10 @@ open class Label: View, CopyableView {
     /// A label paints every cell of its frame: its text, then blanks.
     open override var isOpaque: Bool { true }
 
-    /// The style of the blanks around the text: its background and reverse video, no underline or bold.
-    var padding: Style {
-        Style(background: textStyle.background, attributes: textStyle.attributes.intersection(.reverse))
+    /// The style of the blanks around the text in `theme`: its background and reverse video, no underline or bold.
+    func padding(_ theme: Theme) -> Style {
+        let style = theme.resolve(textStyle)
+        return Style(background: style.background, attributes: style.attributes.intersection(.reverse))
     }
 
     open override func draw(in context: DrawContext) {
@@ -160,7 +161,7 @@ open class Label: View, CopyableView {
                 drawLine(text, y: 0, width: width, in: context)
             }
             if frame.height > 1 {
-                context.fill(Rect(x: 0, y: 1, width: width, height: frame.height - 1), style: padding)
+                context.fill(Rect(x: 0, y: 1, width: width, height: frame.height - 1), style: padding(context.theme))
             }
             return
         }
@@ -170,7 +171,9 @@ open class Label: View, CopyableView {
             drawLine(line, y: y, width: width, in: context)
         }
         if lines.count < frame.height {
-            context.fill(Rect(x: 0, y: lines.count, width: width, height: frame.height - lines.count), style: padding)
+            context.fill(
+                Rect(x: 0, y: lines.count, width: width, height: frame.height - lines.count),
+                style: padding(context.theme))
         }
     }
 
@@ -179,7 +182,9 @@ open class Label: View, CopyableView {
         if alignment == .left && line.utf8.count <= width && TerminalText.isPlainASCII(line) {
             let used = line.utf8.count
             context.put(line, at: Point(x: 0, y: y), style: textStyle)
-            if used < width { context.fill(Rect(x: used, y: y, width: width - used, height: 1), style: padding) }
+            if used < width {
+                context.fill(Rect(x: used, y: y, width: width - used, height: 1), style: padding(context.theme))
+            }
             return
         }
         let cut = TerminalText.truncate(line, toWidth: width, mode: truncation)
@@ -189,10 +194,10 @@ open class Label: View, CopyableView {
             let gap = width - used
             x = alignment == .right ? gap : gap / 2
         }
-        if x > 0 { context.fill(Rect(x: 0, y: y, width: x, height: 1), style: padding) }
+        if x > 0 { context.fill(Rect(x: 0, y: y, width: x, height: 1), style: padding(context.theme)) }
         context.put(cut, at: Point(x: x, y: y), style: textStyle)
         if x + used < width {
-            context.fill(Rect(x: x + used, y: y, width: width - x - used, height: 1), style: padding)
+            context.fill(Rect(x: x + used, y: y, width: width - x - used, height: 1), style: padding(context.theme))
         }
     }
 
@@ -213,18 +218,20 @@ open class Label: View, CopyableView {
                 let gap = width - used
                 x = alignment == .right ? gap : gap / 2
             }
-            if x > 0 { context.fill(Rect(x: 0, y: y, width: x, height: 1), style: padding) }
+            if x > 0 { context.fill(Rect(x: 0, y: y, width: x, height: 1), style: padding(context.theme)) }
             var column = x
             for run in line.runs {
                 context.put(run.text, at: Point(x: column, y: y), style: textStyle.merging(run.style))
                 column += TerminalText.width(of: run.text)
             }
             if x + used < width {
-                context.fill(Rect(x: x + used, y: y, width: width - x - used, height: 1), style: padding)
+                context.fill(Rect(x: x + used, y: y, width: width - x - used, height: 1), style: padding(context.theme))
             }
         }
         if lines.count < frame.height {
-            context.fill(Rect(x: 0, y: lines.count, width: width, height: frame.height - lines.count), style: padding)
+            context.fill(
+                Rect(x: 0, y: lines.count, width: width, height: frame.height - lines.count),
+                style: padding(context.theme))
         }
     }
 }

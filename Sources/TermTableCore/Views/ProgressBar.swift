@@ -7,7 +7,7 @@ open class ProgressBar: View, CopyableView {
         var value: Double
         var showsPercentage = false
         var barStyle: Style = .plain
-        var trackStyle: Style = .dim
+        var trackStyle = Style(role: .dim)
     }
     #if !TERMTABLE_CHECKED_ACCESS
         @exclusivity(unchecked)  // read for every bar drawn
@@ -28,7 +28,7 @@ open class ProgressBar: View, CopyableView {
         get { drawn.barStyle }
         set { updateDrawn(&drawn.barStyle, to: newValue) }
     }
-    /// The style of the empty part.
+    /// The style of the empty part (the theme's `dim` role by default).
     public var trackStyle: Style {
         get { drawn.trackStyle }
         set { updateDrawn(&drawn.trackStyle, to: newValue) }

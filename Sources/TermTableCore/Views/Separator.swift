@@ -1,7 +1,7 @@
 /// A line across its frame: horizontal when wider than tall, else vertical.
 open class Separator: View, CopyableView {
-    /// The style of the line.
-    public var lineStyle: Style = .dim {
+    /// The style of the line (the theme's `border` role, dimmed, by default).
+    public var lineStyle = Style(role: .border, attributes: .dim) {
         didSet { if lineStyle != oldValue { setNeedsDisplay() } }
     }
     /// The character the line is drawn with; nil for `─` across or `│` down (a layout's `symbol=`).

@@ -196,7 +196,9 @@ open class TextView: View, CopyableView {
         for y in 0..<frame.height {
             let index = top + y
             guard index < lineStarts.count else {
-                context.fill(Rect(x: 0, y: y, width: width, height: frame.height - y), style: padding(of: textStyle))
+                context.fill(
+                    Rect(x: 0, y: y, width: width, height: frame.height - y),
+                    style: padding(of: context.theme.resolve(textStyle)))
                 break
             }
             let style = paragraphStyles[lineParagraphs[index]] ?? textStyle
@@ -219,7 +221,9 @@ open class TextView: View, CopyableView {
             }
             context.put(line, at: Point(x: runStart, y: y), style: style.merging(runStyle))
             if used < width {
-                context.fill(Rect(x: used, y: y, width: width - used, height: 1), style: padding(of: style))
+                context.fill(
+                    Rect(x: used, y: y, width: width - used, height: 1),
+                    style: padding(of: context.theme.resolve(style)))
             }
         }
     }

@@ -395,12 +395,13 @@ open class View {
     /// Draws over the subviews after they are drawn (a scroll indicator, a focus mark); default nothing.
     open func drawOverlay(in context: DrawContext) {}
 
-    /// Draws the view at its frame on `screen` (a root view), with `baseStyle` merged under every style.
-    public func render(on screen: Screen, baseStyle: Style = .plain) {
+    /// Draws the view at its frame on `screen` (a root view), with `baseStyle` merged under every style and the
+    /// roles of the styles drawn looked up in `theme`.
+    public func render(on screen: Screen, baseStyle: Style = .plain, theme: Theme = .dark) {
         let screenRect = Rect(origin: .zero, size: screen.size)
         let context = DrawContext(
             screen: screen, origin: frame.origin, clip: frame.intersection(screenRect),
-            baseStyle: baseStyle)
+            baseStyle: baseStyle, theme: theme)
         render(in: context)
     }
 
