@@ -10,7 +10,7 @@ import Testing
 struct ViewerScreenTests {
     @Test func theFirstScreen() throws {
         let harness = try ViewerHarness()
-        assertSnapshot(harness.lines, named: "firstScreen")
+        assertStyledSnapshot(harness.driver.screen, named: "firstScreen")
         #expect(harness.lines[0].hasPrefix("procs · 8 processes · 3 users · sort cpu ▼"))
         #expect(harness.lines[0].contains("· 11:23:21 UTC"))  // btime 1795000000 + uptime 1001
     }
@@ -32,7 +32,7 @@ struct ViewerScreenTests {
             #expect(harness.line(of: 300)?.hasPrefix("✓") == false, "after \(keys)")
         }
         // Ties at 0% CPU keep the sort before them (n: by name), so procs is above vim.
-        assertSnapshot(harness.lines, named: "marksAfterResorts")
+        assertStyledSnapshot(harness.driver.screen, named: "marksAfterResorts")
     }
 
     @Test func theSignalKeyAsksThenSignalsOnlyTheMarkedProcesses() throws {
@@ -47,7 +47,7 @@ struct ViewerScreenTests {
         harness.moveCursor(to: 302)  // the cursor's process is not marked: it must not be signalled
         harness.driver.press("K")
         #expect(harness.driver.app.topOverlay is ConfirmDialog)
-        assertSnapshot(harness.lines, named: "confirmSIGTERM")
+        assertStyledSnapshot(harness.driver.screen, named: "confirmSIGTERM")
         let screen = harness.lines.joined(separator: "\n")
         #expect(screen.contains("Send SIGTERM to 2 marked processes?"))
         #expect(screen.contains("300  alice  sleep 1000") && screen.contains("401  bob  a) b (c"))
@@ -184,7 +184,7 @@ struct ViewerScreenTests {
         harness.tree.link(300, "exe", to: "/usr/bin/sleep")
         harness.moveCursor(to: 300)
         harness.driver.press("enter")
-        assertSnapshot(harness.lines, named: "detail")
+        assertStyledSnapshot(harness.driver.screen, named: "detail")
         // The keys in one style, the values in another (a text view of styled text).
         let command = try #require(harness.lines.firstIndex { $0.hasPrefix("Command") })
         #expect(

@@ -43,3 +43,9 @@ func openScreen(colours depth: ColorDepth?) throws -> CursesScreen {
     options.colorDepth = depth  // nil: from the environment and the terminal
     return try CursesScreen(options: options)
 }
+
+@MainActor
+func copyRowsToClipboard(_ rows: [[String]], in app: Application, status: Label) {
+    let result = app.copy(ClipboardText.tsv(rows))
+    status.text = result.message(describing: rows.count == 1 ? "1 row" : "\(rows.count) rows")
+}

@@ -30,6 +30,9 @@ extension LogViewer {
             AppAction("logs.previous-error", keys: [Key("N")], help: "previous error above") { [weak viewer] in
                 viewer?.jumpToError(forward: false)
             },
+            AppAction("logs.copy", keys: [Key("y")], help: "copy the cursor's entry, all its lines") {
+                [weak viewer] in viewer?.copyEntry()
+            },
             AppAction(
                 "logs.expand", keys: [.space], help: "expand the entry into its lines (a stack trace), or back",
                 hint: "expand"

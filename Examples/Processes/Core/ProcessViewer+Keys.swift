@@ -36,6 +36,9 @@ extension ProcessViewer {
             AppAction("list.filter", keys: [Key("/")], help: "filter (Enter keeps, Esc clears)", hint: "filter") {
                 [unowned self] in self.promptFilter()
             },
+            AppAction("list.copy", keys: [Key("y")], help: "copy the marked rows (else the cursor's) as TSV") {
+                [unowned self] in self.copyRows()
+            },
             AppAction("view.tree", keys: [Key("t")], help: "tree by parent / list by user", hint: "tree") {
                 [unowned self] in self.setTreeMode(!self.isTreeMode)
             },

@@ -51,6 +51,8 @@ extension TableViewer {
             grid("find.previous", "N", "previous match", section: "Find") {
                 $0.find(forward: false, from: ($0.cursorRow ?? $0.rowCount) - 1)
             },
+            grid("copy.cell", "y", "copy the cell (Y: the row, as TSV)", section: "Copy") { $0.copyCell() },
+            grid("copy.row", "Y", "copy the row as tab-separated values", section: "Copy") { $0.copyRow() },
             grid("column.frequency", "F", "the column's values counted") { $0.countColumn() },
             grid("column.freeze", "!", "freeze the first column, or not") {
                 $0.table.frozenColumnCount = $0.table.frozenColumnCount == 0 ? 1 : 0

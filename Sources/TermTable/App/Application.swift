@@ -94,6 +94,9 @@ public final class Application: ViewHost {
     public private(set) var isRunning = false
     /// How many frames were drawn.
     public private(set) var frameCount = 0
+    /// How ``copy(_:)-(String)`` reaches the clipboard: OSC 52, wrapped for the tmux or GNU screen the app was
+    /// started in (``TerminalClipboard/init(environment:)``).
+    public var clipboard = TerminalClipboard.current
 
     var overlays: [Overlay] = []
     /// The help of the app's keys, in the order they were bound (see `bind(_ binding:_:)`).

@@ -71,6 +71,12 @@ public final class BufferScreen: Screen {
     public private(set) var cursor: Point?
     /// How many times ``flush()`` was called.
     public private(set) var flushCount = 0
+    /// The control sequences written with ``writeControlSequence(_:)`` (an OSC 52 copy), oldest first: what a
+    /// terminal would have been sent beside the frames.
+    public private(set) var controlSequences: [ControlSequence] = []
+    /// Whether ``writeControlSequence(_:)`` takes sequences (true); false stands for a screen with no terminal
+    /// behind it, such as output to a pipe.
+    public var acceptsControlSequences = true
 
     /// Creates a blank screen of `width` x `height` cells.
     public init(width: Int, height: Int) {
@@ -199,6 +205,13 @@ public final class BufferScreen: Screen {
     }
 
     public func cancelInputNotification() { inputReady = nil }
+
+    /// Records `sequence` in ``controlSequences`` when ``acceptsControlSequences``.
+    public func writeControlSequence(_ sequence: ControlSequence) -> Bool {
+        guard acceptsControlSequences else { return false }
+        controlSequences.append(sequence)
+        return true
+    }
 
     public func lineVersion(_ y: Int) -> Int? {
         y >= 0 && y < size.height ? lineVersions[y] : nil

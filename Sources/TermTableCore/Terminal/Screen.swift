@@ -58,6 +58,11 @@ public protocol Screen: AnyObject {
 
     /// Withdraws the request of ``notifyWhenInputArrives(_:)``: `ready` is not called.
     func cancelInputNotification()
+
+    /// Writes a control sequence the toolkit built (an OSC 52 copy) to the terminal at once, after what the last
+    /// flush sent; false when there is no terminal to take it (the output is not a terminal, or the screen is
+    /// not one).
+    func writeControlSequence(_ sequence: ControlSequence) -> Bool
 }
 
 extension Screen {
@@ -75,6 +80,9 @@ extension Screen {
 
     /// Nothing to withdraw.
     public func cancelInputNotification() {}
+
+    /// Not supported: no terminal takes it.
+    public func writeControlSequence(_ sequence: ControlSequence) -> Bool { false }
 
     /// Writes `text` starting at `position`, clipped only by the screen's edges.
     public func put(_ text: String, at position: Point, style: Style = .plain) {

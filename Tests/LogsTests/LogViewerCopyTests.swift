@@ -1,0 +1,22 @@
+import Foundation
+import LogsCore
+import TermTable
+import TermTableTesting
+import Testing
+
+/// `y` in logs: the cursor's entry, all its lines, copied through OSC 52.
+@MainActor
+struct LogViewerCopyTests {
+    @Test func yCopiesTheCursorsEntryWithAllItsLines() throws {
+        let text = "2026-11-25T00:00:00.1Z INFO a: first\n2026-11-25T00:00:00.2Z ERROR b: boom\n  at f()\n  at g()\n"
+        let harness = try LogsHarness(text)
+        harness.driver.app.clipboard = TerminalClipboard()
+        harness.driver.press("G")
+        harness.driver.press("y")
+        let sequence = try #require(harness.driver.screen.controlSequences.last).bytes
+        let payload = String(decoding: sequence.dropFirst(7).dropLast(), as: UTF8.self)
+        let copied = String(decoding: try #require(Data(base64Encoded: payload)), as: UTF8.self)
+        #expect(copied.hasPrefix("2026-11-25T00:00:00.2Z ERROR b: boom\n  at f()\n  at g()"))
+        #expect(harness.screen.contains("Copied 1 entry ("))
+    }
+}
