@@ -27,7 +27,7 @@ struct TVSQLiteEndToEndTests {
         try session.send("h", "h", "h", "/")
         try session.type("name 19999")
         try session.send("Enter")
-        try session.waitFor("the filter's one row") { $0.contains("1 rows") && $0.contains("name 19999") }
+        try session.waitFor("the filter's one row") { $0.contains("1 row ×") && $0.contains("name 19999") }
         try session.send("Escape")
         try session.waitFor("the list again") { $0.contains("tables and views") && $0.contains("small") }
         try session.send("q")
