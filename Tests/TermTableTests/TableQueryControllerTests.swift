@@ -65,6 +65,23 @@ import Testing
         #expect(!controller.isQuerying && controller.shownIdentifiers == nil)
     }
 
+    @Test func awaitingTheQuerysTaskMeansAllItsMatchesAreShown() async {
+        // The scan ends before the main actor takes its end (the last chunks, held by the chunk interval); the task
+        // handed out ends only after that, so a caller awaiting it sees every match.
+        let items = fakeQueryItems(300)
+        var source = FakeQuerySource(items: items)
+        source.chunkSizes = [7]
+        source.yields = 0
+        let (_, _, controller) = makeQueryTable(items, source: source)
+        controller.chunkInterval = .seconds(60)
+        for round in 0..<100 {
+            let text = round % 2 == 0 ? "alpha" : "beta"
+            await controller.setText(text)?.value
+            #expect(
+                controller.shownIdentifiers == FakeQuerySource.reference(items, controller.query), "round \(round)")
+        }
+    }
+
     @Test func marksOnItemsTheQueryHidesAreKeptCountedAndMarkedAgainWhenShown() async {
         let items = fakeQueryItems(30)
         let (table, _, controller) = makeQueryTable(items, source: FakeQuerySource(items: items))

@@ -90,6 +90,8 @@ public final class TableQueryController<Source: TableQuerySource> {
     var lastShow = ContinuousClock.now
     var generation = 0
     var task: Task<Void, Never>?
+    /// True once the main actor took the end of the query's own scan (not of appended rows): all its chunks shown.
+    var firstScanFinished = false
 
     /// A controller for `tableView`'s rows over `source`; `unfilteredItem` and `unfilteredRow` map the rows shown
     /// while no query is in force (section 0) to identifiers and back.
@@ -271,8 +273,17 @@ public final class TableQueryController<Source: TableQuerySource> {
         cancel()
         lastError = nil
         firstShown = false
+        firstScanFinished = false
         for (source, appended) in scans { launch(source, appended: appended) }
-        task = self.scans.first
+        // The scan ends before the main actor has taken its last chunks (its end is queued, not awaited): the task
+        // handed out waits for that end too, so awaiting it means the matches are shown.
+        task = self.scans.first.map { scan in
+            let generation = self.generation
+            return Task { @MainActor [weak self] in
+                await scan.value
+                while let self, generation == self.generation, !self.firstScanFinished { await Task.yield() }
+            }
+        }
     }
 
     /// Starts a scan of `source` off the main actor (on ``executor``), after the scans started before it: the main
@@ -321,6 +332,7 @@ public final class TableQueryController<Source: TableQuerySource> {
         take(inbox, appended: appended, generation: generation)
         flush(all: true)
         if !firstShown && !appended { showFirst([]) }
+        if !appended { firstScanFinished = true }
         scansInFlight -= 1
         guard scansInFlight == 0 else { return }
         isRunning = false
