@@ -89,6 +89,33 @@ public final class TmuxSession {
         try run(["display-message", "-p", "-t", "main", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The pane's hardware cursor: its column and line (from 0) and whether it is shown (tmux's `#{cursor_x}`,
+    /// `#{cursor_y}`, `#{cursor_flag}`), which is where a screen reader reads (``/TermTable/Application/isAccessible``).
+    public func cursorPosition() throws -> (x: Int, y: Int, isVisible: Bool) {
+        let fields = try format("#{cursor_x},#{cursor_y},#{cursor_flag}").split(separator: ",").compactMap { Int($0) }
+        guard fields.count == 3 else { throw Failure(description: "tmux reported no cursor position") }
+        return (fields[0], fields[1], fields[2] == 1)
+    }
+
+    /// Waits until the cursor is shown on the pane's first line for which `isLine` holds (a screen reader's
+    /// cursor on a row found by its text); returns the pane's text then, or fails with it and the cursor.
+    @discardableResult
+    public func waitForCursor(
+        on what: String, timeout: Duration = TmuxSession.defaultTimeout, _ isLine: (Substring) -> Bool
+    ) throws -> String {
+        var last = "none"
+        do {
+            return try waitFor("the cursor on \(what)", timeout: timeout) { screen in
+                guard let cursor = try? cursorPosition() else { return false }
+                last = "\(cursor)"
+                let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                return cursor.isVisible && lines.firstIndex(where: isLine) == cursor.y
+            }
+        } catch let failure as Failure {
+            throw Failure(description: "\(failure.description)\nthe cursor: \(last)")
+        }
+    }
+
     /// How long a wait lasts before it fails when the caller gives no timeout: 30 seconds. A deadline for a
     /// failure only (a wait returns as soon as the pane shows what it waits for), long enough for a program
     /// started while a loaded machine runs the rest of a test suite on every core.

@@ -34,6 +34,9 @@ struct ScreenGlyphsTests {
             (["TERMTABLE_ASCII": "0", "LANG": "en_US.ISO-8859-1"], false, .unicode),
             (["TERMTABLE_ASCII": ""], true, .unicode),
             (["TERMTABLE_ASCII": "maybe"], true, .unicode),
+            (["TERMTABLE_ACCESSIBLE": "1", "LANG": "en_US.UTF-8"], true, .ascii),
+            (["TERMTABLE_ACCESSIBLE": "1", "TERMTABLE_ASCII": "0"], true, .unicode),
+            (["TERMTABLE_ACCESSIBLE": "0"], true, .unicode),
         ] as [([String: String], Bool, ScreenGlyphs)])
     func theEnvironmentDecidesTheGlyphs(environment: [String: String], lineDrawing: Bool, expected: ScreenGlyphs) {
         #expect(ScreenGlyphs(environment: environment, terminalHasLineDrawing: lineDrawing) == expected)

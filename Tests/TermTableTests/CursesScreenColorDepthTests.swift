@@ -45,7 +45,9 @@ extension ProcessStateTests {
         }
 
         /// Draws the theme on a screen of `type` at `depth` and returns the bytes the terminal was sent.
-        func drawn(type: String, depth: ColorDepth?, environment: [String: String?] = [:]) throws -> (
+        func drawn(
+            type: String, depth: ColorDepth?, environment: [String: String?] = [:], theme: Theme = Self.theme
+        ) throws -> (
             String, CursesScreen.Options, ColorDepth
         ) {
             var pair: [Int32] = [0, 0]
@@ -79,11 +81,11 @@ extension ProcessStateTests {
             let accent = Label(text: "accent")
             accent.textStyle = Style(role: .accent)
             accent.frame = Rect(x: 0, y: 0, width: 8, height: 1)
-            accent.render(on: screen, theme: Self.theme)
+            accent.render(on: screen, theme: theme)
             let mark = Label(text: "mark")
             mark.textStyle = Style(role: .mark, attributes: .underline)
             mark.frame = Rect(x: 0, y: 1, width: 8, height: 1)
-            mark.render(on: screen, theme: Self.theme)
+            mark.render(on: screen, theme: theme)
             screen.flush()
             let bytes = read(all: pair[1])
             screen.close()
@@ -111,6 +113,21 @@ extension ProcessStateTests {
             #expect(bytes.contains("38;2;255;136;0"), "the accent: \(bytes.debugDescription)")
             #expect(bytes.contains("38;2;255;0;0"), "palette 196 as its RGB value")
             #expect(bytes.contains("48;2;32;32;32"))
+        }
+
+        /// Blinking text blinks (SGR 5), except in the screen-reader mode, where it is drawn steady.
+        @Test func theScreenReaderModeDrawsBlinkingTextSteady() throws {
+            var theme = Self.theme
+            theme[.accent] = Style(attributes: [.bold, .blink])
+            let (blinking, _, _) = try drawn(
+                type: "xterm-256color", depth: ColorDepth.none, environment: ["TERMTABLE_ACCESSIBLE": nil], theme: theme
+            )
+            #expect(blinking.contains("\u{1B}[0;1;5m"), "bold and blink: \(blinking.debugDescription)")
+            let (steady, _, _) = try drawn(
+                type: "xterm-256color", depth: ColorDepth.none, environment: ["TERMTABLE_ACCESSIBLE": "1"], theme: theme
+            )
+            #expect(!steady.contains(";5m"), "no blink: \(steady.debugDescription)")
+            #expect(steady.contains("\u{1B}[0;1m"), "still bold")
         }
 
         @Test func twoHundredFiftySixColoursWriteTheNearestPaletteIndex() throws {

@@ -97,6 +97,12 @@ public final class Application: ViewHost {
     /// How ``copy(_:)-(String)`` reaches the clipboard: OSC 52, wrapped for the tmux or GNU screen the app was
     /// started in (``TerminalClipboard/init(environment:)``).
     public var clipboard = TerminalClipboard.current
+    /// The screen-reader mode: after each frame in which no view showed the text cursor (a focused text field
+    /// shows its own), the hardware cursor is shown on the focused table's cursor row, at its first column (in
+    /// cell shape, at the cursor's cell), so a screen reader or braille display that follows the terminal's
+    /// cursor follows the table's. Decided at start from `TERMTABLE_ACCESSIBLE`
+    /// (``isAccessibleMode(environment:)``); an app may set it too, before ``run()``.
+    public var isAccessible = Application.isAccessibleInEnvironment
 
     var overlays: [Overlay] = []
     /// The help of the app's keys, in the order they were bound (see `bind(_ binding:_:)`).
@@ -320,6 +326,7 @@ public final class Application: ViewHost {
         for shownScreen in shown { shownScreen.view.render(on: screen, theme: theme) }
         placeOverlays(resized: false)
         for overlay in overlays { overlay.view.render(on: screen, theme: theme) }
+        if isAccessible { showReaderCursor() }
         screen.flush()
         frameCount += 1
         if needsDisplay {

@@ -152,6 +152,9 @@ public final class CursesScreen: Screen {
         @exclusivity(unchecked)  // read by every put
     #endif
     private var lastPair: Int16 = 0
+    /// False in the screen-reader mode (`TERMTABLE_ACCESSIBLE`, ``Application/isAccessibleMode(environment:)``):
+    /// blinking text is drawn steady.
+    private let drawsBlink = !Application.isAccessibleMode(environment: ProcessInfo.processInfo.environment)
     var pairs: [PairKey: Int16] = [:]
     private(set) var colorCount = 0
     /// True when colours are in use (``colorDepth`` is not ``/TermTableCore/ColorDepth/none``).
@@ -599,7 +602,7 @@ public final class CursesScreen: Screen {
             if a.contains(.italic) { attributes |= cnc_A_ITALIC() }
             if a.contains(.underline) { attributes |= cnc_A_UNDERLINE() }
             if a.contains(.reverse) { attributes |= cnc_A_REVERSE() }
-            if a.contains(.blink) { attributes |= cnc_A_BLINK() }
+            if a.contains(.blink), drawsBlink { attributes |= cnc_A_BLINK() }
             lastAttributes = attributes
             lastPair = pair(for: style)
         }

@@ -20,7 +20,7 @@ public enum ScreenGlyphs: Sendable, Equatable {
     /// mapping the lines and corners) when `terminalHasLineDrawing`.
     ///
     /// In order: `TERMTABLE_ASCII` set to `1`, `yes` or `true` gives ``ascii``, set to `0`, `no` or `false`
-    /// gives ``unicode``; the user's locale (the first of `LC_ALL`, `LC_CTYPE`, `LANG` that is set and not
+    /// gives ``unicode``; `TERMTABLE_ACCESSIBLE` set the same way (the screen-reader mode) gives ``ascii``; the user's locale (the first of `LC_ALL`, `LC_CTYPE`, `LANG` that is set and not
     /// empty) naming a codeset other than UTF-8 (`en_US.ISO-8859-1`) gives ``ascii``; a terminal without line
     /// drawing gives ``ascii``; anything else, an unset locale, `C` and `POSIX` among them, gives ``unicode``
     /// (those mean an unconfigured system far more often than an ASCII terminal, as PEP 538 found for Python).
@@ -34,6 +34,10 @@ public enum ScreenGlyphs: Sendable, Equatable {
                 self = .unicode
                 return
             }
+        }
+        if let reader = environment["TERMTABLE_ACCESSIBLE"]?.lowercased(), ["1", "yes", "true", "on"].contains(reader) {
+            self = .ascii  // the screen-reader mode: a reader speaks `-` and `|`, not "box drawings light horizontal"
+            return
         }
         if let codeset = Self.codeset(environment), codeset != "UTF8" {
             self = .ascii
