@@ -47,6 +47,26 @@ static inline WINDOW *cnc_stdscr(void) { return stdscr; }
 static inline int cnc_colors(void) { return COLORS; }
 static inline int cnc_color_pairs(void) { return COLOR_PAIRS; }
 
+/* 1 when ncurses has extended colours (ABI 6): colour pairs past 255 in a cell, direct colour's packed RGB. */
+static inline int cnc_has_extended_colors(void) {
+#if defined(NCURSES_EXT_COLORS)
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+/* A colour pair. ncurses' extended colours (ABI 6) take colour numbers past 32767, a direct-colour entry's packed
+ * RGB values; an ABI-5 build has no init_extended_pair (declared, not in the library): init_pair with shorts. */
+static inline int cnc_init_pair(int pair, int foreground, int background) {
+#if defined(NCURSES_EXT_COLORS)
+    return init_extended_pair(pair, foreground, background);
+#else
+    if (pair > 32767 || foreground > 32767 || background > 32767) return ERR;
+    return init_pair((short)pair, (short)foreground, (short)background);
+#endif
+}
+
 /* Wide characters: ncursesw marks the columns of a character wider than one
  * column in the A_CHARTEXT bits of each cell's attr (its private WidecExt
  * counter: 1 in the first column, 2... in the others, 0 for a narrow

@@ -16,10 +16,20 @@ extension CursesScreen {
                     terminalType: terminalType)
                 : .none)
         guard has_colors() else { return .none }
+        // Without extended colours (ABI 5) a direct-colour entry's numbers past 7 are RGB values that do not fit:
+        // only its eight ANSI colours are drawn right (``isDirectWithoutExtendedColors``).
+        if isDirectWithoutExtendedColors { return min(wanted, .ansi16) }
         let possible: ColorDepth =
             colors >= 1 << 24 ? .trueColor : colors >= 256 ? .palette256 : colors >= 8 ? .ansi16 : .none
         return min(wanted, possible)
     }
+
+    /// True on a direct-colour entry (`RGB`) when ncurses lacks extended colours: colours 0-7 only.
+    static var isDirectWithoutExtendedColors: Bool { cnc_has_extended_colors() == 0 && tigetflag("RGB") == 1 }
+
+    /// The largest colour pair a cell can hold: 255 without extended colours (the pair is 8 bits of the cell's
+    /// attributes), else 32767 (a `cchar_t`'s pair).
+    static var largestPair: Int { cnc_has_extended_colors() == 1 ? Int(Int16.max) : 255 }
 
     /// The direct-colour terminfo entry to use in place of `type` when true colour is asked for (the option,
     /// `TERMTABLE_COLORS=truecolor`, or `COLORTERM=truecolor|24bit` without `NO_COLOR`) and `type` is not one:

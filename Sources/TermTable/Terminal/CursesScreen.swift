@@ -245,7 +245,7 @@ public final class CursesScreen: Screen {
             start_color()
             use_default_colors()
             colorsEnabled = true
-            colorCount = Int(cnc_colors())
+            colorCount = Self.isDirectWithoutExtendedColors ? 8 : Int(cnc_colors())
             colorDepth = depth
         }
         if options.mouse {
@@ -614,9 +614,9 @@ public final class CursesScreen: Screen {
         let key = PairKey(foreground: colorNumber(style.foreground), background: colorNumber(style.background))
         if let pair = pairs[key] { return pair }
         let next = pairs.count + 1
-        guard next < Int(cnc_color_pairs()), next <= Int(Int16.max) else { return 0 }
+        guard next < Int(cnc_color_pairs()), next <= Self.largestPair else { return 0 }
         // Extended pairs take colour numbers past 32767: a direct-colour entry's packed RGB values.
-        _ = init_extended_pair(Int32(next), Int32(key.foreground), Int32(key.background))
+        _ = cnc_init_pair(Int32(next), Int32(key.foreground), Int32(key.background))
         pairs[key] = Int16(next)
         return Int16(next)
     }
