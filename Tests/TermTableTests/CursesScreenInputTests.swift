@@ -49,6 +49,19 @@ extension ProcessStateTests {
             #expect(events(screen) == ["a", "b", "\u{FFFD}", "c", "d"].map { .key(Key($0)) })
         }
 
+        /// tmux, GNU screen and the Linux console send `ESC[1~` and `ESC[4~` for Home and End, which
+        /// `xterm-256color` (a `TERM` often set inside tmux) does not name: they arrived as Alt+[, `1`, `~`.
+        @Test(arguments: ["xterm-256color", "tmux-256color", "linux", "vt100", "vt220"])
+        func homeAndEndFromTmuxXtermAndRxvtAreHomeAndEnd(terminalType: String) throws {
+            let sequences = [
+                "\u{1B}[1~", "\u{1B}[4~", "\u{1B}OH", "\u{1B}OF", "\u{1B}[H", "\u{1B}[F", "\u{1B}[7~", "\u{1B}[8~",
+            ]
+            let screen = try open(terminalType, bytes: Array(sequences.joined().utf8) + Array("x".utf8))
+            defer { screen.close() }
+            let expected: [InputEvent] = [.home, .end, .home, .end, .home, .end, .home, .end].map { .key($0) }
+            #expect(events(screen) == expected + [.key(Key("x"))])
+        }
+
         /// The hostile pass's line: a NUL, two bad bytes, a lead byte cut short, then text and escape sequences.
         @Test func badBytesAmongControlsAndEscapesLoseNothingAfterThem() throws {
             let bytes = Array("err".utf8) + [0x00] + Array("or".utf8) + [0xFF, 0xFE, 0xC3] + Array("db\u{1B}[2J".utf8)

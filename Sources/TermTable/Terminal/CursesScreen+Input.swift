@@ -61,6 +61,22 @@ extension CursesScreen {
         }
     }
 
+    /// The sequences terminals send for Home and End, each read as Home or End when the terminal type does not
+    /// name it: tmux, GNU screen, the Linux console and rxvt send `ESC[1~`/`ESC[4~` (or `ESC[7~`/`ESC[8~`), xterm
+    /// `ESC[H`/`ESC[F` or `ESC O H`/`ESC O F`, and a `TERM` set to `xterm-256color` inside tmux names only the
+    /// last pair, so Home and End arrived as Alt+[ and two keys.
+    static let homeAndEndSequences: [(sequence: String, code: Int32)] = [
+        ("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[8~", KEY_END),
+        ("\u{1B}[H", KEY_HOME), ("\u{1B}[F", KEY_END), ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END),
+    ]
+
+    /// Teaches ncurses the ``homeAndEndSequences`` the terminal type leaves out (one it names keeps its meaning).
+    func defineHomeAndEndSequences() {
+        for (sequence, code) in Self.homeAndEndSequences where key_defined(sequence) == 0 {
+            _ = define_key(sequence, code)
+        }
+    }
+
     /// The event for a key code ``readInput(wait:)`` read (arrows, pages, function keys, resize, mouse).
     func functionKey(_ code: Int32) -> InputEvent? {
         switch code {
@@ -72,8 +88,9 @@ extension CursesScreen {
         case KEY_SF: return .key(Key(.down, modifiers: .shift))
         case KEY_PPAGE: return .key(.pageUp)
         case KEY_NPAGE: return .key(.pageDown)
-        case KEY_HOME, KEY_A1: return .key(.home)
-        case KEY_END, KEY_C1: return .key(.end)
+        // `vt220` names `ESC[1~` and `ESC[4~` Find and Select: every terminal today sends them for Home and End.
+        case KEY_HOME, KEY_A1, KEY_FIND: return .key(.home)
+        case KEY_END, KEY_C1, KEY_SELECT: return .key(.end)
         case KEY_ENTER: return .key(.enter)
         case KEY_BACKSPACE: return .key(.backspace)
         case KEY_DC: return .key(.delete)

@@ -233,6 +233,7 @@ public final class CursesScreen: Screen {
         nonl()
         intrflush(window, false)
         keypad(window, true)
+        defineHomeAndEndSequences()
         cnc_meta_quietly(window)  // input read byte by byte keeps its 8th bit (`CursesScreen+Decoding`)
         curs_set(0)
         leaveok(window, true)  // a hidden cursor stays where drawing ended, unless a scroll parks it (`flush()`)
