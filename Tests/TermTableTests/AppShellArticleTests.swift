@@ -20,15 +20,7 @@ struct AppShellArticleTests {
     }
 
     @Test func everySwiftBlockOfTheArticleIsCompiledHere() throws {
-        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
-        let examples = DocExamplesTests.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
-        let code = DocExamplesTests.blocks("swift", in: article)
-        #expect(code.count >= 7)
-        for block in code {
-            #expect(
-                DocExamplesTests.contains(examples, DocExamplesTests.normalized(block)),
-                "this block of AppShell.md is not in AppShellExamples.swift:\n\(block)")
-        }
+        try DocExamplesTests.expectEverySwiftBlock(of: Self.articlePath, count: 7..., areIn: Self.examplesPath)
     }
 
     @Test func actionsRunByKeyAndAPushedScreenGoesBackToTheListAsItWasLeft() {

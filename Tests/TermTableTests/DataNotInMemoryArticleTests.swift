@@ -11,15 +11,7 @@ struct DataNotInMemoryArticleTests {
     static let examplesPath = repositoryRoot + "/Tests/TermTableTests/DataNotInMemoryExamples.swift"
 
     @Test func everySwiftBlockOfTheArticleIsCompiledHere() throws {
-        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
-        let examples = DocExamplesTests.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
-        let code = DocExamplesTests.blocks("swift", in: article)
-        #expect(code.count == 6)
-        for block in code {
-            #expect(
-                DocExamplesTests.contains(examples, DocExamplesTests.normalized(block)),
-                "this block of DataNotInMemory.md is not in DataNotInMemoryExamples.swift:\n\(block)")
-        }
+        try DocExamplesTests.expectEverySwiftBlock(of: Self.articlePath, count: 6...6, areIn: Self.examplesPath)
     }
 
     /// Draws `source`'s table until `done` holds (at most 3 s: the fetches sleep on other threads).

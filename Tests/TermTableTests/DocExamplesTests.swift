@@ -50,6 +50,18 @@ struct DocExamplesTests {
 
     static func isManifest(_ block: String) -> Bool { block.hasPrefix("// swift-tools-version") }
 
+    /// Records an issue unless the article at `articlePath` has a number of Swift blocks in `count` (its package
+    /// manifests left out), each found in the compiled file at `examplesPath`.
+    static func expectEverySwiftBlock(
+        of articlePath: String, count: some RangeExpression<Int>, areIn examplesPath: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let article = try String(contentsOfFile: articlePath, encoding: .utf8)
+        try expectBlocks(
+            blocks("swift", in: article).filter { !isManifest($0) }, of: articlePath, count: count, areIn: examplesPath,
+            sourceLocation: sourceLocation)
+    }
+
     /// Records an issue unless the section `heading` (`## …`) of the article at `articlePath` has `count` Swift
     /// blocks, each found in the compiled file at `examplesPath`.
     static func expectSectionBlocks(
@@ -57,34 +69,38 @@ struct DocExamplesTests {
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let article = try String(contentsOfFile: articlePath, encoding: .utf8)
-        let articleName = (articlePath as NSString).lastPathComponent
-        let examplesName = (examplesPath as NSString).lastPathComponent
         guard let start = article.range(of: "## " + heading) else {
-            Issue.record("\(articleName) has no section \"\(heading)\"", sourceLocation: sourceLocation)
+            Issue.record(
+                "\((articlePath as NSString).lastPathComponent) has no section \"\(heading)\"",
+                sourceLocation: sourceLocation)
             return
         }
         let section = article[start.upperBound...]
         let end = section.range(of: "\n## ").map { section[..<$0.lowerBound] } ?? section
+        try expectBlocks(
+            blocks("swift", in: String(end)), of: articlePath, count: count...count, areIn: examplesPath,
+            sourceLocation: sourceLocation)
+    }
+
+    /// Records an issue unless there are `count` `code` blocks (of the article at `articlePath`), each found in the
+    /// compiled file at `examplesPath`.
+    private static func expectBlocks(
+        _ code: [String], of articlePath: String, count: some RangeExpression<Int>, areIn examplesPath: String,
+        sourceLocation: SourceLocation
+    ) throws {
+        let articleName = (articlePath as NSString).lastPathComponent
+        let examplesName = (examplesPath as NSString).lastPathComponent
         let examples = normalized(try String(contentsOfFile: examplesPath, encoding: .utf8))
-        let code = blocks("swift", in: String(end))
-        #expect(code.count == count, sourceLocation: sourceLocation)
-        for block in code {
-            #expect(
-                contains(examples, normalized(block)),
+        #expect(
+            count.contains(code.count), "\(articleName) has \(code.count) Swift blocks", sourceLocation: sourceLocation)
+        for block in code where !contains(examples, normalized(block)) {
+            Issue.record(
                 "this block of \(articleName) is not in \(examplesName):\n\(block)", sourceLocation: sourceLocation)
         }
     }
 
     @Test func everySwiftBlockOfTheArticleIsCompiledHere() throws {
-        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
-        let examples = Self.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
-        let code = Self.blocks("swift", in: article).filter { !Self.isManifest($0) }
-        #expect(code.count >= 8)
-        for block in code {
-            #expect(
-                Self.contains(examples, Self.normalized(block)),
-                "this block of BuildAnApp.md is not in BuildAnAppExamples.swift:\n\(block)")
-        }
+        try Self.expectEverySwiftBlock(of: Self.articlePath, count: 8..., areIn: Self.examplesPath)
     }
 
     @Test func theArticlesLayoutIsTheOneTheExampleLoads() throws {

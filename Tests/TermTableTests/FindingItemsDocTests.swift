@@ -11,15 +11,7 @@ struct FindingItemsDocTests {
     static let examplesPath = repositoryRoot + "/Tests/TermTableTests/FindingItemsExamples.swift"
 
     @Test func everySwiftBlockOfTheArticleIsCompiledHere() throws {
-        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
-        let examples = DocExamplesTests.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
-        let code = DocExamplesTests.blocks("swift", in: article)
-        #expect(code.count >= 9)
-        for block in code {
-            #expect(
-                DocExamplesTests.contains(examples, DocExamplesTests.normalized(block)),
-                "this block of FindingItems.md is not in FindingItemsExamples.swift:\n\(block)")
-        }
+        try DocExamplesTests.expectEverySwiftBlock(of: Self.articlePath, count: 9..., areIn: Self.examplesPath)
     }
 
     @Test func theLogLineColoursItsLevelInsideTheLine() {

@@ -32,15 +32,7 @@ struct SeveralListsDocTests {
     static let examplesPath = repositoryRoot + "/Tests/TermTableTests/SeveralListsExamples.swift"
 
     @Test func everySwiftBlockOfTheArticleIsCompiledHere() throws {
-        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
-        let examples = DocExamplesTests.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
-        let code = DocExamplesTests.blocks("swift", in: article)
-        #expect(code.count >= 4)
-        for block in code {
-            #expect(
-                DocExamplesTests.contains(examples, DocExamplesTests.normalized(block)),
-                "this block of ScreensOfSeveralLists.md is not in SeveralListsExamples.swift:\n\(block)")
-        }
+        try DocExamplesTests.expectEverySwiftBlock(of: Self.articlePath, count: 4..., areIn: Self.examplesPath)
     }
 
     /// The screen on a 40x6 in-memory screen, its folders read through `gate`.

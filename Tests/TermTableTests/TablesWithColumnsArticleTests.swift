@@ -37,15 +37,7 @@ struct TablesWithColumnsArticleTests {
     }
 
     @Test func everySwiftBlockOfTheArticleIsCompiledHere() throws {
-        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
-        let examples = DocExamplesTests.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
-        let code = DocExamplesTests.blocks("swift", in: article)
-        #expect(code.count >= 10)
-        for block in code {
-            #expect(
-                DocExamplesTests.contains(examples, DocExamplesTests.normalized(block)),
-                "this block of TablesWithColumns.md is not in TablesWithColumnsExamples.swift:\n\(block)")
-        }
+        try DocExamplesTests.expectEverySwiftBlock(of: Self.articlePath, count: 10..., areIn: Self.examplesPath)
     }
 
     @Test func theArticlesLayoutIsTheOneTheExampleLoads() throws {

@@ -12,15 +12,7 @@ struct ThemesArticleTests {
     static let examplesPath = repositoryRoot + "/Tests/TermTableTests/ThemesExamples.swift"
 
     @Test func everySwiftBlockOfTheArticleIsCompiledHere() throws {
-        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
-        let examples = DocExamplesTests.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
-        let code = DocExamplesTests.blocks("swift", in: article)
-        #expect(code.count >= 4)
-        for block in code {
-            #expect(
-                DocExamplesTests.contains(examples, DocExamplesTests.normalized(block)),
-                "this block of ThemesColourAndCopy.md is not in ThemesExamples.swift:\n\(block)")
-        }
+        try DocExamplesTests.expectEverySwiftBlock(of: Self.articlePath, count: 4..., areIn: Self.examplesPath)
     }
 
     @Test func theArticlesThemeFileAndLayoutLinesReadWithoutProblems() throws {

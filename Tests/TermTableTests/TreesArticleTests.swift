@@ -12,15 +12,7 @@ struct TreesArticleTests {
     static let examplesPath = repositoryRoot + "/Tests/TermTableTests/TreesExamples.swift"
 
     @Test func everySwiftBlockOfTheArticleIsCompiledHere() throws {
-        let article = try String(contentsOfFile: Self.articlePath, encoding: .utf8)
-        let examples = DocExamplesTests.normalized(try String(contentsOfFile: Self.examplesPath, encoding: .utf8))
-        let code = DocExamplesTests.blocks("swift", in: article)
-        #expect(code.count >= 8)
-        for block in code {
-            #expect(
-                DocExamplesTests.contains(examples, DocExamplesTests.normalized(block)),
-                "this block of Trees.md is not in TreesExamples.swift:\n\(block)")
-        }
+        try DocExamplesTests.expectEverySwiftBlock(of: Self.articlePath, count: 8..., areIn: Self.examplesPath)
     }
 
     /// The rows the article draws, then the edits: Quince after Pear, Leek moved under Fruit and revealed.
