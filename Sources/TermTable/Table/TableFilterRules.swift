@@ -10,7 +10,9 @@ import TermTableCore
 ///   moved the cursor since the filter last placed it, and then the cursor stays
 ///   on its item, on its line (``restoration(cursor:line:)``).
 /// - A sort keeps the cursor on its item, on its screen line where it can
-///   (``keptCursor``).
+///   (``keptCursor``: the controller's, whose sorted rows come in chunks; the
+///   diffable data source's sort re-applies its snapshot, which keeps the cursor
+///   on its item by itself).
 struct TableFilterRules<ItemIdentifier: Hashable> {
     /// Marked items the filter hides: kept, counted, marked again when they show.
     var hiddenMarks: Set<ItemIdentifier> = []
