@@ -65,6 +65,56 @@ import Testing
         #expect(!controller.isQuerying && controller.shownIdentifiers == nil)
     }
 
+    /// A sort through the controller put the cursor on the first row; it keeps its item, on its screen line, as the
+    /// diffable data source's sort does.
+    @Test func aSortKeepsTheCursorOnItsItemOnItsScreenLine() async {
+        let items = fakeQueryItems(100)
+        let (table, _, controller) = makeQueryTable(items, source: FakeQuerySource(items: items))
+        table.setCursor(IndexPath(row: 40, section: 0))
+        _ = table.perform(.moveUp)
+        _ = table.perform(.moveUp)
+        table.layoutIfNeeded()
+        let line = table.cursorLine
+        #expect(line != nil && line != 0)
+        await controller.setSortDescriptors([TableSortDescriptor(column: "key", ascending: false)])?.value
+        table.layoutIfNeeded()
+        #expect(controller.shownIdentifiers?.first != 38)
+        #expect(controller.cursorItemIdentifier == 38)
+        #expect(table.cursorLine == line)
+        // A new find text puts it on the first match.
+        await controller.setText("beta")?.value
+        #expect(controller.cursorItemIdentifier == controller.shownIdentifiers?.first)
+    }
+
+    @Test func aSortUnderAFindTextKeepsTheCursorOnItsMatch() async {
+        let items = fakeQueryItems(100)
+        let (table, _, controller) = makeQueryTable(items, source: FakeQuerySource(items: items))
+        await controller.run(TableQuery(text: "alpha"))
+        for _ in 0..<3 { _ = table.perform(.moveDown) }
+        #expect(controller.cursorItemIdentifier == 21)
+        await controller.setSortDescriptors([TableSortDescriptor(column: "key")])?.value
+        #expect(controller.shownIdentifiers == FakeQuerySource.reference(items, controller.query))
+        #expect(controller.cursorItemIdentifier == 21)
+    }
+
+    @Test func aCursorTheUserMovesBeforeTheSortedRowOfItsItemComesStaysWhereTheUserPutIt() async {
+        let gate = QueryGate()
+        let items = fakeQueryItems(100)
+        let (table, _, controller) = makeQueryTable(items, source: FakeQuerySource(items: items, gate: gate))
+        controller.chunkInterval = .zero
+        let sort = [TableSortDescriptor(column: "key")]
+        let order = FakeQuerySource.reference(items, TableQuery(sortDescriptors: sort))
+        table.setCursor(IndexPath(row: order[50], section: 0))
+        controller.setSortDescriptors(sort)
+        while controller.shownIdentifiers == nil { await Task.yield() }
+        #expect(controller.cursorItemIdentifier == order[0])
+        _ = table.perform(.moveDown)
+        gate.openAll()
+        await controller.settle()
+        #expect(controller.shownIdentifiers == order)
+        #expect(controller.cursorItemIdentifier == order[1])
+    }
+
     @Test func awaitingTheQuerysTaskMeansAllItsMatchesAreShown() async {
         // The scan ends before the main actor takes its end (the last chunks, held by the chunk interval); the task
         // handed out ends only after that, so a caller awaiting it sees every match.

@@ -8,15 +8,8 @@ import TermTableLayout
 final class TableFilterState<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
     /// The snapshot the app applied: every item, filtered or not.
     var full: TableSnapshot<SectionIdentifier, ItemIdentifier>
-    /// Marked items the filter hides: kept, counted, marked again when they show.
-    var hiddenMarks: Set<ItemIdentifier> = []
-    /// The cursor's item and screen line before the filter began (restored when it is cleared).
-    var savedCursor: ItemIdentifier?
-    var savedLine: Int?
-    /// The item at the top of the view before the filter began (the scroll place when the cursor was off screen).
-    var savedTop: ItemIdentifier?
-    /// The cursor's item when the filter last showed its result: a different one when clearing means the user moved.
-    var shownCursor: ItemIdentifier?
+    /// The filter's rules (hidden marks, the cursor saved and restored), shared with ``TableQueryController``.
+    var rules: TableFilterRules<ItemIdentifier>
     /// The fuzzy query in force (nil: a predicate, or none yet).
     var query: FuzzyQuery?
     /// The predicate in force (nil: the query).
@@ -35,8 +28,9 @@ final class TableFilterState<SectionIdentifier: Hashable, ItemIdentifier: Hashab
     var task: Task<Void, Never>?
     var generation = 0
 
-    init(full: TableSnapshot<SectionIdentifier, ItemIdentifier>) {
+    init(full: TableSnapshot<SectionIdentifier, ItemIdentifier>, rules: TableFilterRules<ItemIdentifier>) {
         self.full = full
+        self.rules = rules
     }
 
     /// Forgets everything made from `full` (it changed).

@@ -23,6 +23,8 @@ public enum TableQueryCursorPlacement: Sendable, Hashable {
 /// - ``clear()`` shows every item with every mark, and the cursor's item on its
 ///   line as before the query, unless the user moved the cursor meanwhile (then
 ///   it stays on its item);
+/// - a query that changes only the sort keeps the cursor on its item, on its
+///   screen line where it can (as the diffable data source's sort does);
 /// - rows appended to the data while a query is in force are matched by a
 ///   source over them (``sourceDidAppend(_:)``), and count as appended for a
 ///   table that follows its end (``TableView/followsEnd``).
@@ -66,16 +68,11 @@ public final class TableQueryController<Source: TableQuerySource> {
     let unfilteredRow: @MainActor (ItemIdentifier) -> Int?
     /// The row of each shown identifier, made when first asked (``row(for:)``) and kept up with appends.
     var shownIndex: [ItemIdentifier: Int]?
-    /// Marked items the query hides: kept, counted, marked again when they show.
-    var hiddenMarks: Set<ItemIdentifier> = []
+    /// The filter's rules (hidden marks, the cursor saved and restored, the cursor a sort keeps), shared with the
+    /// diffable data source's filter.
+    var rules = TableFilterRules<ItemIdentifier>()
     /// Marks carried into a query's first result (those on the rows shown before it).
     var carriedMarks: Set<ItemIdentifier> = []
-    /// Before the query began: the cursor's item and line, and the item at the top.
-    var savedCursor: ItemIdentifier?
-    var savedLine: Int?
-    var savedTop: ItemIdentifier?
-    /// The cursor's item when the controller last placed it: another one when clearing means the user moved.
-    var placedCursor: ItemIdentifier?
     /// The scans started for the query in force, in order (a query's, then those of appended rows), and how many
     /// have not ended on the main actor yet.
     var scans: [Task<Void, Never>] = []
@@ -138,7 +135,7 @@ public final class TableQueryController<Source: TableQuerySource> {
     }
 
     /// The marked items the query hides (in no particular order): kept, never dropped by a query.
-    public var hiddenSelectedItemIdentifiers: Set<ItemIdentifier> { hiddenMarks.union(carriedHidden) }
+    public var hiddenSelectedItemIdentifiers: Set<ItemIdentifier> { rules.hiddenMarks.union(carriedHidden) }
 
     /// Carried marks not on a row now (a first result not shown yet).
     var carriedHidden: Set<ItemIdentifier> { carriedMarks.filter { row(for: $0) == nil } }
@@ -150,21 +147,29 @@ public final class TableQueryController<Source: TableQuerySource> {
     }
 
     /// The marks in words for a status line: "3 marked, 1 hidden", "3 marked", or "" when none.
-    public var markSummary: String {
-        let counts = markCounts
-        guard counts.marked > 0 else { return "" }
-        return counts.hidden > 0 ? "\(counts.marked) marked, \(counts.hidden) hidden" : "\(counts.marked) marked"
-    }
+    public var markSummary: String { TableFilterRules<ItemIdentifier>.summary(markCounts) }
 
     /// Runs `query` in the source and shows its matches as they come (an empty query clears); cancels the scan of
     /// the query before. Returns the task that ends when its matches are shown (those of appends come after).
+    ///
+    /// A query that changes only the sort keeps the cursor on its item, on its screen line where it can (once the
+    /// item's row has come, unless the user moved the cursor meanwhile); any other puts it on the first match (or
+    /// the last, ``cursorPlacement``).
     @discardableResult
     public func setQuery(_ query: TableQuery) -> Task<Void, Never>? {
         guard !query.isEmpty else {
             clear()
             return nil
         }
+        let sortOnly =
+            query.text == self.query.text && query.column == self.query.column
+            && query.sortDescriptors != self.query.sortDescriptors
         if !isQuerying { begin() }
+        rules.keptCursor = nil
+        if sortOnly, let item = cursorItemIdentifier {
+            tableView?.layoutIfNeeded()
+            rules.keptCursor = (item, tableView?.cursorLine)
+        }
         self.query = query
         restart(with: [(source, false)])
         return task
@@ -199,20 +204,17 @@ public final class TableQueryController<Source: TableQuerySource> {
     public func clear() {
         guard isQuerying else { return }
         let cursor = cursorItemIdentifier
-        let moved = cursor != placedCursor
         let marks = allMarks()
-        let line = tableView?.cursorLine
+        let target = rules.restoration(cursor: cursor, line: tableView?.cursorLine)
         cancel()
         query = TableQuery()
         shownIdentifiers = nil
         shownIndex = nil
-        hiddenMarks = []
+        rules = TableFilterRules()
         carriedMarks = []
-        let target = moved ? cursor : savedCursor ?? cursor
         show(
-            cursor: target.flatMap(unfilteredRow), line: moved ? line : savedLine,
-            top: moved ? nil : savedTop.flatMap(unfilteredRow), marks: marks.compactMap(unfilteredRow), appended: 0)
-        placedCursor = nil
+            cursor: (target.item ?? cursor).flatMap(unfilteredRow), line: target.line,
+            top: target.top.flatMap(unfilteredRow), marks: marks.compactMap(unfilteredRow), appended: 0)
         didChange?()
     }
 
@@ -226,6 +228,7 @@ public final class TableQueryController<Source: TableQuerySource> {
     /// Runs the query in force again over ``source`` (the data changed other than at its end).
     public func reload() {
         guard isQuerying else { return }
+        rules.keptCursor = nil
         restart(with: [(source, false)])
     }
 
@@ -233,21 +236,13 @@ public final class TableQueryController<Source: TableQuerySource> {
 
     /// Remembers where the cursor and the view are before a query begins.
     func begin() {
-        guard let tableView else { return }
-        tableView.layoutIfNeeded()
-        savedCursor = cursorItemIdentifier
-        savedLine = tableView.cursorLine
-        placedCursor = savedCursor
-        savedTop = tableView.topItem.flatMap { $0.isHeader ? nil : $0.indexPath }.flatMap {
-            itemIdentifier(forRow: $0.row)
-        }
-        hiddenMarks = []
+        rules = TableFilterRules(tableView: tableView) { itemIdentifier(forRow: $0.row) }
         carriedMarks = Set(selectedItemIdentifiers)
     }
 
     /// Every marked item, shown or hidden.
     func allMarks() -> Set<ItemIdentifier> {
-        hiddenMarks.union(carriedHidden).union(selectedItemIdentifiers)
+        rules.hiddenMarks.union(carriedHidden).union(selectedItemIdentifiers)
     }
 
     /// Cancels the scans and drops what they delivered and did not show.
@@ -269,7 +264,7 @@ public final class TableQueryController<Source: TableQuerySource> {
     /// Cancels the scans and runs `scans` for the query in force, the first result in place of the rows shown.
     func restart(with scans: [(source: Source, appended: Bool)]) {
         carriedMarks = allMarks()
-        hiddenMarks = []
+        rules.hiddenMarks = []
         cancel()
         lastError = nil
         firstShown = false
@@ -332,7 +327,10 @@ public final class TableQueryController<Source: TableQuerySource> {
         take(inbox, appended: appended, generation: generation)
         flush(all: true)
         if !firstShown && !appended { showFirst([]) }
-        if !appended { firstScanFinished = true }
+        if !appended {
+            firstScanFinished = true
+            rules.keptCursor = nil
+        }
         scansInFlight -= 1
         guard scansInFlight == 0 else { return }
         isRunning = false
@@ -381,24 +379,23 @@ public final class TableQueryController<Source: TableQuerySource> {
     /// Shows `chunk` in place of the rows shown before: the marks carried that it shows marked, the cursor placed.
     func showFirst(_ chunk: [ItemIdentifier]) {
         // Marks as they stand: those on the rows shown now, the carried ones not on them, the hidden ones.
-        let all = allMarks()
+        rules.hiddenMarks = allMarks()
         firstShown = true
         lastShow = .now
         shownIdentifiers = chunk
         shownIndex = nil
-        var marks: [Int] = []
-        var hidden = all
-        if !all.isEmpty {
-            for (row, item) in chunk.enumerated() where hidden.remove(item) != nil { marks.append(row) }
-        }
-        hiddenMarks = hidden
+        let marks = rules.reveal(chunk, from: 0)
         carriedMarks = []
         let last = chunk.isEmpty ? nil : chunk.count - 1
-        switch cursorPlacement {
-        case .firstMatch: show(cursor: chunk.isEmpty ? nil : 0, line: 0, top: nil, marks: marks, appended: 0)
-        case .lastMatch: show(cursor: last, line: nil, top: nil, marks: marks, appended: 0, toEnd: true)
+        if let kept = rules.keptCursorRow(in: chunk, from: 0, moved: false) {
+            show(cursor: kept.row, line: kept.line, top: nil, marks: marks, appended: 0)
+        } else {
+            switch cursorPlacement {
+            case .firstMatch: show(cursor: chunk.isEmpty ? nil : 0, line: 0, top: nil, marks: marks, appended: 0)
+            case .lastMatch: show(cursor: last, line: nil, top: nil, marks: marks, appended: 0, toEnd: true)
+            }
         }
-        placedCursor = cursorItemIdentifier
+        rules.placedCursor = cursorItemIdentifier
         didChange?()
     }
 
@@ -410,19 +407,22 @@ public final class TableQueryController<Source: TableQuerySource> {
         shownIdentifiers?.append(contentsOf: rows)
         let count = start + rows.count
         var marks = Set(tableView?.indexPathsForSelectedRows.map(\.row) ?? [])
-        // Only with an index or hidden marks to keep up: unspecialized (the controller is generic, the app in another
-        // module), a row costs about 150 ns here, 1.2 s over `logs`' 8,455,762 rows when its cursor was taken for a mark.
-        if shownIndex != nil || !hiddenMarks.isEmpty {
-            for (offset, item) in rows.enumerated() {
-                shownIndex?[item] = start + offset
-                if !hiddenMarks.isEmpty, hiddenMarks.remove(item) != nil { marks.insert(start + offset) }
-            }
+        // Only with an index, hidden marks or a kept cursor to keep up: unspecialized (the controller is generic, the
+        // app in another module), a row costs about 150 ns here, 1.2 s over `logs`' 8,455,762 rows when its cursor was
+        // taken for a mark.
+        if shownIndex != nil {
+            for (offset, item) in rows.enumerated() { shownIndex?[item] = start + offset }
         }
+        marks.formUnion(rules.reveal(rows, from: start))
+        let kept = rules.keptCursorRow(in: rows, from: start, moved: cursorItemIdentifier != rules.placedCursor)
         guard let tableView else { return }
-        let following = cursorPlacement == .lastMatch && cursorItemIdentifier == placedCursor && appended == 0
-        if following {
+        let following = cursorPlacement == .lastMatch && cursorItemIdentifier == rules.placedCursor && appended == 0
+        if let kept {
+            show(cursor: kept.row, line: kept.line, top: nil, marks: Array(marks), appended: appended)
+            rules.placedCursor = cursorItemIdentifier
+        } else if following {
             show(cursor: count - 1, line: nil, top: nil, marks: Array(marks), appended: 0, toEnd: true)
-            placedCursor = cursorItemIdentifier
+            rules.placedCursor = cursorItemIdentifier
         } else {
             tableView.reload(
                 cursor: tableView.indexPathForSelectedRow, selected: Set(marks.map { IndexPath(row: $0, section: 0) }),

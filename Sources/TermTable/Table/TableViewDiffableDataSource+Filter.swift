@@ -23,10 +23,10 @@ extension TableViewDiffableDataSource {
 
     /// The marked items the filter hides, in the unfiltered snapshot's order: kept, never dropped by a query.
     public var hiddenSelectedItemIdentifiers: [ItemIdentifier] {
-        guard let filter, !filter.hiddenMarks.isEmpty else { return [] }
+        guard let filter, !filter.rules.hiddenMarks.isEmpty else { return [] }
         var result: [ItemIdentifier] = []
         for section in filter.full.itemsBySection {
-            for item in section where filter.hiddenMarks.contains(item) { result.append(item) }
+            for item in section where filter.rules.hiddenMarks.contains(item) { result.append(item) }
         }
         return result
     }
@@ -38,16 +38,12 @@ extension TableViewDiffableDataSource {
 
     /// How many items are marked in all, and how many of those the filter hides.
     public var markCounts: (marked: Int, hidden: Int) {
-        let hidden = filter?.hiddenMarks.count ?? 0
+        let hidden = filter?.rules.hiddenMarks.count ?? 0
         return ((tableView?.state.selected.count ?? 0) + hidden, hidden)
     }
 
     /// The marks in words for a status line: "3 marked, 1 hidden", "3 marked", or "" when none.
-    public var markSummary: String {
-        let counts = markCounts
-        guard counts.marked > 0 else { return "" }
-        return counts.hidden > 0 ? "\(counts.marked) marked, \(counts.hidden) hidden" : "\(counts.marked) marked"
-    }
+    public var markSummary: String { TableFilterRules<ItemIdentifier>.summary(markCounts) }
 
     /// The match of `item`'s ``filterText`` with the query in force (ranges to highlight), nil without a query.
     ///
@@ -116,30 +112,18 @@ extension TableViewDiffableDataSource {
         guard let filter else { return }
         filter.task?.cancel()
         filter.generation += 1
-        let cursorItem = cursorItemIdentifier
-        let moved = cursorItem != filter.shownCursor
-        var marks = filter.hiddenMarks
+        var marks = filter.rules.hiddenMarks
         for item in selectedItemIdentifiers { marks.insert(item) }
         self.filter = nil
-        let rule: FilterCursorRule<ItemIdentifier> =
-            moved
-            ? .item(cursorItem, line: tableView?.cursorLine, top: nil)
-            : .item(filter.savedCursor, line: filter.savedLine, top: filter.savedTop)
-        present(filter.full, cursor: rule, extraMarks: marks)
+        let target = filter.rules.restoration(cursor: cursorItemIdentifier, line: tableView?.cursorLine)
+        present(filter.full, cursor: .item(target.item, line: target.line, top: target.top), extraMarks: marks)
     }
 
     /// The filter state, made (remembering the cursor and the scroll place) when no filter is in force.
     func beginFilter() -> TableFilterState<SectionIdentifier, ItemIdentifier> {
         if let filter { return filter }
-        let filter = TableFilterState(full: current)
-        if let tableView {
-            tableView.layoutIfNeeded()
-            filter.savedCursor = cursorItemIdentifier
-            filter.savedLine = tableView.cursorLine
-            if let top = tableView.state.top, !top.isHeader, let indexPath = top.indexPath {
-                filter.savedTop = itemIdentifier(for: indexPath)
-            }
-        }
+        let filter = TableFilterState(
+            full: current, rules: TableFilterRules(tableView: tableView) { self.itemIdentifier(for: $0) })
         self.filter = filter
         return filter
     }
@@ -168,7 +152,7 @@ extension TableViewDiffableDataSource {
             }
             for indexPath in gone { tableView.state.deselect(indexPath) }
         }
-        filter.hiddenMarks = filter.hiddenMarks.filter { fullIndex[$0] != nil }
+        filter.rules.hiddenMarks = filter.rules.hiddenMarks.filter { fullIndex[$0] != nil }
         filter.appended.formUnion(Self.itemsAppended(to: filter.full, in: snapshot, newIndex: fullIndex))
         filter.full = snapshot
         filter.invalidateCorpus()
@@ -192,7 +176,7 @@ extension TableViewDiffableDataSource {
                 shown.appendItems(kept)
             }
             present(shown, cursor: resetCursor ? .first : .follow)
-            filter.shownCursor = cursorItemIdentifier
+            filter.rules.placedCursor = cursorItemIdentifier
             return nil
         }
         guard let query = filter.query else { return nil }
@@ -208,7 +192,7 @@ extension TableViewDiffableDataSource {
         var first = corpus.firstScreen(query, count: screen, among: candidates).hits
         if filterOrder == .items { first.sort { $0.index < $1.index } }
         present(snapshot(of: first, in: filter), cursor: resetCursor ? .first : .follow, countingAppends: false)
-        filter.shownCursor = cursorItemIdentifier
+        filter.rules.placedCursor = cursorItemIdentifier
         let generation = filter.generation
         let executor = filterExecutor
         let task = Task { [weak self] in
@@ -217,7 +201,7 @@ extension TableViewDiffableDataSource {
             }
             guard let self, let hits, !Task.isCancelled, let filter = self.filter, filter.generation == generation
             else { return }
-            let moved = self.cursorItemIdentifier != filter.shownCursor
+            let moved = self.cursorItemIdentifier != filter.rules.placedCursor
             self.show(hits, of: query, resetCursor: resetCursor && !moved)
         }
         filter.task = task
@@ -235,7 +219,7 @@ extension TableViewDiffableDataSource {
         var ordered = hits
         if filterOrder == .score { FuzzyCorpus.sortByRank(&ordered) }
         present(snapshot(of: ordered, in: filter), cursor: resetCursor ? .first : .follow)
-        filter.shownCursor = cursorItemIdentifier
+        filter.rules.placedCursor = cursorItemIdentifier
     }
 
     /// The unfiltered snapshot's items at `hits`, in the hits' order within each section.
@@ -319,19 +303,11 @@ extension TableViewDiffableDataSource {
         let multiple = tableView.selectionMode == .multiple
         var marks = Set<IndexPath>()
         if multiple {
-            marks = marksFollowed(to: newIndex) { _, item in filter?.hiddenMarks.insert(item) }
-            if let filter {
-                var shown: [ItemIdentifier] = []
-                for item in filter.hiddenMarks {
-                    guard let position = newIndex[item] else { continue }
-                    marks.insert(position.indexPath)
-                    shown.append(item)
-                }
-                for item in shown { filter.hiddenMarks.remove(item) }
-            }
-            for item in extraMarks {
-                if let position = newIndex[item] { marks.insert(position.indexPath) }
-            }
+            // Clearing (no filter): the marks the filter hid come as `extraMarks`, and none is hidden after.
+            var rules = filter?.rules ?? TableFilterRules()
+            let shown = tableView.state.selected.compactMap(itemIdentifier(for:))
+            marks = Set(rules.marks(for: shown + extraMarks, at: { newIndex[$0]?.indexPath }))
+            filter?.rules.hiddenMarks = rules.hiddenMarks
         }
         let first = snapshot.numberOfItems > 0 ? IndexPath(row: 0, section: 0) : nil
         var cursor: IndexPath?
