@@ -78,6 +78,28 @@ struct SQLiteViewerTests {
         #expect(viewer.rows[cursor]?.values[1] == .text("name 4999"))
     }
 
+    @Test func aFilterWhoseFirstPageIsShortIsNotCountedAgain() async throws {
+        let (viewer, driver) = try viewer()
+        await wait(until: { viewer.countIsExact && !viewer.isRunning }, driver)
+        let counted = viewer.countsStarted
+        // One match: its first page (one row) is the count; no COUNT(*) scans the table again beside it.
+        driver.press("l /")
+        driver.type("name 4999")
+        driver.press("enter")
+        await wait(
+            until: { viewer.order.filter?.text == "name 4999" && viewer.countIsExact && !viewer.isRunning }, driver)
+        #expect(viewer.rowCount == 1 && viewer.rows[0]?.values[1] == .text("name 4999"))
+        #expect(viewer.countsStarted == counted)
+        // Many matches: the count runs once the first (full) page is in.
+        driver.press("/")
+        driver.press(Array(repeating: "backspace", count: 9).joined(separator: " "))
+        driver.type("name 4")
+        driver.press("enter")
+        await wait(until: { viewer.order.filter?.text == "name 4" && viewer.countIsExact && !viewer.isRunning }, driver)
+        #expect(viewer.rowCount == (1...5000).filter { Self.subsequence("4", of: "\($0)") }.count)
+        #expect(viewer.countsStarted > counted)
+    }
+
     static func subsequence(_ needle: String, of text: String) -> Bool {
         var rest = Substring(text)
         for character in needle {

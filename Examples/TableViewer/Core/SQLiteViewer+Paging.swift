@@ -36,7 +36,10 @@ extension SQLiteViewer {
         // Without an estimate, a page's worth: it grows as full pages come, and is exact when a short one does.
         rowCount = estimate ?? Self.pageSize
         table.reloadData()
-        count()
+        // A filter's (or a query's) count waits for its first page: a short one is the count, and a full one is
+        // not slowed by a second scan of the table on the other connection meanwhile.
+        countIsPending = estimate == nil
+        if !countIsPending { count() }
     }
 
     /// Reads the first `count` rows here (the first frame shows them).
@@ -53,11 +56,16 @@ extension SQLiteViewer {
         }
         table.reloadData()
         if rowCount > 0 { table.setCursor(IndexPath(row: 0, section: 0), notify: false) }
+        if countIsPending {
+            countIsPending = false
+            if !countIsExact { self.count() }
+        }
     }
 
     /// `COUNT(*)` of the order on the count connection, on a thread of its own.
     func count() {
         isCounting = true
+        countsStarted += 1
         let generation = self.generation
         let (sql, bindings) = reader.withLock { $0.countSQL }
         let database = countDatabase
@@ -155,6 +163,10 @@ extension SQLiteViewer {
                     rowCount = grown
                     table.reloadData(appendingRows: added)
                 }
+            }
+            if countIsPending {
+                countIsPending = false
+                if !countIsExact { count() }
             }
             if !firstPageShown, page == 0 {
                 firstPageShown = true

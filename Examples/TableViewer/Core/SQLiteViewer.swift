@@ -68,6 +68,10 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
     var countIsRowidSpan = false
     /// True while the count runs.
     public internal(set) var isCounting = false
+    /// True while the count waits for the first page (a filter or a query: a short first page is the count).
+    var countIsPending = false
+    /// How many counts (`COUNT(*)`) were started.
+    public internal(set) var countsStarted = 0
     /// The last thing that happened.
     public internal(set) var message: String?
     /// The last error a read gave.

@@ -398,7 +398,9 @@ public final class SQLiteTableReader {
     /// one `LIKE '%a%b%'` a term (ASCII case ignored).
     func matchClause(_ query: (column: Int, text: String)) -> (condition: String, bindings: [SQLiteValue])? {
         guard query.column < columns.count else { return nil }
-        let terms = query.text.split(separator: " ").map(String.init)
+        // The longest term first: the one most likely to fail, so the others are seldom evaluated (`AND` stops at
+        // the first false).
+        let terms = query.text.split(separator: " ").map(String.init).sorted { $0.count > $1.count }
         guard !terms.isEmpty else { return nil }
         let column = SQLiteSQL.quote(columns[query.column].name)
         let condition = terms.map { _ in "\(column) LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
