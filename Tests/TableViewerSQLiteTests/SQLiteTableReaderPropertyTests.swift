@@ -60,25 +60,30 @@ import Testing
         }
     }
 
+    /// A generated table `t (a, b TEXT, c)` (a: any storage class, no affinity; b: text or NULL, many equal; c:
+    /// indexed) of `rows` rows, with gaps in the rowids: its path and rows kept, by rowid.
+    static func table(
+        _ random: inout SeededRandom, rows range: ClosedRange<Int>
+    ) -> (path: String, kept: [(Int64, [SQLiteValue])]) {
+        let rowCount = Int.random(in: range, using: &random)
+        var rows: [[SQLiteValue]] = []
+        for _ in 0..<rowCount {
+            rows.append([Self.value(&random, kind: 0), Self.value(&random, kind: 1), Self.value(&random, kind: 0)])
+        }
+        let path = SQLiteTestFiles.directory() + "/random.sqlite"
+        let connection = SQLiteTestFiles.open(path)
+        SQLiteTestFiles.execute(connection, "CREATE TABLE t (a, b TEXT, c); CREATE INDEX tc ON t (c)")
+        SQLiteTestFiles.insert(connection, into: "t", rows: rows)
+        // Gaps in the rowids.
+        SQLiteTestFiles.execute(connection, "DELETE FROM t WHERE rowid % 7 = 3")
+        sqlite3_close(connection)
+        return (path, rows.enumerated().filter { ($0.offset + 1) % 7 != 3 }.map { (Int64($0.offset + 1), $0.element) })
+    }
+
     @Test func pagesInAnyOrderEqualTheReference() throws {
         var random = SeededRandom(seed: 37)
         for _ in 0..<max(10, SQLiteTestFiles.cases / 5) {
-            let rowCount = Int.random(in: 0...300, using: &random)
-            // Column a: any storage class (no affinity); b: text or NULL, many equal; c: indexed.
-            var rows: [[SQLiteValue]] = []
-            for _ in 0..<rowCount {
-                rows.append([
-                    Self.value(&random, kind: 0), Self.value(&random, kind: 1), Self.value(&random, kind: 0),
-                ])
-            }
-            let path = SQLiteTestFiles.directory() + "/random.sqlite"
-            let connection = SQLiteTestFiles.open(path)
-            SQLiteTestFiles.execute(connection, "CREATE TABLE t (a, b TEXT, c); CREATE INDEX tc ON t (c)")
-            SQLiteTestFiles.insert(connection, into: "t", rows: rows)
-            // Gaps in the rowids.
-            SQLiteTestFiles.execute(connection, "DELETE FROM t WHERE rowid % 7 = 3")
-            sqlite3_close(connection)
-            let kept = rows.enumerated().filter { ($0.offset + 1) % 7 != 3 }.map { (Int64($0.offset + 1), $0.element) }
+            let (path, kept) = Self.table(&random, rows: 0...300)
 
             let database = try SQLiteDatabase(path: path)
             let reader = try SQLiteTableReader(database: database, source: .table("t"))

@@ -78,6 +78,28 @@ struct SQLiteViewerTests {
         #expect(viewer.rows[cursor]?.values[1] == .text("name 4999"))
     }
 
+    @Test func aFilterWhoseFirstPageIsShortIsNotCountedAgain() async throws {
+        let (viewer, driver) = try viewer()
+        await wait(until: { viewer.countIsExact && !viewer.isRunning }, driver)
+        let counted = viewer.countsStarted
+        // One match: its first page (one row) is the count; no COUNT(*) scans the table again beside it.
+        driver.press("l /")
+        driver.type("name 4999")
+        driver.press("enter")
+        await wait(
+            until: { viewer.order.filter?.text == "name 4999" && viewer.countIsExact && !viewer.isRunning }, driver)
+        #expect(viewer.rowCount == 1 && viewer.rows[0]?.values[1] == .text("name 4999"))
+        #expect(viewer.countsStarted == counted)
+        // Many matches: the count runs once the first (full) page is in.
+        driver.press("/")
+        driver.press(Array(repeating: "backspace", count: 9).joined(separator: " "))
+        driver.type("name 4")
+        driver.press("enter")
+        await wait(until: { viewer.order.filter?.text == "name 4" && viewer.countIsExact && !viewer.isRunning }, driver)
+        #expect(viewer.rowCount == (1...5000).filter { Self.subsequence("4", of: "\($0)") }.count)
+        #expect(viewer.countsStarted > counted)
+    }
+
     static func subsequence(_ needle: String, of text: String) -> Bool {
         var rest = Substring(text)
         for character in needle {
@@ -98,6 +120,98 @@ struct SQLiteViewerTests {
         await wait(until: { !viewer.isRunning }, driver)
         #expect(!viewer.isRunning)
         #expect(driver.lines[2].contains("(not read: R)"), "\(driver.lines[2])")
+    }
+
+    @Test func enterShowsTheRowAsARecordWithNullsAndBlobsAsTheGridShowsThemAndEscGoesBack() async throws {
+        let (viewer, driver) = try viewer()
+        await wait(until: { !viewer.isRunning && viewer.rows[14] != nil }, driver)
+        // Row 15: a BLOB (15 % 3), a NULL score (15 % 5), an escape sequence in no name (15 % 10 ≠ 0).
+        driver.press("j j j j j j j j j j j j j j enter")
+        #expect(driver.app.topScreen === viewer.record.screen)
+        #expect(driver.lines[1].hasPrefix("id    : 15"), "\(driver.lines)")
+        #expect(driver.lines[2].hasPrefix("name  : name 15"))
+        #expect(driver.lines[3].hasPrefix("score : NULL") && driver.lines[4].hasPrefix("photo : <blob 10 bytes>"))
+        #expect(driver.lines[5].hasPrefix("k     : \(15 * 7919 % 1000)"))
+        #expect(driver.screen.style(at: Point(x: 8, y: 3)) != driver.screen.style(at: Point(x: 8, y: 2)), "NULL dim")
+        driver.press("escape")
+        #expect(driver.app.topScreen === driver.app.rootScreen && viewer.table.indexPathForSelectedRow?.row == 14)
+    }
+
+    @Test func nAndNGoToTheNextAndPreviousMatchOfTheLastQueryRoundTheEnd() async throws {
+        let (viewer, driver) = try viewer()
+        await wait(until: { !viewer.isRunning }, driver)
+        driver.press("n")
+        #expect(viewer.message == "/ to find first")
+        // A filter, then cleared (an empty query): n and N look for its query in the whole table.
+        driver.press("l /")
+        driver.type("name 49")
+        driver.press("enter")
+        await wait(until: { viewer.order.filter != nil && !viewer.isRunning }, driver)
+        driver.press("/")
+        driver.press(Array(repeating: "backspace", count: 7).joined(separator: " "))
+        driver.press("enter")
+        await wait(until: { viewer.order.filter == nil && !viewer.isRunning }, driver)
+        #expect(viewer.table.indexPathForSelectedRow?.row == 0)
+        // Rows whose name holds 4 then 9: 49, 149, 249, …, 4999.
+        driver.press("n")
+        await wait(until: { !viewer.isSearching && !viewer.isRunning }, driver)
+        #expect(viewer.table.indexPathForSelectedRow?.row == 48)
+        #expect(viewer.message == "“name 49” in row 49", "\(String(describing: viewer.message))")
+        driver.press("n")
+        await wait(until: { !viewer.isSearching && !viewer.isRunning }, driver)
+        #expect(viewer.table.indexPathForSelectedRow?.row == 148)
+        driver.press("N")
+        await wait(until: { !viewer.isSearching && !viewer.isRunning }, driver)
+        #expect(viewer.table.indexPathForSelectedRow?.row == 48)
+        driver.press("N")
+        await wait(until: { !viewer.isSearching && !viewer.isRunning && viewer.rows[4998] != nil }, driver)
+        #expect(viewer.table.indexPathForSelectedRow?.row == 4998)
+        #expect(viewer.message == "“name 49” in row 4,999, from the bottom again")
+        #expect(driver.lines.contains { $0.hasPrefix("4999 name 4999 ") }, "\(driver.lines)")
+    }
+
+    @Test func fCountsTheColumnInSQLAndEnterFiltersTheGridToAValue() async throws {
+        let (viewer, driver) = try viewer()
+        await wait(until: { !viewer.isRunning }, driver)
+        driver.press("l l l F")
+        await wait(until: { viewer.frequencySheet != nil }, driver)
+        let sheet = try #require(viewer.frequencySheet)
+        #expect(driver.app.topScreen === sheet.screen)
+        // photo: NULL in 3,334 rows, a 10-byte BLOB (zeroblob) in 1,666.
+        #expect(driver.lines[2].hasPrefix("NULL") && driver.lines[2].contains("3334 66.7"), "\(driver.lines)")
+        #expect(driver.lines[3].hasPrefix("<blob 10 bytes>") && driver.lines[3].contains("1666 33.3"))
+        #expect(driver.lines[11].contains("2 values of 5,000 rows"), "\(driver.lines[11])")
+        driver.press("j enter")
+        await wait(until: { viewer.countIsExact && !viewer.isRunning }, driver)
+        #expect(driver.app.topScreen === driver.app.rootScreen && viewer.frequencySheet == nil)
+        #expect(viewer.rowCount == 1666)
+        #expect(viewer.titleBar.text.contains("1,666 rows") && viewer.titleBar.text.contains("photo = <blob 10 bytes>"))
+        // An empty `/` clears it.
+        driver.press("/ enter")
+        await wait(until: { viewer.countIsExact && !viewer.isRunning }, driver)
+        #expect(viewer.rowCount == 5000 && viewer.order.equality == nil)
+    }
+
+    @Test func aFrequencySheetPastItsBoundSaysSoInItsTitle() {
+        let counted = SQLiteFrequency(
+            entries: [.init(value: .text("a"), count: 5, rowid: 1), .init(value: .null, count: 3, rowid: 2)],
+            total: 10, distinct: 4)
+        let sheet = SQLiteFrequencySheet(column: "k", counted: counted) { _ in }
+        #expect(sheet.screen.title == "k counted (the 2 most frequent of 4 values)")
+        #expect(sheet.tableView(sheet.table, numberOfRowsInSection: 0) == 3, "the other values in a row of their own")
+    }
+
+    @Test func escStopsACountOfTheColumn() async throws {
+        let (viewer, driver) = try viewer(
+            source: .query(
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n LIMIT 100000000"))
+        await wait(until: { viewer.rows[0] != nil }, driver)
+        driver.press("F")
+        #expect(viewer.isSearching)
+        driver.press("escape")
+        await wait(until: { !viewer.isSearching }, driver)
+        #expect(viewer.frequencySheet == nil && driver.app.topScreen === driver.app.rootScreen)
+        #expect(viewer.message == "count stopped", "\(String(describing: viewer.message))")
     }
 
     @Test func theTableListCountsAndOpensATableOverItself() async throws {

@@ -82,7 +82,15 @@ struct TVCommand: AsyncParsableCommand {
         }
         if print {
             let names = columns.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-            let status = TablePrinter(path: file, sort: sort, columns: names, limit: limit).run()
+            let status: TablePrinter.Status
+            if SQLiteDatabase.isDatabaseFile(path: file) {
+                let source: SQLiteSource? = query.map { .query($0) } ?? table.map { .table($0) }
+                status = SQLitePrinter(path: file, source: source, sort: sort, columns: names, limit: limit).run()
+            } else if table != nil || query != nil {
+                throw Self.fail("\(file): not a SQLite database (a table or --query goes with one)", status: 2)
+            } else {
+                status = TablePrinter(path: file, sort: sort, columns: names, limit: limit).run()
+            }
             if status != .success { throw ExitCode(status.rawValue) }
             return
         }

@@ -20,6 +20,7 @@ extension SQLiteViewer {
         generation += 1
         cancellation.cancel()
         cancellation = SQLiteCancellation()
+        jobCancellation.cancel()
         rows = [:]
         pagesInFlight = []
         failedPages = []
@@ -35,7 +36,10 @@ extension SQLiteViewer {
         // Without an estimate, a page's worth: it grows as full pages come, and is exact when a short one does.
         rowCount = estimate ?? Self.pageSize
         table.reloadData()
-        count()
+        // A filter's (or a query's) count waits for its first page: a short one is the count, and a full one is
+        // not slowed by a second scan of the table on the other connection meanwhile.
+        countIsPending = estimate == nil
+        if !countIsPending { count() }
     }
 
     /// Reads the first `count` rows here (the first frame shows them).
@@ -52,11 +56,16 @@ extension SQLiteViewer {
         }
         table.reloadData()
         if rowCount > 0 { table.setCursor(IndexPath(row: 0, section: 0), notify: false) }
+        if countIsPending {
+            countIsPending = false
+            if !countIsExact { self.count() }
+        }
     }
 
     /// `COUNT(*)` of the order on the count connection, on a thread of its own.
     func count() {
         isCounting = true
+        countsStarted += 1
         let generation = self.generation
         let (sql, bindings) = reader.withLock { $0.countSQL }
         let database = countDatabase
@@ -155,6 +164,10 @@ extension SQLiteViewer {
                     table.reloadData(appendingRows: added)
                 }
             }
+            if countIsPending {
+                countIsPending = false
+                if !countIsExact { count() }
+            }
             if !firstPageShown, page == 0 {
                 firstPageShown = true
                 let milliseconds = Int((ContinuousClock.now - orderStarted) / .milliseconds(1))
@@ -201,8 +214,9 @@ extension SQLiteViewer {
 
     /// Esc: stops the queries running (the count, pages); the rows not read say so until `R`.
     public func stopQueries() {
-        guard isCounting || !pagesInFlight.isEmpty else { return }
+        guard isRunning else { return }
         cancellation.cancel()
+        jobCancellation.cancel()
         // Rows asked after this are read (scrolling to them asks again).
         cancellation = SQLiteCancellation()
         message = "stopping…"
@@ -218,12 +232,28 @@ extension SQLiteViewer {
         let column = table.cursorColumn ?? 0
         guard column < columns.count else { return }
         let current = order.filter?.column == column ? order.filter?.text ?? "" : ""
-        app?.prompt("filter \(TerminalText.sanitize(columns[column].name)): ", text: current) { [weak self] query in
-            guard let self else { return }
-            var newOrder = self.order
-            newOrder.filter = query.isEmpty ? nil : (column, query)
-            self.apply(newOrder)
-        }
+        app?.prompt(
+            "filter \(TerminalText.sanitize(columns[column].name)): ", text: current,
+            onChange: { [weak self] query in
+                guard let self else { return }
+                var newOrder = self.order
+                newOrder.filter = query.isEmpty ? nil : (column, query)
+                self.apply(newOrder)
+            },
+            onSubmit: { [weak self] query in
+                guard let self else { return }
+                // `n`/`N` look for the query submitted (it stays when the filter is cleared); Enter on an empty
+                // query clears `F`'s value filter too.
+                guard query.isEmpty else {
+                    self.lastQuery = (column, query)
+                    return
+                }
+                guard self.order.isFiltered else { return }
+                var newOrder = self.order
+                newOrder.filter = nil
+                newOrder.equality = nil
+                self.apply(newOrder)
+            })
     }
 
     /// The grid's actions: sort, filter, stop, read again, quit and help.
@@ -248,6 +278,15 @@ extension SQLiteViewer {
             },
             action("filter.start", Key("/"), "filter the column (LIKE, fuzzy candidates)", hint: "filter") {
                 $0.promptFilter()
+            },
+            action("find.next", Key("n"), "the next row the last / query matches (round the end)") {
+                $0.findNext(forward: true)
+            },
+            action("find.previous", Key("N"), "the previous row the last / query matches") {
+                $0.findNext(forward: false)
+            },
+            action("column.frequency", Key("F"), "the column's values counted (GROUP BY); Enter filters to one") {
+                $0.countColumn()
             },
             action("query.reload", Key("R"), "read again (after a stop)") { $0.reload() },
         ]

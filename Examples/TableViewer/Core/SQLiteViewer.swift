@@ -68,6 +68,10 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
     var countIsRowidSpan = false
     /// True while the count runs.
     public internal(set) var isCounting = false
+    /// True while the count waits for the first page (a filter or a query: a short first page is the count).
+    var countIsPending = false
+    /// How many counts (`COUNT(*)`) were started.
+    public internal(set) var countsStarted = 0
     /// The last thing that happened.
     public internal(set) var message: String?
     /// The last error a read gave.
@@ -76,6 +80,22 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
     var orderStarted = ContinuousClock.now
     /// True once the first page of the order shown came.
     var firstPageShown = false
+
+    /// Enter's record sheet.
+    public let record = RecordSheet()
+    /// `F`'s sheet, while it is shown.
+    public internal(set) var frequencySheet: SQLiteFrequencySheet?
+    /// The last `/` query (`n`/`N` look for it; it stays when the filter is cleared).
+    public internal(set) var lastQuery: (column: Int, text: String)?
+    /// A reader on a third connection for `n`/`N` and `F` (so they never hold up a page or the count), opened the
+    /// first time one runs.
+    var jobReader: Locked<SQLiteTableReader>?
+    /// Stops the job running (a newer one, Esc, a new order).
+    var jobCancellation = SQLiteCancellation()
+    /// Bumped by each job: the answers of an older one are dropped.
+    var jobGeneration = 0
+    /// True while `n`/`N` or `F` runs.
+    public internal(set) var isSearching = false
 
     /// A viewer of `source` in the file at `path`: opens two read-only connections (pages, count) and reads the
     /// columns. Throws what the kit throws (an unknown table lists the tables; a query that writes is refused).
@@ -123,7 +143,7 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
     }
 
     /// True while a query runs (the count, a page): Esc then stops them instead of going back.
-    public var isRunning: Bool { isCounting || !pagesInFlight.isEmpty }
+    public var isRunning: Bool { isCounting || !pagesInFlight.isEmpty || isSearching }
 
     /// The screen's actions: the grid's, and Esc while a query runs.
     func refreshActions() {
@@ -149,6 +169,7 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
     public func stop() {
         generation += 1
         cancellation.cancel()
+        jobCancellation.cancel()
     }
 
     // MARK: Rows
@@ -191,6 +212,10 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
         // A page read is a few milliseconds: it is let finish (its rows are kept in the cache).
     }
 
+    public func tableView(_ tableView: TableView, performPrimaryActionForRowAt indexPath: IndexPath) {
+        openRecord(atRow: indexPath.row)
+    }
+
     public func tableView(_ tableView: TableView, didMoveCursorTo indexPath: IndexPath) {
         message = nil
         updateBars()
@@ -230,6 +255,11 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
             title +=
                 " · “\(TerminalText.sanitize(filter.text))” in \(TerminalText.sanitize(columns[filter.column].name))"
         }
+        if let equality = order.equality {
+            title +=
+                " · \(TerminalText.sanitize(columns[equality.column].name)) = "
+                + TerminalText.sanitize(equality.value.displayText)
+        }
         titleBar.text = title
         var status: [String] = []
         if let row = table.indexPathForSelectedRow?.row { status.append("row \(grouped(row + 1))") }
@@ -238,6 +268,7 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
             status.append("\(TerminalText.sanitize(columns[column].name)) (\(TerminalText.sanitize(declared)))")
         }
         if isCounting { status.append("counting…") }
+        if isSearching { status.append("searching…") }
         if !pagesInFlight.isEmpty { status.append("reading…") }
         if let message { status.append(message) }
         if let lastError { status.append("⚠ " + TerminalText.sanitize(lastError.message)) }
@@ -250,13 +281,5 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
     }
 
     /// `12,345`.
-    nonisolated func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return out
-    }
+    nonisolated func grouped(_ number: Int) -> String { number.grouped }
 }

@@ -10,18 +10,16 @@ extension TableViewer {
         return .grid
     }
 
-    /// Enter: grid row `row` as a record, one field a paragraph (`name: value`), wrapped, on ``recordScreen`` pushed
+    /// Enter: grid row `row` as a record, one field a paragraph (`name : value`), wrapped, on ``recordScreen`` pushed
     /// over the grid.
     public func openRecord(atRow row: Int) {
         guard row < rowCount, let app else { return }
         let source = fileRow(row)
         let read = file.row(source)
         recordRow = source
-        recordView.text = ""
-        recordView.text = Self.recordText(names: file.columns, row: read)
-        recordScreen.title = "row \(grouped(source + 1))"
-        recordScreen.onPop = { [unowned self] in self.updateBars() }
-        app.push(recordScreen)
+        record.show(
+            StyledText(Self.recordText(names: file.columns, row: read)), title: "row \(grouped(source + 1))", in: app
+        ) { [unowned self] in self.updateBars() }
         updateBars()
     }
 
@@ -39,20 +37,12 @@ extension TableViewer {
         app.setNeedsDisplay()
     }
 
-    /// A record's text: `name: value` a line (names padded to the longest, at most 24), a ragged row's extra fields
+    /// A record's text: `name : value` a line (``RecordSheet/text(names:values:notes:)``), a ragged row's extra fields
     /// numbered, the row's problem last.
     nonisolated public static func recordText(names: [String], row: TableRow) -> String {
-        let pad = min(24, names.map { TerminalText.width(of: TerminalText.sanitize($0)) }.max() ?? 0)
-        var lines: [String] = []
-        for index in 0..<max(names.count, row.fields.count) {
-            let name = index < names.count ? names[index] : "(extra \(index + 1 - names.count))"
-            let value = index < row.fields.count ? row.fields[index] : "(missing)"
-            let shownName = TerminalText.sanitize(name)
-            let padding = String(repeating: " ", count: max(0, pad - TerminalText.width(of: shownName)))
-            lines.append(shownName + padding + " : " + value)
-        }
-        if let problem = TablePrinter.problem(of: row) { lines.append("(\(problem))") }
-        if row.isCut { lines.append("(a long field is cut at 4 KiB here; tv --print writes it whole)") }
-        return lines.joined(separator: "\n")
+        var notes: [String] = []
+        if let problem = TablePrinter.problem(of: row) { notes.append("(\(problem))") }
+        if row.isCut { notes.append("(a long field is cut at 4 KiB here; tv --print writes it whole)") }
+        return RecordSheet.text(names: names, values: row.fields.map { StyledText($0) }, notes: notes).string
     }
 }

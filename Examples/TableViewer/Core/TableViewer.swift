@@ -36,18 +36,20 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
     public let titleBar = Label()
     /// The bottom line: where the cursor is, loading, sorting, messages.
     public let statusLine = Label()
-    /// The record sheet.
-    public let recordView = TextView()
+    /// The record sheet (Enter).
+    public let record = RecordSheet()
+    /// The record sheet's text.
+    public var recordView: TextView { record.textView }
     /// The frequency sheet: value, count, percent, a bar.
     public let frequencyTable = TableView()
     /// The grid's screen (the root screen's view).
     public let root: VStack
     /// The record sheet's screen: a breadcrumb, the record, a status line.
-    public let recordScreen: AppScreen
+    public var recordScreen: AppScreen { record.screen }
     /// The frequency sheet's screen: a breadcrumb, the values counted, a status line.
     public let frequencyScreen: AppScreen
     /// The record sheet's bottom line.
-    public let recordStatusLine = Label()
+    public var recordStatusLine: Label { record.statusLine }
     /// The frequency sheet's bottom line.
     public let frequencyStatusLine = Label()
     /// The app's actions (help, quit), in force on every screen.
@@ -120,11 +122,10 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
         identifiers = file.columns.indices.map { String($0) }
         columnIndex = Dictionary(uniqueKeysWithValues: identifiers.enumerated().map { ($0.element, $0.offset) })
         root = VStack([titleBar, .fill(table), statusLine])
-        recordScreen = AppScreen(VStack([Breadcrumb(), .fill(recordView), recordStatusLine]), title: "record")
         frequencyScreen = AppScreen(
             VStack([Breadcrumb(), .fill(frequencyTable), frequencyStatusLine]), title: "frequency")
         titleBar.textStyle = .bold
-        for line in [statusLine, recordStatusLine, frequencyStatusLine] { line.textStyle = .dim }
+        for line in [statusLine, frequencyStatusLine] { line.textStyle = .dim }
         table.tableColumns = file.columns.enumerated().map { index, name in
             TableColumn(
                 identifiers[index], title: name, maximumWidth: Self.maximumColumnWidth,
@@ -276,13 +277,5 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
     }
 
     /// `12,345`.
-    nonisolated func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return out
-    }
+    nonisolated func grouped(_ number: Int) -> String { number.grouped }
 }

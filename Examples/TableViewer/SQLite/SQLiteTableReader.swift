@@ -18,18 +18,45 @@ public struct SQLiteOrder: Sendable, Equatable {
     /// The column filtered, with its query: rows whose value holds each of the query's space-separated terms'
     /// characters in order (`LIKE '%a%b%'`, ASCII case ignored: the candidates of a fuzzy match).
     public var filter: (column: Int, text: String)?
+    /// The rows whose value in a column is one value (`F`'s Enter), with ``filter`` when both are set.
+    public var equality: SQLiteEquality?
 
     /// An order.
-    public init(sortColumn: Int? = nil, ascending: Bool = true, filter: (column: Int, text: String)? = nil) {
+    public init(
+        sortColumn: Int? = nil, ascending: Bool = true, filter: (column: Int, text: String)? = nil,
+        equality: SQLiteEquality? = nil
+    ) {
         self.sortColumn = sortColumn
         self.ascending = ascending
         self.filter = filter
+        self.equality = equality
     }
+
+    /// True when rows are left out (a filter or an equality).
+    public var isFiltered: Bool { filter != nil || equality != nil }
 
     /// Equal sorts and filters.
     public static func == (lhs: SQLiteOrder, rhs: SQLiteOrder) -> Bool {
         lhs.sortColumn == rhs.sortColumn && lhs.ascending == rhs.ascending && lhs.filter?.column == rhs.filter?.column
-            && lhs.filter?.text == rhs.filter?.text
+            && lhs.filter?.text == rhs.filter?.text && lhs.equality == rhs.equality
+    }
+}
+
+/// The rows whose value in ``column`` is ``value`` (`col IS ?`: NULL matches NULL), or, with ``rowid``, the value that
+/// row holds (`col IS (SELECT col … WHERE rowid = ?)`: a long text or a BLOB compared whole, not the part read).
+public struct SQLiteEquality: Sendable, Equatable {
+    /// The column (an index into the reader's columns).
+    public var column: Int
+    /// The value as read (shown; compared when there is no ``rowid``).
+    public var value: SQLiteValue
+    /// A row that holds the value, when the source has rowids.
+    public var rowid: Int64?
+
+    /// Rows whose `column` is `value` (or row `rowid`'s value).
+    public init(column: Int, value: SQLiteValue, rowid: Int64? = nil) {
+        self.column = column
+        self.value = value
+        self.rowid = rowid
     }
 }
 
@@ -169,7 +196,7 @@ public final class SQLiteTableReader {
     /// `max()` of the rowid from the b-tree's ends (O(log n)), but `max(rowid) - min(rowid)` in one select scans the
     /// table (0.7 s at 10^7 rows).
     var quickEstimateSQL: String? {
-        guard pagesByKeyset, order.filter == nil else { return nil }
+        guard pagesByKeyset, !order.isFiltered else { return nil }
         let rowid = rowidName
         return "SELECT coalesce((SELECT max(\(rowid)) FROM \(from)) - (SELECT min(\(rowid)) FROM \(from)) + 1, 0)"
     }
@@ -345,12 +372,37 @@ public final class SQLiteTableReader {
         }
     }
 
-    /// The filter as a condition (`1` for none) and its bindings: one `LIKE` a term.
+    /// The filter as a condition (`1` for none) and its bindings: one `LIKE` a term, and the equality.
     var filterClause: (String, [SQLiteValue]) {
-        guard let filter = order.filter, filter.column < columns.count else { return ("1", []) }
-        let terms = filter.text.split(separator: " ").map(String.init)
-        guard !terms.isEmpty else { return ("1", []) }
-        let column = SQLiteSQL.quote(columns[filter.column].name)
+        var conditions: [String] = []
+        var bindings: [SQLiteValue] = []
+        if let filter = order.filter, let match = matchClause(filter) {
+            conditions.append(match.condition)
+            bindings += match.bindings
+        }
+        if let equality = order.equality, equality.column < columns.count {
+            let column = SQLiteSQL.quote(columns[equality.column].name)
+            if let rowid = equality.rowid, pagesByKeyset {
+                conditions.append("\(column) IS (SELECT \(column) FROM \(from) WHERE \(rowidName) = ?)")
+                bindings.append(.integer(rowid))
+            } else {
+                conditions.append("\(column) IS ?")
+                bindings.append(equality.value)
+            }
+        }
+        guard !conditions.isEmpty else { return ("1", []) }
+        return ("(" + conditions.joined(separator: " AND ") + ")", bindings)
+    }
+
+    /// The condition `query` puts on its column (nil for no terms): each space-separated term's characters in order,
+    /// one `LIKE '%a%b%'` a term (ASCII case ignored).
+    func matchClause(_ query: (column: Int, text: String)) -> (condition: String, bindings: [SQLiteValue])? {
+        guard query.column < columns.count else { return nil }
+        // The longest term first: the one most likely to fail, so the others are seldom evaluated (`AND` stops at
+        // the first false).
+        let terms = query.text.split(separator: " ").map(String.init).sorted { $0.count > $1.count }
+        guard !terms.isEmpty else { return nil }
+        let column = SQLiteSQL.quote(columns[query.column].name)
         let condition = terms.map { _ in "\(column) LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
         return ("(\(condition))", terms.map { .text(SQLiteSQL.subsequencePattern($0)) })
     }
