@@ -89,4 +89,28 @@ struct TVEndToEndTests {
         #expect(result.output.contains("filter.start = /"), "\(result.output)")
         #expect(!result.output.contains("no action is named query"), "\(result.output)")
     }
+
+    /// `$XDG_CONFIG_HOME/tv/theme.conf` is read for a SQLite file as for a CSV one: its problems are said on standard
+    /// error with file and line before the screen starts (the SQLite grid did not read it at all).
+    @Test(arguments: ["people.sqlite", "people.csv"])
+    func aThemeFilesProblemsAreSaidForSQLiteAndCSVFiles(file: String) throws {
+        let directory = TVRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("tv")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "accent = bold\nheadr = underline\n".write(
+            to: config.appendingPathComponent("theme.conf"), atomically: true, encoding: .utf8)
+        let path = directory.appendingPathComponent(file).path
+        if file.hasSuffix(".sqlite") {
+            SQLiteTestDatabases.people(path, rows: 3)
+        } else {
+            try "a,b\n1,2\n".write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let arguments = file.hasSuffix(".sqlite") ? [path, "t"] : [path]
+        let result = try TVRun.run(arguments, environment: ["XDG_CONFIG_HOME": directory.path])
+        #expect(result.status == 1, "no terminal here")
+        #expect(result.errors.contains("theme.conf:2:"), "\(result.errors)")
+        #expect(result.errors.contains("headr"), "\(result.errors)")
+        #expect(result.errors.contains("a terminal is needed"), "\(result.errors)")
+    }
 }

@@ -15,8 +15,9 @@ enum TVRun {
         return url
     }
 
-    /// `tv ARGUMENTS` run to its end (at most 60 s: `timeout` ends a hang with status 124).
-    static func run(_ arguments: [String]) throws -> Result {
+    /// `tv ARGUMENTS` run to its end (at most 60 s: `timeout` ends a hang with status 124), with `environment`
+    /// over this process's.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let tv = try BuiltProducts.executable(named: "tv")
         let folder = directory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -24,7 +25,9 @@ enum TVRun {
         let err = folder.appendingPathComponent("err").path
         let quoted = ([tv] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let command = "exec timeout 60 \(quoted.joined(separator: " ")) > '\(out)' 2> '\(err)'"
-        let result = try ChildProcess.run(["/bin/sh", "-c", command], environment: ProcessInfo.processInfo.environment)
+        let result = try ChildProcess.run(
+            ["/bin/sh", "-c", command],
+            environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new })
         let output = FileManager.default.contents(atPath: out).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let errors = FileManager.default.contents(atPath: err).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return Result(status: result.status, output: output, errors: errors)

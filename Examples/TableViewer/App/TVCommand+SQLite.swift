@@ -28,6 +28,7 @@ extension TVCommand {
             }
             throw fail("\(path): \(error.message)", status: status)
         }
+        let theme = loadTheme()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw fail("a terminal is needed", status: 1)
         }
@@ -45,6 +46,7 @@ extension TVCommand {
         } else {
             return
         }
+        app.theme = theme
         app.rootScreen.title = "tv · " + TerminalText.sanitize(path)
         app.addActions([
             AppAction("app.help", keys: [Key("?")], help: "these keys", hint: "keys") {

@@ -116,6 +116,15 @@ struct TVCommand: AsyncParsableCommand {
         return keyMap
     }
 
+    /// `$XDG_CONFIG_HOME/tv/theme.conf` over the dark theme; what is wrong with it is said on standard error with
+    /// the file, line and column (before the screen starts, so it stays on the terminal).
+    @MainActor
+    static func loadTheme() -> Theme {
+        let (theme, problems) = Theme.load(forApp: "tv")
+        for problem in problems { say("\(problem)") }
+        return theme
+    }
+
     /// Shows `path` until the user quits, with the keys of `keyMap`.
     @MainActor
     static func view(_ path: String, keyMap: KeyMap) async throws {
@@ -132,11 +141,10 @@ struct TVCommand: AsyncParsableCommand {
         } catch {
             throw fail(error.message, status: 1)
         }
+        let theme = loadTheme()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw fail("a terminal is needed (or use --print)", status: 1)
         }
-        let (theme, themeProblems) = Theme.load(forApp: "tv")
-        for problem in themeProblems { say("\(problem)") }
         let screen = try CursesScreen()
         MappedFile.reinstallGuard()
         defer { screen.close() }
