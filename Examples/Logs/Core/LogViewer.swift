@@ -67,7 +67,9 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         return controller
     }()
     /// The last thing that happened (truncation, rotation, no more errors), shown in the status line.
-    public internal(set) var message: String?
+    public internal(set) var message: String? {
+        didSet { if let message, message != oldValue { app?.announce(message) } }  // a screen reader hears it
+    }
     /// The cursor's row (kept from the table's reports and the viewer's own moves), nil when none.
     public internal(set) var cursorRow: Int?
     /// The collection row of the entry screen's entry, nil while the list is on top.
