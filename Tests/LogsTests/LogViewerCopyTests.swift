@@ -40,3 +40,21 @@ struct LogViewerAnnounceTests {
         #expect(harness.driver.screen.cursor?.x == 0)
     }
 }
+
+extension LogViewerAnnounceTests {
+    /// Enter on the filter prompt says, once the scan ended, how many entries match: in the status line, announced
+    /// with the terminal's cursor on it in the reader mode.
+    @Test func enterOnTheFilterAnnouncesTheNumberOfMatches() async throws {
+        let text = (0..<30).map { "2026-11-25T00:00:00.\($0)Z \($0 % 3 == 0 ? "ERROR" : "INFO") a: entry \($0)\n" }
+            .joined()
+        let harness = try LogsHarness(text)
+        harness.driver.app.isAccessible = true
+        harness.driver.type("/ERROR")
+        harness.driver.press("enter")
+        await harness.wait { harness.viewer.message != nil }
+        harness.driver.app.renderIfNeeded()
+        #expect(harness.viewer.message == "10 matching entries")
+        let status = try #require(harness.driver.lines.lastIndex { $0.contains("10 matching entries") })
+        #expect(harness.driver.screen.cursor == Point(x: 0, y: status), "\(harness.driver.lines)")
+    }
+}

@@ -66,7 +66,10 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         controller.didChange = { [unowned self] in self.filterChanged() }
         return controller
     }()
-    /// The last thing that happened (truncation, rotation, no more errors), shown in the status line.
+    /// True from Enter on the filter prompt until the filter's count is announced.
+    var announcesFilterResult = false
+    /// The last thing that happened (truncation, rotation, no more errors, a filter's count), shown in the status
+    /// line and announced (``/TermTable/Application/announce(_:)``).
     public internal(set) var message: String? {
         didSet { if let message, message != oldValue { app?.announce(message) } }  // a screen reader hears it
     }
