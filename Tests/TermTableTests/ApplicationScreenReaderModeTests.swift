@@ -102,6 +102,29 @@ struct ApplicationScreenReaderModeTests {
         #expect(Self.linesWithVerticals(driver).allSatisfy { $0.hasPrefix("+ docs") }, "only the collapsed mark")
     }
 
+    /// The mode switched on while the app runs configures the rows again: the outline's guides follow, the cursor
+    /// stays on its item.
+    @Test func anOutlineFollowsTheModeSwitchedWhileShown() throws {
+        let table = TableView()
+        table.addTableColumn(TableColumn("name", title: "Name", width: .fixed(14)))
+        let source = OutlineDataSource<String>(tableView: table, outlineColumn: "name") { item, _ in StyledText(item) }
+        table.ownedDataSource = source
+        source.apply(OutlineDataSourceTests.sample())
+        source.expand("src")
+        source.expand("Core")
+        let driver = AppDriver(rootView: table, size: Size(width: 24, height: 10))
+        driver.press("j j")
+        #expect(driver.lines.contains { $0.hasPrefix("├─▾ Core") }, "\(driver.lines)")
+        driver.app.isAccessible = true
+        driver.app.renderIfNeeded()
+        #expect(driver.lines.contains { $0.hasPrefix("  - Core") }, "\(driver.lines)")
+        #expect(Self.linesWithVerticals(driver).allSatisfy { $0.hasPrefix("+ docs") }, "\(driver.lines)")
+        #expect(source.cursorItemIdentifier == "Core")
+        driver.app.isAccessible = false
+        driver.app.renderIfNeeded()
+        #expect(driver.lines.contains { $0.hasPrefix("├─▾ Core") }, "\(driver.lines)")
+    }
+
     @Test func aSideBySideDividerInTheModeIsSpaces() {
         let left = Label(text: "left")
         let right = Label(text: "right")

@@ -20,6 +20,25 @@ extension Application {
         isAccessibleMode(environment: ProcessInfo.processInfo.environment)
     }
 
+    /// ``isAccessible`` changed: the screen draws in the mode's glyphs or its own, everything is drawn again, and
+    /// the tables' rows are configured again when the glyphs changed (an outline's guides are in its rows' text).
+    func readerModeChanged() {
+        let glyphs = screen.glyphs
+        screen.setReaderMode(isAccessible)
+        if screen.glyphs != glyphs {
+            for shown in screenStack { Self.reloadTables(in: shown.view) }
+            for overlay in overlays { Self.reloadTables(in: overlay.view) }
+        }
+        drawnScreens = []
+        setNeedsDisplay()
+    }
+
+    /// Reloads every table in `view` and its subviews (cursor, selection and position kept).
+    static func reloadTables(in view: View) {
+        if let table = view as? TableView { table.reloadData() }
+        for child in view.subviews { reloadTables(in: child) }
+    }
+
     /// Tells the user `message` (a copy done or refused, a filter's count, an error), as
     /// `UIAccessibility.post(notification: .announcement, argument:)` does: it is shown in
     /// ``announcementLabel`` (the status line), and in the screen-reader mode (``isAccessible``) the next frame

@@ -103,13 +103,12 @@ public final class Application: ViewHost {
     /// cursor follows the table's (over a help box or the palette, their first line or the palette's selected
     /// row; after ``announce(_:)``, the announcement's line until the next key). The screen draws box drawing as
     /// spaces and plain rules and no blinking text meanwhile (``/TermTableCore/Screen/setReaderMode(_:)``). Decided
-    /// at start from `TERMTABLE_ACCESSIBLE` (``isAccessibleMode(environment:)``); an app may set it too, at any time.
+    /// at start from `TERMTABLE_ACCESSIBLE` (``isAccessibleMode(environment:)``); an app may set it too, at any time
+    /// (the screen is drawn again, its tables' rows configured again for an outline's guides).
     public var isAccessible = Application.isAccessibleInEnvironment {
         didSet {
             guard isAccessible != oldValue else { return }
-            screen.setReaderMode(isAccessible)
-            drawnScreens = []  // all drawn again, in the mode's glyphs
-            setNeedsDisplay()
+            readerModeChanged()
         }
     }
     /// The label ``announce(_:)`` shows its messages in: the app's status line.
