@@ -15,7 +15,7 @@ extension CursesScreen {
         glyphs =
             chosenGlyphs
             ?? ScreenGlyphs(environment: environment, terminalHasLineDrawing: terminalHasLineDrawing, readerMode: on)
-        lastStyle = nil  // its attributes may hold a blink
+        forgetLastStyle()
     }
 
     /// Makes the next ``flush()`` write line `y` whole (ncurses' `wredrawln`: the terminal's copy of the line is

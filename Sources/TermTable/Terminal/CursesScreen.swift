@@ -148,7 +148,7 @@ public final class CursesScreen: Screen {
     #if !TERMTABLE_CHECKED_ACCESS
         @exclusivity(unchecked)  // compared by every put
     #endif
-    var lastStyle: Style? = nil
+    private var lastStyle: Style? = nil
     #if !TERMTABLE_CHECKED_ACCESS
         @exclusivity(unchecked)  // read by every put
     #endif
@@ -286,6 +286,9 @@ public final class CursesScreen: Screen {
         typeahead(-1)
         cnc_leave_initial_state(window)
     }
+
+    /// Forgets the last style's attributes, so the next put sets them again (they may hold a blink no longer drawn).
+    func forgetLastStyle() { lastStyle = nil }
 
     isolated deinit {
         close()
