@@ -65,7 +65,7 @@ public final class BufferScreen: Screen {
     #endif
     private var nextVersion = 0
     /// What the screen draws (``ScreenGlyphs/unicode`` unless a test sets ``ScreenGlyphs/ascii``, as a terminal
-    /// without line drawing would have).
+    /// without line drawing would have; ``ScreenGlyphs/plain`` in the screen-reader mode, ``setReaderMode(_:)``).
     public var glyphs: ScreenGlyphs = .unicode
     /// Where the visible cursor is, nil when hidden.
     public private(set) var cursor: Point?

@@ -13,8 +13,8 @@ public protocol Screen: AnyObject {
     var size: Size { get }
 
     /// What the screen can draw: under ``ScreenGlyphs/ascii`` it writes the toolkit's lines and marks as their
-    /// ASCII stand-ins (``ScreenGlyphs/substitute(_:)-(String)``) in ``put(_:at:clippedTo:style:)`` and
-    /// ``fill(_:with:style:)``.
+    /// ASCII stand-ins, under ``ScreenGlyphs/plain`` (the screen-reader mode) box drawing as spaces and plain rules
+    /// (``ScreenGlyphs/substitute(_:)-(String)``), in ``put(_:at:clippedTo:style:)`` and ``fill(_:with:style:)``.
     var glyphs: ScreenGlyphs { get }
 
     /// Writes `text` starting at `position`, writing only the columns in `columns`.

@@ -1,4 +1,5 @@
-/// What a screen can draw beyond ASCII: box-drawing lines, arrows, triangles and marks, or ASCII stand-ins for them.
+/// What a screen can draw beyond ASCII: box-drawing lines, arrows, triangles and marks, ASCII stand-ins for them,
+/// or, in the screen-reader mode (``plain``), spaces and plain rules for the lines.
 ///
 /// The toolkit draws its lines and marks (`─ │ ┌ ├─ ▸ ✓ … ↑`) in Unicode; a screen whose ``Screen/glyphs`` is
 /// ``ascii`` writes each of them as one ASCII character of the same width (``substitute(_:)-(Character)``), so
