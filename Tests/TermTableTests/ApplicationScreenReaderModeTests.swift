@@ -23,7 +23,7 @@ struct ApplicationScreenReaderModeTests {
         let driver = AppDriver(
             rootView: VStack([.fixed(title, height: 1), .fill(table), .fixed(status, height: 1)]),
             size: Size(width: 40, height: 12))
-        driver.app.announcementLabel = status
+        driver.app.announcementView = status
         driver.app.isAccessible = accessible
         driver.app.render()
         return (driver, table, status, source)

@@ -74,7 +74,7 @@ extension ProcessStateTests {
                 .fixed(status, height: 1),
             ])
             let app = Application(screen: screen, rootView: root)
-            app.announcementLabel = status
+            app.announcementView = status
             let terminal = Terminal(screen: screen, app: app, status: status, source: source, descriptor: pair[1])
             _ = terminal.sent()
             return terminal

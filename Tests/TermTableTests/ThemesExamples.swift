@@ -52,7 +52,7 @@ func copyRowsToClipboard(_ rows: [[String]], in app: Application, status: Label)
 
 @MainActor
 func announceCopy(of rows: [[String]], in app: Application, status: Label) {
-    app.announcementLabel = status
+    app.announcementView = status
     let result = app.copy(ClipboardText.tsv(rows))
     app.announce(result.message(describing: rows.count == 1 ? "1 row" : "\(rows.count) rows"))
 }

@@ -105,7 +105,7 @@ extension ProcessViewer {
     /// screen; `refreshInterval` nil: no timer (tests call ``refresh()``).
     public func install(in app: Application, refreshInterval: Duration? = .seconds(1)) {
         self.app = app
-        app.announcementLabel = statusLine
+        app.announcementView = statusLine
         app.rootScreen.title = "procs"
         app.addActions(appActions)
         app.rootScreen.actions = listActions

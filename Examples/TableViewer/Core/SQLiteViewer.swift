@@ -119,7 +119,7 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
     /// `app`.
     public func install(in app: Application, screen: AppScreen) {
         self.app = app
-        app.announcementLabel = statusLine
+        app.announcementView = statusLine
         self.screen = screen
         app.focus(table)
         updateBars()

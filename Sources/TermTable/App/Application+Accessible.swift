@@ -2,9 +2,9 @@ import FoundationEssentials
 import TermTableCore
 
 extension Application {
-    /// An announcement shown (``announce(_:)``): the label it is in, and whether its line was sent whole yet.
+    /// An announcement shown (``announce(_:)``): the view it is in, and whether its line was sent whole yet.
     struct Announcement {
-        weak var label: Label?
+        weak var view: View?
         var written = false
     }
 
@@ -41,18 +41,18 @@ extension Application {
 
     /// Tells the user `message` (a copy done or refused, a filter's count, an error), as
     /// `UIAccessibility.post(notification: .announcement, argument:)` does: it is shown in
-    /// ``announcementLabel`` (the status line), and in the screen-reader mode (``isAccessible``) the next frame
-    /// sends that line whole (``/TermTableCore/Screen/rewriteLine(_:)``, not only the cells that changed) with the
+    /// ``announcementView`` (the status line: a `Label`'s text is set to it), and in the screen-reader mode (``isAccessible``) the next frame
+    /// sends that view's lines whole (``/TermTableCore/Screen/rewriteLine(_:)``, not only the cells that changed) with the
     /// terminal's cursor at its start, where it stays until the next key or click, so a screen reader speaks the
-    /// whole message; then the cursor goes back to the table's row. Without an ``announcementLabel`` the message
+    /// whole message; then the cursor goes back to the table's row. Without an ``announcementView`` the message
     /// is not shown.
     ///
-    /// An app that builds its status line from parts each frame (in ``willRender``) may put `message` among them:
-    /// the line announced is the label's line as drawn.
+    /// An app that builds its status line from parts each frame (in ``willRender``), or draws a status view of its
+    /// own, puts `message` among them: the line announced is the view's line as drawn.
     public func announce(_ message: String) {
-        guard let label = announcementLabel else { return }
-        label.text = message
-        announcement = Announcement(label: label)
+        guard let view = announcementView else { return }
+        if let label = view as? Label { label.text = message }
+        announcement = Announcement(view: view)
         setNeedsDisplay()
     }
 
@@ -62,12 +62,12 @@ extension Application {
     /// cursor row (or cell), unless the focused view is not a table (a text field places its own cursor) or the
     /// row is off screen.
     func showReaderCursor() {
-        if let label = announcement?.label, !label.isHidden, label.frame.width > 0, label.frame.height > 0,
-            overlays.isEmpty, shownScreens.last?.view === label.rootView
+        if let view = announcement?.view, !view.isHidden, view.frame.width > 0, view.frame.height > 0,
+            overlays.isEmpty, shownScreens.last?.view === view.rootView
         {
-            let origin = label.convertToScreen(.zero)
+            let origin = view.convertToScreen(.zero)
             if announcement?.written == false {
-                for y in origin.y..<(origin.y + label.frame.height) { screen.rewriteLine(y) }
+                for y in origin.y..<(origin.y + view.frame.height) { screen.rewriteLine(y) }
                 announcement?.written = true
             }
             screen.setCursor(origin)

@@ -111,8 +111,9 @@ public final class Application: ViewHost {
             readerModeChanged()
         }
     }
-    /// The label ``announce(_:)`` shows its messages in: the app's status line.
-    public weak var announcementLabel: Label?
+    /// The view ``announce(_:)`` shows its messages in: the app's status line. A `Label` gets the message as its
+    /// text; another view (an app's own status line) shows it as the app puts it there.
+    public weak var announcementView: View?
     /// The announcement the reader cursor is on, until the next key.
     var announcement: Announcement?
 
