@@ -160,6 +160,22 @@ struct ReaderScreenTests {
         }
     }
 
+    /// The filter's count after Enter is announced: in the screen-reader mode the terminal's cursor is on the
+    /// status line (news' own status view, sent whole), and the next key brings it back to the list.
+    @Test func theFiltersCountIsAnnouncedInTheReaderMode() async throws {
+        let harness = try await ReaderHarness()
+        harness.driver.app.isAccessible = true
+        harness.press("/")
+        harness.driver.type("swimming")
+        harness.press("enter")
+        harness.draw()
+        let status = try #require(harness.lines.lastIndex { $0.contains("1 titles match") }, "\(harness.lines)")
+        #expect(harness.driver.screen.cursor == Point(x: 0, y: status))
+        harness.press("k")
+        harness.draw()
+        #expect(harness.driver.screen.cursor != nil && harness.driver.screen.cursor?.y != status)
+    }
+
     @Test func filteringUpdatesOnEachKeystrokeAndEscClearsIt() async throws {
         let harness = try await ReaderHarness()
         harness.press("/")

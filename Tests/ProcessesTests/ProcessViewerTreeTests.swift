@@ -119,6 +119,21 @@ struct ProcessViewerTreeTests {
         #expect(Set(harness.viewer.markedProcesses) == [harness.id(500), harness.id(501), harness.id(502)])
     }
 
+    /// Enter on the filter says how many processes are shown, announced: in the screen-reader mode the terminal's
+    /// cursor goes to the status line, and the next key brings it back to the cursor row.
+    @Test func enterOnTheFilterAnnouncesHowManyProcessesAreShown() throws {
+        let harness = try treeHarness()
+        harness.driver.app.isAccessible = true
+        harness.driver.press("/")
+        harness.driver.type("4343")
+        harness.driver.press("enter")
+        #expect(harness.viewer.message == "3 of 11 processes shown")
+        let status = try #require(harness.lines.lastIndex { $0.contains("3 of 11 processes shown") })
+        #expect(harness.driver.screen.cursor == Point(x: 0, y: status), "\(harness.lines)")
+        harness.driver.press("k")
+        #expect(harness.driver.screen.cursor?.y != status)
+    }
+
     @Test func theFilterKeepsTheAncestorsOfAMatchDimmed() throws {
         let harness = try treeHarness()
         harness.driver.press("/")

@@ -34,7 +34,7 @@ struct ScreenGlyphsTests {
             (["TERMTABLE_ASCII": "0", "LANG": "en_US.ISO-8859-1"], false, .unicode),
             (["TERMTABLE_ASCII": ""], true, .unicode),
             (["TERMTABLE_ASCII": "maybe"], true, .unicode),
-            (["TERMTABLE_ACCESSIBLE": "1", "LANG": "en_US.UTF-8"], true, .ascii),
+            (["TERMTABLE_ACCESSIBLE": "1", "LANG": "en_US.UTF-8"], true, .plain),
             (["TERMTABLE_ACCESSIBLE": "1", "TERMTABLE_ASCII": "0"], true, .unicode),
             (["TERMTABLE_ACCESSIBLE": "0"], true, .unicode),
         ] as [([String: String], Bool, ScreenGlyphs)])
@@ -63,6 +63,30 @@ struct ScreenGlyphsTests {
         #expect(ScreenGlyphs.ascii.substitute("├─▸ src … ✓ ↑") == "+-> src . * ^")
         #expect(ScreenGlyphs.unicode.substitute("├─▸ src") == "├─▸ src")
         #expect(ScreenGlyphs.ascii.substitute("café 日本") == "café 日本", "the app's text that is no symbol stays")
+    }
+
+    /// The screen-reader mode's set: vertical lines, corners and a scroll thumb become spaces, a horizontal line and
+    /// the tees on it a plain rule of `-`, the other marks their ASCII stand-ins; each is one column, as its symbol.
+    @Test func thePlainSetDrawsBoxDrawingAsSpacesAndPlainRules() {
+        #expect(ScreenGlyphs.plain.substitute("┌─ Keys ─┐") == " - Keys - ")
+        #expect(ScreenGlyphs.plain.substitute("│ a │ b ┃") == "  a   b  ")
+        #expect(ScreenGlyphs.plain.substitute("├──┼──┤") == "-------")
+        #expect(ScreenGlyphs.plain.substitute("└──┘") == " -- ")
+        #expect(ScreenGlyphs.plain.substitute("▸ src … ✓ ↑") == "> src . * ^")
+        #expect(ScreenGlyphs.plain.substitute("café 日本") == "café 日本", "the app's text that is no symbol stays")
+        for (symbol, standIn) in ScreenGlyphs.plainStandIns {
+            #expect(standIn.isASCII && TerminalText.width(of: symbol) == 1, "\(symbol)")
+        }
+    }
+
+    /// The mode set in code (`readerMode`) gives what `TERMTABLE_ACCESSIBLE=1` gives, and `TERMTABLE_ASCII` still
+    /// wins over both.
+    @Test func theReaderModeInCodeDecidesAsTheEnvironmentVariableDoes() {
+        #expect(ScreenGlyphs(environment: [:], readerMode: true) == .plain)
+        #expect(ScreenGlyphs(environment: ["TERMTABLE_ACCESSIBLE": "1"]) == .plain)
+        #expect(ScreenGlyphs(environment: ["TERMTABLE_ASCII": "1"], readerMode: true) == .ascii)
+        #expect(ScreenGlyphs(environment: ["TERMTABLE_ASCII": "0"], readerMode: true) == .unicode)
+        #expect(ScreenGlyphs(environment: [:], terminalHasLineDrawing: false, readerMode: true) == .plain)
     }
 
     /// Every non-ASCII character in the code (not the comments) of the toolkit's drawing modules has an ASCII

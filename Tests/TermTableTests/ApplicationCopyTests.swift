@@ -144,3 +144,19 @@ extension Array where Element == UInt8 {
     #expect(status.text == "Copied 3 rows (19 B)")
     #expect(screen.controlSequences.count == 1)
 }
+
+/// The article's announcement example ("Screen readers"): in the mode the copy's message is on the status line,
+/// sent whole, with the terminal's cursor at its start.
+@MainActor
+@Test func theArticlesAnnounceExampleSaysItOnTheStatusLineWithTheCursorThere() {
+    let screen = BufferScreen(width: 30, height: 3)
+    let status = Label()
+    let app = Application(screen: screen, rootView: VStack([.fill(Label(text: "x")), .fixed(status, height: 1)]))
+    app.clipboard = TerminalClipboard()
+    app.isAccessible = true
+    announceCopy(of: [["1", "init"], ["2", "bash"], ["3", "vim"]], in: app, status: status)
+    app.render()
+    #expect(screen.lines[2].hasPrefix("Copied 3 rows (19 B)"))
+    #expect(screen.cursor == Point(x: 0, y: 2))
+    #expect(screen.linesRewritten == [2])
+}

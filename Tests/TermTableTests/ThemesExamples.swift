@@ -49,3 +49,10 @@ func copyRowsToClipboard(_ rows: [[String]], in app: Application, status: Label)
     let result = app.copy(ClipboardText.tsv(rows))
     status.text = result.message(describing: rows.count == 1 ? "1 row" : "\(rows.count) rows")
 }
+
+@MainActor
+func announceCopy(of rows: [[String]], in app: Application, status: Label) {
+    app.announcementView = status
+    let result = app.copy(ClipboardText.tsv(rows))
+    app.announce(result.message(describing: rows.count == 1 ? "1 row" : "\(rows.count) rows"))
+}

@@ -31,6 +31,7 @@ extension FileBrowser {
     /// ``apply(_:of:in:)``), and keeps the bars and the preview up to date.
     public func install(in app: Application, watching: Bool = true) {
         self.app = app
+        app.announcementView = statusLine
         app.rootScreen.title = "files"
         let tree = makeTreeActions()
         let global = makeAppActions()

@@ -37,7 +37,9 @@ public final class FileBrowser: TableViewDelegate {
     /// The path whose preview shows (the preview is read again only when the cursor moves to another file).
     var previewPath: String?
     /// The last thing that happened, for the status line.
-    public internal(set) var message: String?
+    public internal(set) var message: String? {
+        didSet { if let message, message != oldValue { app?.announce(message) } }  // a screen reader hears it
+    }
     /// The top directory's listing past its first batch, streamed once the first frame is drawn.
     var rootListing: DirectoryListing?
     /// The directory watches (nil until ``install(in:)``, or when inotify is not available).

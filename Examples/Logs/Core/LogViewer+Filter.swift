@@ -44,16 +44,29 @@ extension LogViewer {
     func filterChanged() {
         cursorRow = table.indexPathForSelectedRow?.row
         body.message = rowQuery.isQuerying ? "No matching entries" : "No entries"
+        announceFilterResultIfDone()
         updateBars()
         app?.setNeedsDisplay()
     }
 
-    /// `/`: filters as you type; Enter keeps the filter, Esc clears it.
+    /// After Enter kept a filter: once its scan ended, "N matching entries" (``message``, announced).
+    func announceFilterResultIfDone() {
+        guard announcesFilterResult, !isFiltering else { return }
+        announcesFilterResult = false
+        guard let filteredRows else { return }
+        message = filteredRows.count == 1 ? "1 matching entry" : "\(filteredRows.count) matching entries"
+    }
+
+    /// `/`: filters as you type; Enter keeps the filter (and says how many entries match), Esc clears it.
     func promptFilter() {
         guard let app else { return }
         app.prompt(
             "/", text: filterQuery,
             onChange: { [unowned self] text in self.setFilter(text) },
+            onSubmit: { [unowned self] _ in
+                self.announcesFilterResult = true
+                self.announceFilterResultIfDone()
+            },
             onCancel: { [unowned self] in self.setFilter("") })
     }
 }

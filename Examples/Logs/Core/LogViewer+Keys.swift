@@ -90,6 +90,7 @@ extension LogViewer {
     /// no file watching (tests call ``filesChanged()``).
     public func install(in app: Application, watch: Bool = true) {
         self.app = app
+        app.announcementView = statusLine
         app.rootScreen.title = "logs · " + collection.files.map(\.name).joined(separator: " + ")
         app.addActions(appActions)
         app.addActions(listActions, to: table)

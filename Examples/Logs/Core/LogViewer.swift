@@ -66,8 +66,13 @@ public final class LogViewer: TableViewDataSource, TableViewDelegate {
         controller.didChange = { [unowned self] in self.filterChanged() }
         return controller
     }()
-    /// The last thing that happened (truncation, rotation, no more errors), shown in the status line.
-    public internal(set) var message: String?
+    /// True from Enter on the filter prompt until the filter's count is announced.
+    var announcesFilterResult = false
+    /// The last thing that happened (truncation, rotation, no more errors, a filter's count), shown in the status
+    /// line and announced (``/TermTable/Application/announce(_:)``).
+    public internal(set) var message: String? {
+        didSet { if let message, message != oldValue { app?.announce(message) } }  // a screen reader hears it
+    }
     /// The cursor's row (kept from the table's reports and the viewer's own moves), nil when none.
     public internal(set) var cursorRow: Int?
     /// The collection row of the entry screen's entry, nil while the list is on top.

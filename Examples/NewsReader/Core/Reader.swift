@@ -405,9 +405,15 @@ public final class Reader {
 
     // MARK: Status line
 
-    /// Shows `text` in the status line for a while.
+    /// Shows `text` in the status line for a while, announced (``/TermTable/Application/announce(_:)``: a screen
+    /// reader hears it).
     public func show(_ text: String, for duration: Duration? = nil) {
         message = text
+        if let app {
+            let onArticleScreen = app.topScreen === articleScreen
+            app.announcementView = onArticleScreen ? articleScreenView.statusLine : rootView.statusLine
+            app.announce(text)
+        }
         if let messageTimer { app?.cancelTimer(messageTimer) }
         messageTimer = app?.schedule(after: duration ?? configuration.messageDuration) { [weak self] in
             self?.message = nil

@@ -105,6 +105,7 @@ extension ProcessViewer {
     /// screen; `refreshInterval` nil: no timer (tests call ``refresh()``).
     public func install(in app: Application, refreshInterval: Duration? = .seconds(1)) {
         self.app = app
+        app.announcementView = statusLine
         app.rootScreen.title = "procs"
         app.addActions(appActions)
         app.rootScreen.actions = listActions
@@ -147,13 +148,20 @@ extension ProcessViewer {
         apply()
     }
 
-    /// `/`: filters as you type; Enter keeps the filter, Esc clears it.
+    /// `/`: filters as you type; Enter keeps the filter (and says how many processes are shown), Esc clears it.
     func promptFilter() {
         guard let app else { return }
         app.prompt(
             "/", text: filterQuery,
             onChange: { [unowned self] text in
                 self.setFilter(text)
+            },
+            onSubmit: { [unowned self] text in
+                guard !text.isEmpty else { return }
+                let shown =
+                    (self.isTreeMode
+                        ? self.outline?.snapshot().numberOfItems : self.dataSource?.snapshot().numberOfItems) ?? 0
+                self.message = "\(shown) of \(self.list.count) processes shown"  // announced
             },
             onCancel: { [unowned self] in
                 self.setFilter("")

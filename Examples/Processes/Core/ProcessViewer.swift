@@ -50,7 +50,9 @@ public final class ProcessViewer: TableViewDelegate {
     /// The rows, by identity.
     public private(set) var dataSource: TableViewDiffableDataSource<String, ProcessID>!
     /// The last thing that happened (a signal's outcome, marks dropped), shown in the status line.
-    public internal(set) var message: String?
+    public internal(set) var message: String? {
+        didSet { if let message, message != oldValue { app?.announce(message) } }  // a screen reader hears it
+    }
     /// The process shown on the detail screen, nil while the list is on top.
     public internal(set) var detailID: ProcessID?
     /// The app, once ``install(in:)`` ran.

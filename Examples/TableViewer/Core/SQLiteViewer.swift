@@ -73,7 +73,9 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
     /// How many counts (`COUNT(*)`) were started.
     public internal(set) var countsStarted = 0
     /// The last thing that happened.
-    public internal(set) var message: String?
+    public internal(set) var message: String? {
+        didSet { if let message, message != oldValue { app?.announce(message) } }  // a screen reader hears it
+    }
     /// The last error a read gave.
     public internal(set) var lastError: SQLiteError?
     /// When the order now shown was asked for (its first page's time is told).
@@ -137,6 +139,7 @@ public final class SQLiteViewer: TableViewColumnDataSource, TableViewDataSourceP
     /// `app`.
     public func install(in app: Application, screen: AppScreen) {
         self.app = app
+        app.announcementView = statusLine
         self.screen = screen
         app.focus(table)
         updateBars()

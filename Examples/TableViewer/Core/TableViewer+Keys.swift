@@ -83,6 +83,7 @@ extension TableViewer {
     /// indexed rows every 50 ms until it is indexed.
     public func install(in app: Application) {
         self.app = app
+        app.announcementView = statusLine
         app.rootScreen.title = "tv · " + TableText.printable(file.file.path)
         app.addActions(appActions)
         app.rootScreen.actions = gridActions

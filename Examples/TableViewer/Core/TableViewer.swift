@@ -87,7 +87,9 @@ public final class TableViewer: TableViewColumnDataSource, TableViewDelegate {
     /// The last find's query.
     public internal(set) var findQuery = ""
     /// The last thing that happened, for the status line.
-    public internal(set) var message: String?
+    public internal(set) var message: String? {
+        didSet { if let message, message != oldValue { app?.announce(message) } }  // a screen reader hears it
+    }
     /// How long the index took, once done.
     public internal(set) var loadMilliseconds: Int?
     var loadStart = ContinuousClock.now

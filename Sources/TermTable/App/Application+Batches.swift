@@ -12,6 +12,7 @@ extension Application {
     /// the app quit). Stops early when a key quits the app.
     public func handle(_ events: [InputEvent]) {
         let wasRunning = isRunning
+        if events.contains(where: { if case .resize = $0 { false } else { true } }) { announcement = nil }
         var index = 0
         while index < events.count {
             if wasRunning && !isRunning { return }

@@ -100,9 +100,22 @@ public final class Application: ViewHost {
     /// The screen-reader mode: after each frame in which no view showed the text cursor (a focused text field
     /// shows its own), the hardware cursor is shown on the focused table's cursor row, at its first column (in
     /// cell shape, at the cursor's cell), so a screen reader or braille display that follows the terminal's
-    /// cursor follows the table's. Decided at start from `TERMTABLE_ACCESSIBLE`
-    /// (``isAccessibleMode(environment:)``); an app may set it too, before ``run()``.
-    public var isAccessible = Application.isAccessibleInEnvironment
+    /// cursor follows the table's (over a help box or the palette, their first line or the palette's selected
+    /// row; after ``announce(_:)``, the announcement's line until the next key). The screen draws box drawing as
+    /// spaces and plain rules and no blinking text meanwhile (``/TermTableCore/Screen/setReaderMode(_:)``). Decided
+    /// at start from `TERMTABLE_ACCESSIBLE` (``isAccessibleMode(environment:)``); an app may set it too, at any time
+    /// (the screen is drawn again, its tables' rows configured again for an outline's guides).
+    public var isAccessible = Application.isAccessibleInEnvironment {
+        didSet {
+            guard isAccessible != oldValue else { return }
+            readerModeChanged()
+        }
+    }
+    /// The view ``announce(_:)`` shows its messages in: the app's status line. A `Label` gets the message as its
+    /// text; another view (an app's own status line) shows it as the app puts it there.
+    public weak var announcementView: View?
+    /// The announcement the reader cursor is on, until the next key.
+    var announcement: Announcement?
 
     var overlays: [Overlay] = []
     /// The help of the app's keys, in the order they were bound (see `bind(_ binding:_:)`).
@@ -165,6 +178,7 @@ public final class Application: ViewHost {
         rootView.host = self
         rememberFocusPath()
         focusedView?.didBecomeFocused()
+        if isAccessible { screen.setReaderMode(true) }
     }
 
     static func firstFocusable(in view: View) -> View? {
@@ -413,6 +427,7 @@ public final class Application: ViewHost {
 
     /// Handles one input event (the run loop calls it; tests call it directly).
     public func handle(_ event: InputEvent) {
+        if case .resize = event {} else { announcement = nil }
         if let willHandle, willHandle(event) {
             consumed(event)
             return

@@ -193,6 +193,15 @@ public final class CommandPalette: View {
         field.frame = Rect(x: 3, y: 1, width: max(0, frame.width - 4), height: min(1, max(0, frame.height - 2)))
     }
 
+    /// Where the reader cursor goes (``Application/isAccessible``): the selected item's row, or the "no action
+    /// matches" line; nil when the palette is too small to show either.
+    var readerCursorPoint: Point? {
+        guard frame.height >= 4, frame.width >= 6 else { return nil }
+        let row = items.isEmpty ? 0 : selectedIndex - firstShown
+        guard row >= 0, row < listHeight else { return nil }
+        return convertToScreen(Point(x: 1, y: row + 2))
+    }
+
     public override func draw(in context: DrawContext) {
         super.draw(in: context)
         guard frame.height >= 3, frame.width >= 6 else { return }

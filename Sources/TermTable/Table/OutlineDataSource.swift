@@ -56,9 +56,17 @@ public final class OutlineDataSource<ItemIdentifier: Hashable & Sendable>: Table
     /// The guides the rows are drawn with (the outline column's, the default loading and error rows', and
     /// ``prefix(for:guides:)``'s): those the app set, else those of the screen the table is shown on
     /// (``OutlineGuides/ascii`` where its ``/TermTableCore/ScreenGlyphs`` is ``/TermTableCore/ScreenGlyphs/ascii``,
-    /// ``OutlineGuides/unicode`` otherwise).
+    /// ``OutlineGuides/plain`` where it is ``/TermTableCore/ScreenGlyphs/plain``, ``OutlineGuides/unicode``
+    /// otherwise).
     public var guides: OutlineGuides {
-        get { chosenGuides ?? (tableView?.host?.glyphs == .ascii ? .ascii : .unicode) }
+        get {
+            if let chosenGuides { return chosenGuides }
+            switch tableView?.host?.glyphs {
+            case .ascii: return .ascii
+            case .plain: return .plain
+            default: return .unicode
+            }
+        }
         set { chosenGuides = newValue }
     }
     /// The guides the app set, nil while they follow the screen.

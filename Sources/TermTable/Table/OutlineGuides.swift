@@ -6,7 +6,8 @@
 /// set has the same width, so children line up under their parent's disclosure mark.
 ///
 /// ``OutlineDataSource/guides`` follows the screen: ``ascii`` on a terminal without line drawing (see
-/// ``/TermTableCore/ScreenGlyphs``), ``unicode`` elsewhere. Both sets are two columns a level, so a tree's
+/// ``/TermTableCore/ScreenGlyphs``), ``plain`` in the screen-reader mode, ``unicode`` elsewhere. Every set is two
+/// columns a level, so a tree's
 /// columns and click targets are the same on either.
 public struct OutlineGuides: Sendable, Equatable {
     /// An ancestor that has siblings after it (`│ `).
@@ -46,6 +47,10 @@ public struct OutlineGuides: Sendable, Equatable {
     /// expand and collapse it).
     public static let ascii = OutlineGuides(
         vertical: "| ", blank: "  ", branch: "|-", lastBranch: "`-", expanded: "- ", collapsed: "+ ", leaf: "  ")
+    /// The screen-reader mode's (``/TermTableCore/ScreenGlyphs/plain``): indentation only, no guides (a reader
+    /// would say them before every row's text), and `+ ` collapsed, `- ` expanded as in ``ascii``.
+    public static let plain = OutlineGuides(
+        vertical: "  ", blank: "  ", branch: "  ", lastBranch: "  ", expanded: "- ", collapsed: "+ ", leaf: "  ")
 }
 
 extension OutlineSnapshot {

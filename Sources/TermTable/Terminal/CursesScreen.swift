@@ -71,7 +71,7 @@ public final class CursesScreen: Screen {
         /// 6.5 built with screen-pointer functions, which is the default for ABI 6).
         public var scrollsTerminalDirectly = true
         /// What to draw with; nil: decided from the environment the app started in and the terminal's terminfo
-        /// entry (``/TermTableCore/ScreenGlyphs/init(environment:terminalHasLineDrawing:)``: a locale naming a
+        /// entry (``/TermTableCore/ScreenGlyphs/init(environment:terminalHasLineDrawing:readerMode:)``: a locale naming a
         /// codeset other than UTF-8, a terminal type without line drawing or `TERMTABLE_ASCII=1` give ASCII).
         public var glyphs: ScreenGlyphs?
         /// Creates the default options.
@@ -116,8 +116,13 @@ public final class CursesScreen: Screen {
     var scrolledSinceFlush = false
     /// Whether ``scroll(_:by:)`` may scroll the terminal itself (the option, and the terminal can).
     let scrollsDirectly: Bool
-    /// What the screen draws: its lines and marks as ASCII stand-ins under ``/TermTableCore/ScreenGlyphs/ascii``.
-    public let glyphs: ScreenGlyphs
+    /// What the screen draws: its lines and marks as ASCII stand-ins under ``/TermTableCore/ScreenGlyphs/ascii``,
+    /// spaces and plain rules under ``/TermTableCore/ScreenGlyphs/plain`` (the screen-reader mode).
+    public internal(set) var glyphs: ScreenGlyphs
+    /// The glyphs ``Options/glyphs`` chose, nil when they follow the environment and the terminal.
+    let chosenGlyphs: ScreenGlyphs?
+    /// True when the terminal's terminfo entry has line drawing (its `acsc`).
+    let terminalHasLineDrawing: Bool
     #if !TERMTABLE_CHECKED_ACCESS
         @exclusivity(unchecked)  // bumped by every put
     #endif
@@ -152,9 +157,9 @@ public final class CursesScreen: Screen {
         @exclusivity(unchecked)  // read by every put
     #endif
     private var lastPair: Int16 = 0
-    /// False in the screen-reader mode (`TERMTABLE_ACCESSIBLE`, ``Application/isAccessibleMode(environment:)``):
-    /// blinking text is drawn steady.
-    private let drawsBlink = !Application.isAccessibleMode(environment: ProcessInfo.processInfo.environment)
+    /// False in the screen-reader mode (`TERMTABLE_ACCESSIBLE`, ``Application/isAccessibleMode(environment:)``, or
+    /// ``setReaderMode(_:)``): blinking text is drawn steady.
+    var drawsBlink = !Application.isAccessibleMode(environment: ProcessInfo.processInfo.environment)
     var pairs: [PairKey: Int16] = [:]
     private(set) var colorCount = 0
     /// True when colours are in use (``colorDepth`` is not ``/TermTableCore/ColorDepth/none``).
@@ -221,12 +226,12 @@ public final class CursesScreen: Screen {
         self.inputFile = input
         set_term(screen)
         // The user's own locale (the environment, which `setUpLocale` does not change) and the terminal's `acsc`.
+        self.chosenGlyphs = options.glyphs
+        self.terminalHasLineDrawing = ScreenGlyphs.acscHasLineDrawing(cnc_tigetstr("acsc").map { String(cString: $0) })
         self.glyphs =
             options.glyphs
             ?? ScreenGlyphs(
-                environment: ProcessInfo.processInfo.environment,
-                terminalHasLineDrawing: ScreenGlyphs.acscHasLineDrawing(
-                    cnc_tigetstr("acsc").map { String(cString: $0) }))
+                environment: ProcessInfo.processInfo.environment, terminalHasLineDrawing: terminalHasLineDrawing)
         CursesScreen.batchOutput(window)
         cbreak()
         noecho()
@@ -282,6 +287,9 @@ public final class CursesScreen: Screen {
         typeahead(-1)
         cnc_leave_initial_state(window)
     }
+
+    /// Forgets the last style's attributes, so the next put sets them again (they may hold a blink no longer drawn).
+    func forgetLastStyle() { lastStyle = nil }
 
     isolated deinit {
         close()

@@ -65,7 +65,7 @@ public final class BufferScreen: Screen {
     #endif
     private var nextVersion = 0
     /// What the screen draws (``ScreenGlyphs/unicode`` unless a test sets ``ScreenGlyphs/ascii``, as a terminal
-    /// without line drawing would have).
+    /// without line drawing would have; ``ScreenGlyphs/plain`` in the screen-reader mode, ``setReaderMode(_:)``).
     public var glyphs: ScreenGlyphs = .unicode
     /// Where the visible cursor is, nil when hidden.
     public private(set) var cursor: Point?
@@ -186,7 +186,37 @@ public final class BufferScreen: Screen {
         }
     }
 
-    public func flush() { flushCount += 1 }
+    public func flush() {
+        flushCount += 1
+        linesRewritten = pendingRewrites.sorted()
+        pendingRewrites = []
+    }
+
+    /// True between ``setReaderMode(_:)`` with true and with false.
+    public private(set) var isReaderMode = false
+    /// The lines the last ``flush()`` sent whole (those given to ``rewriteLine(_:)`` since the flush before),
+    /// top first.
+    public private(set) var linesRewritten: [Int] = []
+    private var pendingRewrites: Set<Int> = []
+    private var glyphsOutsideReaderMode: ScreenGlyphs?
+
+    /// Draws ``ScreenGlyphs/plain`` while on (as a terminal's screen would), the glyphs it had before when off.
+    public func setReaderMode(_ on: Bool) {
+        guard on != isReaderMode else { return }
+        isReaderMode = on
+        if on {
+            glyphsOutsideReaderMode = glyphs
+            glyphs = .plain
+        } else {
+            glyphs = glyphsOutsideReaderMode ?? .unicode
+        }
+    }
+
+    /// Records `y` for ``linesRewritten`` at the next ``flush()``.
+    public func rewriteLine(_ y: Int) {
+        guard y >= 0, y < size.height else { return }
+        pendingRewrites.insert(y)
+    }
 
     public func setCursor(_ position: Point?) { cursor = position }
 

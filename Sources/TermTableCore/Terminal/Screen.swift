@@ -13,8 +13,8 @@ public protocol Screen: AnyObject {
     var size: Size { get }
 
     /// What the screen can draw: under ``ScreenGlyphs/ascii`` it writes the toolkit's lines and marks as their
-    /// ASCII stand-ins (``ScreenGlyphs/substitute(_:)-(String)``) in ``put(_:at:clippedTo:style:)`` and
-    /// ``fill(_:with:style:)``.
+    /// ASCII stand-ins, under ``ScreenGlyphs/plain`` (the screen-reader mode) box drawing as spaces and plain rules
+    /// (``ScreenGlyphs/substitute(_:)-(String)``), in ``put(_:at:clippedTo:style:)`` and ``fill(_:with:style:)``.
     var glyphs: ScreenGlyphs { get }
 
     /// Writes `text` starting at `position`, writing only the columns in `columns`.
@@ -63,6 +63,14 @@ public protocol Screen: AnyObject {
     /// flush sent; false when there is no terminal to take it (the output is not a terminal, or the screen is
     /// not one).
     func writeControlSequence(_ sequence: ControlSequence) -> Bool
+
+    /// Turns the screen-reader mode's drawing on or off (`Application.isAccessible` calls it): the screen draws
+    /// ``ScreenGlyphs/plain`` (spaces and plain rules for box drawing) and no blinking text while it is on.
+    func setReaderMode(_ on: Bool)
+
+    /// Makes the next ``flush()`` send line `y` whole, every cell of it and not only the cells that changed since
+    /// the last frame, so a screen reader that speaks new text hears all of the line (an announcement).
+    func rewriteLine(_ y: Int)
 }
 
 extension Screen {
@@ -83,6 +91,12 @@ extension Screen {
 
     /// Not supported: no terminal takes it.
     public func writeControlSequence(_ sequence: ControlSequence) -> Bool { false }
+
+    /// Nothing changes: the screen draws as it did.
+    public func setReaderMode(_ on: Bool) {}
+
+    /// Nothing to do: the screen sends every line whole, or tracks none.
+    public func rewriteLine(_ y: Int) {}
 
     /// Writes `text` starting at `position`, clipped only by the screen's edges.
     public func put(_ text: String, at position: Point, style: Style = .plain) {
