@@ -27,7 +27,10 @@ struct FilesReaderEndToEndTests {
         try session.waitFor(text: "1/31")
         let alpha: (Substring) -> Bool = { $0.contains("+ alpha/") }
         try session.waitForCursor(on: "alpha", alpha)
-        for (key, name) in [("G", "file-29.txt"), ("k", "file-28.txt"), ("g", nil), ("j", "file-00.txt")] {
+        for (key, name) in [
+            ("G", "file-29.txt"), ("k", "file-28.txt"), ("g", nil), ("j", "file-00.txt"), ("End", "file-29.txt"),
+            ("Home", nil),
+        ] {
             try session.send(key)
             try session.waitForCursor(on: "\(name ?? "alpha") after \(key)") { line in
                 name.map { line.contains($0) } ?? alpha(line)

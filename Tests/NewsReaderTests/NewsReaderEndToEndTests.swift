@@ -23,6 +23,9 @@ struct NewsReaderEndToEndTests {
             ("k", "the first article", council),
             ("G", "the last article", { $0.hasPrefix(" o  Short") }),
             ("g", "the first article", council),
+            // tmux sends ESC[1~ and ESC[4~, which xterm-256color does not name: they are Home and End all the same.
+            ("End", "the last article", { $0.hasPrefix(" o  Short") }),
+            ("Home", "the first article", council),
         ] as [(String, String, (Substring) -> Bool)] {
             try session.send(key)
             try session.waitForCursor(on: "\(what) after \(key)", isLine)
