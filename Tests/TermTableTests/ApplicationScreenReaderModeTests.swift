@@ -44,8 +44,34 @@ struct ApplicationScreenReaderModeTests {
         let screen = driver.lines.joined(separator: "\n")
         #expect(Self.linesWithVerticals(driver) == [], "\(screen)")
         #expect(driver.lines.contains { $0.contains("  Keys ---") }, "\(screen)")
-        #expect(driver.lines.contains { $0.contains("^ k1") }, "arrows as their ASCII stand-ins: \(screen)")
+        #expect(driver.lines.contains { $0.contains("Up k1") }, "arrows spelled out, not `^`: \(screen)")
         #expect(ScreenGlyphsDrawingTests.nonASCII(driver) == [])
+    }
+
+    /// The hint bar and the help box spell arrows out in the mode (`^/k up` read as Ctrl-something, and a reader
+    /// says "caret"); on a Unicode screen they stay arrows.
+    @Test(arguments: [true, false])
+    func keyLabelsSpellArrowsOutInTheMode(accessible: Bool) {
+        let source = NumbersSource(rows: 30)
+        let table = makeTable(source, width: 1, height: 1)
+        let driver = AppDriver(
+            rootView: VStack([.fill(table), .fixed(KeyHintBar(), height: 1)]), size: Size(width: 60, height: 12))
+        driver.app.isAccessible = accessible
+        driver.app.addAction(AppAction("row.up", keys: [.up, Key("k")], help: "row up", hint: "up") {}, to: table)
+        driver.app.addAction(AppAction("col.left", keys: [.left], help: "column left", hint: "left") {}, to: table)
+        driver.app.render()
+        let bar = driver.lines[11]
+        if accessible {
+            #expect(bar.hasPrefix("Up/k up . Left left"), "\(bar)")
+        } else {
+            #expect(bar.hasPrefix("↑/k up · ← left"), "\(bar)")
+        }
+        driver.app.showHelp()
+        driver.app.renderIfNeeded()
+        let screen = driver.lines.joined(separator: "\n")
+        #expect(screen.contains(accessible ? "Up/k" : "↑/k"), "\(screen)")
+        #expect(!screen.contains(accessible ? "^/k" : "Up/k"), "\(screen)")
+        withExtendedLifetime(source) {}
     }
 
     @Test func thePaletteInTheModeHasNoVerticalLines() {

@@ -118,7 +118,9 @@ extension Application {
     /// Shows a box listing keys and what they do; any key closes it, except those that scroll a box too short for
     /// its lines (``HelpBox``).
     public func showHelp(title: String = "Keys", entries: [(key: String, action: String)]) {
-        present(HelpBox(title: title, entries: entries), dismissOnAnyKey: true)
+        let glyphs = self.glyphs
+        let spelled = entries.map { (key: Key.spellingArrows(in: $0.key, for: glyphs), action: $0.action) }
+        present(HelpBox(title: title, entries: spelled), dismissOnAnyKey: true)
     }
 
     /// Shows a one-line prompt at the bottom with an editable field.

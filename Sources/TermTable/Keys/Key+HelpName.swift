@@ -13,6 +13,24 @@ extension Key {
         return prefix + Key.helpName(of: code)
     }
 
+    /// `label` (a key label, a hint) with its arrows spelled out (`Up/k`, `Down/j`, `Left`, `Right`) when `glyphs`
+    /// draws no Unicode arrows (``/TermTableCore/ScreenGlyphs/ascii``, ``/TermTableCore/ScreenGlyphs/plain``): their
+    /// stand-ins `^` and `v` read as Ctrl and a letter, and a screen reader says "caret". Unchanged on a Unicode screen.
+    public static func spellingArrows(in label: String, for glyphs: ScreenGlyphs) -> String {
+        guard glyphs != .unicode, label.contains(where: { "↑↓←→".contains($0) }) else { return label }
+        var spelled = ""
+        for character in label {
+            switch character {
+            case "↑": spelled += "Up"
+            case "↓": spelled += "Down"
+            case "←": spelled += "Left"
+            case "→": spelled += "Right"
+            default: spelled.append(character)
+            }
+        }
+        return spelled
+    }
+
     private static func helpName(of code: Code) -> String {
         switch code {
         case .character(" "): return "space"

@@ -43,22 +43,27 @@ public final class KeyHintBar: View {
     /// key sequence of its app is pending, the keys typed (`g…`) then the keys that go on
     /// (``Application/pendingContinuations``).
     public func line(width: Int) -> String {
+        let glyphs = host?.glyphs ?? .unicode
         guard bindings == nil, let app = host as? Application, !app.pendingKeys.isEmpty else {
-            return KeyHintBar.text(for: shownBindings, width: width)
+            return KeyHintBar.text(for: shownBindings, width: width, glyphs: glyphs)
         }
-        let typed = TerminalText.sanitize(KeySequence(app.pendingKeys).helpName + "… ")
+        let typed = TerminalText.sanitize(
+            Key.spellingArrows(in: KeySequence(app.pendingKeys).helpName, for: glyphs) + "… ")
         let typedWidth = TerminalText.width(of: typed)
         guard typedWidth < width else { return TerminalText.truncate(typed, toWidth: width) }
-        return typed + KeyHintBar.text(for: app.pendingContinuations, width: width - typedWidth)
+        return typed + KeyHintBar.text(for: app.pendingContinuations, width: width - typedWidth, glyphs: glyphs)
     }
 
     /// The line for `bindings` in `width` columns: label and ``KeyBinding/hint`` (else its help) of each, whole
-    /// hints while they fit, else the first one cut; `separator` between two.
-    nonisolated public static func text(for bindings: [KeyBinding], width: Int, separator: String = separator)
-        -> String
-    {
+    /// hints while they fit, else the first one cut; `separator` between two. On a screen without Unicode arrows
+    /// (`glyphs`) the labels' arrows are spelled out (``Key/spellingArrows(in:for:)``).
+    nonisolated public static func text(
+        for bindings: [KeyBinding], width: Int, separator: String = separator, glyphs: ScreenGlyphs = .unicode
+    ) -> String {
         guard width > 0 else { return "" }
-        let hints = bindings.filter(\.isEnabled).map { TerminalText.sanitize($0.label + " " + ($0.hint ?? $0.help)) }
+        let hints = bindings.filter(\.isEnabled).map {
+            TerminalText.sanitize(Key.spellingArrows(in: $0.label, for: glyphs) + " " + ($0.hint ?? $0.help))
+        }
         var line = ""
         var used = 0
         for hint in hints {
@@ -77,7 +82,10 @@ public final class KeyHintBar: View {
 
     /// Every hint on one line.
     public override var preferredSize: Size {
-        Size(width: TerminalText.width(of: KeyHintBar.text(for: shownBindings, width: Int.max / 2)), height: 1)
+        Size(
+            width: TerminalText.width(
+                of: KeyHintBar.text(for: shownBindings, width: Int.max / 2, glyphs: host?.glyphs ?? .unicode)),
+            height: 1)
     }
 
     /// The bar paints every cell of its frame.
