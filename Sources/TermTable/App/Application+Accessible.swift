@@ -87,11 +87,15 @@ extension Application {
 
     /// Where the reader cursor goes while `overlay` covers the screen: a table's cursor
     /// row, nothing over a focused text field (a prompt line: the field shows its own cursor), else the overlay's
-    /// first line (a help box's, a dialog's, inside its border).
+    /// first line inside its border (a dialog), or a help box's first entry.
     func readerCursorPoint(in overlay: View) -> Point? {
         if let table = focusedView as? TableView ?? Self.firstTable(in: overlay) { return table.readerCursorPoint }
         if focusedView is TextField { return nil }
         guard overlay.frame.width > 0, overlay.frame.height > 0 else { return nil }
+        // A help box: its first entry shown (the line inside the border is blank).
+        if let help = overlay as? HelpBox, !help.entries.isEmpty, overlay.frame.height > HelpBox.firstEntryOrigin.y {
+            return overlay.convertToScreen(HelpBox.firstEntryOrigin)
+        }
         let inset = overlay is Box && overlay.frame.width > 2 && overlay.frame.height > 2 ? 1 : 0
         return overlay.convertToScreen(Point(x: inset, y: inset))
     }

@@ -30,6 +30,9 @@ public final class HelpBox: Box {
 
     static let hint = " any key closes "
 
+    /// Where the first entry shown starts, in the box: inside the border, below the blank line under the title.
+    static let firstEntryOrigin = Point(x: 2, y: 2)
+
     var keyWidth: Int { entries.map { TerminalText.width(of: $0.key) }.max() ?? 0 }
 
     /// The size that shows every entry: keys column, two spaces, actions, border and a margin.
@@ -96,8 +99,10 @@ public final class HelpBox: Box {
         let first = min(firstShownEntry, lastFirstEntry)
         for index in first..<min(entries.count, first + shownEntries) {
             let entry = entries[index]
-            let y = index - first + 2
-            context.put(TerminalText.fit(entry.key, width: keyWidth), at: Point(x: 2, y: y), style: Style(role: .title))
+            let y = index - first + HelpBox.firstEntryOrigin.y
+            context.put(
+                TerminalText.fit(entry.key, width: keyWidth), at: Point(x: HelpBox.firstEntryOrigin.x, y: y),
+                style: Style(role: .title))
             context.put(
                 TerminalText.truncate(entry.action, toWidth: max(0, frame.width - keyWidth - 6)),
                 at: Point(x: 4 + keyWidth, y: y))
