@@ -348,6 +348,11 @@ enum GeneratedTableHarness {
                 }
             }
 
+            // 6b. The screen reader's cell (`Application.isAccessible`): on the first line of the cursor's row that
+            // shows (not under a sticky header, not above the view), at the table's left edge; none when no line
+            // of the row shows.
+            if let problem = readerCursorViolation() { return problem }
+
             // 7. The cursor: only with a selection mode, on a row that can take it, on screen when it fits.
             guard inSync else { return nil }
             guard let cursor = table.state.cursor else { return nil }
@@ -378,6 +383,25 @@ enum GeneratedTableHarness {
                             + "the scroll position is \(String(describing: table.state.top)) +\(table.state.topLineOffset)"
                     }
                 }
+            }
+            return nil
+        }
+
+        /// Invariant 6b: where a screen reader is sent, worked out from the rows placed.
+        private func readerCursorViolation() -> String? {
+            let point = table.readerCursorPoint
+            guard let cursor = table.state.cursor else {
+                return point.map { "a reader cursor at \($0) with no cursor" }
+            }
+            let item = TableItem(section: cursor.section, row: cursor.row)
+            let stickyEnd = table.placedItems.filter(\.isSticky).map { $0.y + $0.height }.max() ?? 0
+            let shown = table.placedItems.first { $0.item == item && !$0.isSticky }.flatMap { placed in
+                (max(0, placed.y)..<min(tableHeight, placed.y + placed.height)).first { $0 >= stickyEnd }
+            }
+            let expected = shown.map { table.convertToScreen(Point(x: 0, y: table.rowsTop + $0)) }
+            if point != expected {
+                return "the reader cursor is at \(point.map { "\($0)" } ?? "none"), the cursor row \(cursor)'s first "
+                    + "line shown is at \(expected.map { "\($0)" } ?? "none") (placed \(table.placedItems))"
             }
             return nil
         }
