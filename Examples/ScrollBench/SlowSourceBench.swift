@@ -7,8 +7,10 @@ import TermTable
 /// app's run loop would), beside the same rows in memory, in one run.
 ///
 /// Both runs page down (PgDn) and hold j at a key-repeat rate of 30 a second; after each burst the keys stop and
-/// the run waits until the page is complete. Frame times are the main actor's work per frame: the answers taken in
-/// (``TableView/reconfigureRows(at:)``), the key, the drawing; never the wait between keys.
+/// the run waits until the page is complete. Answers are taken in (``TableView/reconfigureRows(at:)``) and drawn
+/// as they arrive, in frames of their own, as ``Application``'s loop does (they are main-actor work, run between
+/// its turns, and a turn draws before it reads keys). Frame times are the main actor's work per frame: a key and
+/// its drawing, or answers and theirs; never the waits.
 @MainActor
 enum SlowSourceBench {
     /// One run's figures (frames in microseconds, waits in milliseconds).
@@ -22,7 +24,11 @@ enum SlowSourceBench {
         var holdingJP50Us: Double
         var holdingJP99Us: Double
         var holdingJPlaceholderFrameShare: Double
-        /// The slowest frame of the run (answers taken in included).
+        /// The frames drawn for answers that arrived between keys, while paging and holding j (none in memory).
+        var answerFrames: Int
+        var answerP50Us: Double
+        var answerP99Us: Double
+        /// The slowest frame of the run, key or answer frame (after the keys stop too).
         var maxFrameUs: Double
         /// After the keys stop: the median and the slowest time until no placeholder is left on screen.
         var pageCompleteMedianMs: Double
@@ -147,24 +153,40 @@ enum SlowSourceBench {
         var complete: [Double] = []
         var cursorReal: [Double] = []
         var maxFrame = 0.0
+        var answerFrames = FrameHistogram()
         let interval = Duration.milliseconds(1_000 / keyRepeatPerSecond)
 
-        /// One frame per key at the key-repeat rate: its work timed, the wait until the next key not.
+        /// One frame per key at the key-repeat rate, and one for each time answers arrive between keys (as the
+        /// application's loop draws them: answers are main-actor work, run between its turns, and a turn draws
+        /// before it reads the keys): each frame's work timed, the waits not.
+        /// Key frames go in the burst's histogram, answer frames in `answerFrames` (both in the slowest frame).
         func burst(_ key: Key, count: Int) -> (FrameHistogram, Int) {
             var histogram = FrameHistogram()
             var withPlaceholders = 0
+            func answerFrame() {
+                let start = clock.now
+                guard source.takeAnswers(into: table) else { return }
+                app.render()
+                let took = clock.now - start
+                answerFrames.record(took)
+                maxFrame = max(maxFrame, milliseconds(took) * 1e3)
+            }
             for index in 0..<count {
                 let next = clock.now + interval
+                answerFrame()  // answers that came with the key: drawn first
                 let start = clock.now
-                _ = source.takeAnswers(into: table)
                 app.handle(.key(key))
                 app.render()
                 let took = clock.now - start
                 histogram.record(took)
                 maxFrame = max(maxFrame, milliseconds(took) * 1e3)
                 if table.prefetchStatistics.placeholderRowsOnScreen > 0 { withPlaceholders += 1 }
-                let now = clock.now
-                if index < count - 1, now < next { pause(next - now) }  // the keys stop at the last frame
+                guard index < count - 1 else { break }  // the keys stop at the last frame
+                // Until the next key: answers drawn as they arrive (looked for each millisecond).
+                while clock.now < next {
+                    answerFrame()
+                    pause(min(.milliseconds(1), next - clock.now))
+                }
             }
             return (histogram, withPlaceholders)
         }
@@ -221,7 +243,8 @@ enum SlowSourceBench {
             holdingJFrames: holding.count, holdingJP50Us: holding.percentileMicroseconds(0.5),
             holdingJP99Us: holding.percentileMicroseconds(0.99),
             holdingJPlaceholderFrameShare: Double(holdingPlaceholders) / Double(max(1, holding.count)),
-            maxFrameUs: maxFrame,
+            answerFrames: answerFrames.count, answerP50Us: answerFrames.percentileMicroseconds(0.5),
+            answerP99Us: answerFrames.percentileMicroseconds(0.99), maxFrameUs: maxFrame,
             pageCompleteMedianMs: complete.isEmpty ? 5_000 : complete[complete.count / 2],
             pageCompleteMaxMs: complete.last ?? 5_000, cursorRowRealMaxMs: cursorReal.max() ?? 5_000,
             rowsRequested: statistics.rowsRequested, rowsCancelled: statistics.rowsCancelled)

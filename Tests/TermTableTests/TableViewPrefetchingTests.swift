@@ -159,6 +159,39 @@ struct TableViewPrefetchingTests {
         #expect(source.duplicateRequests.isEmpty)
     }
 
+    @Test func aRowAnsweredOnScreenIsAskedOfTheDataSourceOnceAndReusesItsPlaceholdersCell() {
+        let source = LateSource(count: 100)
+        let table = makeLateTable(source)
+        _ = render(table, size: Size(width: 20, height: 5))
+        let made = table.statistics.cellsCreated
+        #expect(table.statistics.cellRequests == 0)
+        source.answer()  // rows 0-4 on screen, 5-9 ahead
+        let lines = render(table, size: Size(width: 20, height: 5)).lines
+        #expect(lines.enumerated().allSatisfy { $1.hasPrefix("Item \($0)") }, "\(lines)")
+        // One request a row shown: the cell that measured the row is the cell it shows (it was asked twice, once
+        // to measure and once to show, for every row but the last two measured).
+        #expect(table.statistics.cellRequests == 5)
+        // The placeholders went back to their queue before the rows were measured, so no more cells than a screen.
+        #expect(table.statistics.cellsCreated - made <= 5)
+        #expect(table.queuedCellCount(forIdentifier: CellReuseQueue.placeholderIdentifier) == 5)
+    }
+
+    @Test func aRowAnsweredOffScreenLeavesNoCellToReplace() {
+        let source = LateSource(count: 100)
+        let table = makeLateTable(source)
+        _ = render(table, size: Size(width: 20, height: 5))
+        source.answer(Array(5..<10))  // the rows asked ahead: never shown nor measured
+        #expect(table.measurements.staleItems.isEmpty, "no cell of theirs is shown: nothing to replace")
+        source.answer(Array(0..<2))
+        #expect(table.measurements.staleItems.count == 2)
+        let lines = render(table, size: Size(width: 20, height: 5)).lines
+        #expect(lines[0].hasPrefix("Item 0") && lines[1].hasPrefix("Item 1") && lines[2].hasPrefix("…"), "\(lines)")
+        #expect(table.statistics.cellRequests == 2)
+        table.scrollToRow(at: row(5), at: .top)
+        let below = render(table, size: Size(width: 20, height: 5)).lines
+        #expect(below.enumerated().allSatisfy { $1.hasPrefix("Item \($0 + 5)") }, "\(below)")
+    }
+
     @Test func rowsTheDataSourceHasAreNeverAsked() {
         let source = LateSource(count: 100)
         source.arrived = Set(0..<100)

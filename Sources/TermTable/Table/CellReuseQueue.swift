@@ -10,8 +10,8 @@ import TermTableLayout
 ///
 /// **Invariants**: a cell is in at most one of: on screen (the table's `onScreen`), a queue, the measured
 /// cells; a queue holds only cells of a registered identifier (or the header titles'), at most
-/// `max(8, highWater + 4)` of them; at most ``measuredCellLimit`` measured cells are kept, and none
-/// survives a layout pass (``returnMeasuredCells()``). Cells ever made stay within the most rows on screen
+/// `max(8, highWater + 4)` of them; at most ``measuredCellLimit`` measured cells are kept (and, within a
+/// layout pass, a held one for each row whose cell on screen it replaces), and none survives a layout pass (``returnMeasuredCells()``). Cells ever made stay within the most rows on screen
 /// at once plus a small constant, however far one scrolls.
 ///
 /// **Reset by**: nothing clears the queues or the statistics (they survive reloads and resizes, so a
@@ -51,6 +51,10 @@ final class CellReuseQueue {
         @exclusivity(unchecked)  // searched for every row measured that is not on screen
     #endif
     private var storedMeasuredCells: [(item: TableItem, cell: TableViewCell)] = []
+    /// Cells made in a layout pass to measure rows whose cell on screen was replaced (reconfigured, its old cell
+    /// back in its queue first): kept past ``measuredCellLimit`` until the pass places them, so such a row is
+    /// asked of the data source once, not once to measure and again to show. At most the rows that were on screen.
+    private var heldCells: [(item: TableItem, cell: TableViewCell)] = []
     /// Counters of cells made, reused and cloned.
     var statistics = ReuseStatistics()
 
@@ -188,8 +192,9 @@ final class CellReuseQueue {
 
     /// The measured cell kept for `item`, nil when none is.
     func measuredCell(for item: TableItem) -> TableViewCell? {
-        guard let index = measuredCells.firstIndex(where: { $0.item == item }) else { return nil }
-        return measuredCells[index].cell
+        if let index = measuredCells.firstIndex(where: { $0.item == item }) { return measuredCells[index].cell }
+        guard !heldCells.isEmpty, let index = heldCells.firstIndex(where: { $0.item == item }) else { return nil }
+        return heldCells[index].cell
     }
 
     /// Sends the oldest measured cell back to its queue when ``measuredCellLimit`` are kept, before the data
@@ -198,20 +203,30 @@ final class CellReuseQueue {
         if measuredCells.count >= Self.measuredCellLimit { enqueue(measuredCells.removeFirst().cell) }
     }
 
-    /// Keeps `cell`, made to measure `item` (call ``makeRoomForAMeasuredCell()`` before making it).
-    func keepMeasuredCell(_ cell: TableViewCell, for item: TableItem) {
-        measuredCells.append((item, cell))
+    /// Keeps `cell`, made to measure `item` (call ``makeRoomForAMeasuredCell()`` before making it); `held`: a
+    /// row whose replaced cell went back to its queue this pass, kept past the limit until the pass places it.
+    func keepMeasuredCell(_ cell: TableViewCell, for item: TableItem, held: Bool = false) {
+        if held {
+            heldCells.append((item, cell))
+        } else {
+            measuredCells.append((item, cell))
+        }
     }
 
     /// Takes the measured cell of an item, if one is kept.
     func takeMeasuredCell(for item: TableItem) -> TableViewCell? {
-        guard let index = measuredCells.firstIndex(where: { $0.item == item }) else { return nil }
-        return measuredCells.remove(at: index).cell
+        if let index = measuredCells.firstIndex(where: { $0.item == item }) {
+            return measuredCells.remove(at: index).cell
+        }
+        guard !heldCells.isEmpty, let index = heldCells.firstIndex(where: { $0.item == item }) else { return nil }
+        return heldCells.remove(at: index).cell
     }
 
     /// Sends every measured cell back to its queue (at the end of a layout pass, and on reload).
     func returnMeasuredCells(keepingCapacity: Bool = false) {
         for (_, cell) in measuredCells { enqueue(cell) }
         measuredCells.removeAll(keepingCapacity: keepingCapacity)
+        for (_, cell) in heldCells { enqueue(cell) }
+        heldCells.removeAll(keepingCapacity: keepingCapacity)
     }
 }

@@ -60,6 +60,11 @@ final class ItemMeasurements {
     #endif
     private var storedStaleItems: Set<TableItem> = []
 
+    /// Rows whose stale cells this layout pass sent back to their queues before measuring them again
+    /// (``TableView/recycleStaleCells()``): the cell made to measure one is the cell it shows. Emptied by the
+    /// pass's end.
+    var replacedItems: Set<TableItem> = []
+
     /// Nothing measured.
     init() {}
 
@@ -76,9 +81,10 @@ final class ItemMeasurements {
     }
 
     /// Forgets one row's height (in the ledger too, at its global row) and selectability, and marks its cell
-    /// stale (`reloadRows`).
-    func forget(_ item: TableItem, globalRow: Int) {
-        staleItems.insert(item)
+    /// stale (`reloadRows`) when one is shown or kept measured (`cellShown`): a row with no cell has none to
+    /// replace, so a row answered off screen costs no insert into the stale set (and the next pass no look-up).
+    func forget(_ item: TableItem, globalRow: Int, cellShown: Bool = true) {
+        if cellShown { staleItems.insert(item) }
         ledger.forget(row: globalRow)
         heights.removeValue(forKey: item)
         selectable.removeValue(forKey: item)

@@ -18,6 +18,7 @@ extension TableView {
             state.setTop(state.top.flatMap(metrics.clamp) ?? metrics.firstItem)
         }
         measurements.trimToLimit()
+        recycleStaleCells()
         var reveal: TableItem? = nil
         if needsReveal, let cursor = state.cursor { reveal = TableItem(section: cursor.section, row: cursor.row) }
         needsReveal = false
@@ -106,7 +107,7 @@ extension TableView {
             visibleCells.removeValue(forKey: item)
             endDisplaying(cell, item: item)
         }
-        measurements.staleItems.removeAll()
+        if !noStaleItems { measurements.staleItems.removeAll(keepingCapacity: true) }  // no new storage each pass
         // A cell that stayed on screen keeps its marks unless they changed: the table's mark settings (all
         // cells), the cursor (its old and new rows) or, with multiple selection, the selection (all cells).
         // Arriving cells are marked as they arrive.
@@ -135,6 +136,7 @@ extension TableView {
             }
         }
         reuse.returnMeasuredCells(keepingCapacity: true)
+        if !measurements.replacedItems.isEmpty { measurements.replacedItems.removeAll(keepingCapacity: true) }
         painter.movedCells = nil  // the cells that moved with their rows went back to them
         var nowOnScreen: [(item: TableItem, cell: TableViewCell)] = []
         nowOnScreen.reserveCapacity(placedItems.count)
@@ -156,6 +158,30 @@ extension TableView {
         }
         if moved { setNeedsDisplay() }
         if !columnModel.columns.isEmpty { placeColumns() }
+    }
+
+    /// Sends the cells of rows reconfigured since the last pass (stale: they show old content) back to their
+    /// queues before the rows are measured again: the cell made to measure such a row is the one it then shows
+    /// (``CellReuseQueue/keepMeasuredCell(_:for:held:)``), and it can be the old cell itself, so a reconfigured
+    /// row costs one request to the data source and no cell more.
+    private func recycleStaleCells() {
+        guard !measurements.staleItems.isEmpty else { return }
+        var kept: [(item: TableItem, cell: TableViewCell)] = []
+        kept.reserveCapacity(onScreen.count)
+        for (item, cell) in onScreen {
+            guard measurements.staleItems.contains(item) else {
+                kept.append((item, cell))
+                continue
+            }
+            measurements.replacedItems.insert(item)
+            visibleCells.removeValue(forKey: item)
+            endDisplaying(cell, item: item)
+            // The row may get this very cell back, configured as it was: it is drawn again all the same (a
+            // reconfigured row is always redrawn), as its drawing version no longer matches the last frame's.
+            cell.setNeedsDisplay()
+        }
+        onScreen = kept
+        measurements.staleItems.removeAll(keepingCapacity: true)
     }
 
     private func endDisplaying(_ cell: TableViewCell, item: TableItem) {

@@ -107,9 +107,11 @@ extension TableView {
             if let cell = visibleCells[item] { return cell }
         }
         if let cell = reuse.measuredCell(for: item) { return cell }
-        reuse.makeRoomForAMeasuredCell()
+        // A row whose stale cell this pass recycled keeps its new cell until the pass places it (one request).
+        let held = !measurements.replacedItems.isEmpty && measurements.replacedItems.contains(item)
+        if !held { reuse.makeRoomForAMeasuredCell() }
         guard let cell = makeCell(for: item) else { return nil }
-        reuse.keepMeasuredCell(cell, for: item)
+        reuse.keepMeasuredCell(cell, for: item, held: held)
         return cell
     }
 

@@ -151,8 +151,10 @@ extension TableView {
                 if let window, window.contains(globalRow) { prefetcher.recheck.insert(globalRow) }
                 needsPass = true
             }
-            measurements.forget(item, globalRow: globalRow)
-            if !needsPass, visibleCells[item] != nil { needsPass = true }
+            // Only a row with a cell (on screen, or measured in this pass) has one to replace.
+            let cellShown = visibleCells[item] != nil || reuse.measuredCell(for: item) != nil
+            measurements.forget(item, globalRow: globalRow, cellShown: cellShown)
+            if cellShown { needsPass = true }
         }
         guard needsPass else { return }
         setNeedsLayout()
@@ -184,9 +186,15 @@ extension TableView {
         prefetcher.statistics.placeholderRowsOnScreen = placeholders
         if placeholders > 0 { prefetcher.statistics.layoutPassesWithPlaceholders += 1 }
         // Taken whole (an answer given during this pass is rechecked at the next), not copied and cleared: that
-        // allocates a new set every pass.
+        // allocates a new set every pass. Handed back emptied, its storage kept, when no answer came meanwhile.
         var recheck: Set<Int> = []
         if !prefetcher.recheck.isEmpty { swap(&recheck, &prefetcher.recheck) }
+        defer {
+            if !recheck.isEmpty, prefetcher.recheck.isEmpty {
+                recheck.removeAll(keepingCapacity: true)
+                swap(&recheck, &prefetcher.recheck)
+            }
+        }
         guard let source = prefetcher.source, let dataSource else { return }
         var firstRow: Int?
         var lastRow = 0
