@@ -190,6 +190,23 @@ import Testing
         #expect(controller.cursorItemIdentifier == moved)
     }
 
+    /// A sort keeps the cursor on the item the user moved it to; clearing then keeps it there too (the sort's kept
+    /// cursor counted as the controller placing it, so clearing put it back on item 40, its row before the query).
+    @Test func clearingAfterASortKeepsACursorTheUserMovedOnItsItem() async {
+        let items = fakeQueryItems(100)
+        let (table, _, controller) = makeQueryTable(items, source: FakeQuerySource(items: items))
+        table.setCursor(IndexPath(row: 40, section: 0))
+        await controller.run(TableQuery(text: "gamma"))
+        _ = table.perform(.moveDown)
+        _ = table.perform(.moveDown)
+        #expect(controller.cursorItemIdentifier == 16)
+        await controller.setSortDescriptors([TableSortDescriptor(column: "key", ascending: false)])?.value
+        await controller.settle()
+        #expect(controller.cursorItemIdentifier == 16)
+        controller.clear()
+        #expect(controller.cursorItemIdentifier == 16)
+    }
+
     @Test func theCursorStaysOnItsItemWhileLaterChunksArrive() async {
         let gate = QueryGate()
         let items = fakeQueryItems(100)

@@ -169,6 +169,7 @@ public final class TableQueryController<Source: TableQuerySource> {
         if sortOnly, let item = cursorItemIdentifier {
             tableView?.layoutIfNeeded()
             rules.keptCursor = (item, tableView?.cursorLine)
+            rules.followed(from: item, to: item)  // a move the user made before the sort stays a move
         }
         self.query = query
         restart(with: [(source, false)])
@@ -389,13 +390,19 @@ public final class TableQueryController<Source: TableQuerySource> {
         let last = chunk.isEmpty ? nil : chunk.count - 1
         if let kept = rules.keptCursorRow(in: chunk, from: 0, moved: false) {
             show(cursor: kept.row, line: kept.line, top: nil, marks: marks, appended: 0)
+            rules.placedCursor = cursorItemIdentifier
         } else {
             switch cursorPlacement {
             case .firstMatch: show(cursor: chunk.isEmpty ? nil : 0, line: 0, top: nil, marks: marks, appended: 0)
             case .lastMatch: show(cursor: last, line: nil, top: nil, marks: marks, appended: 0, toEnd: true)
             }
+            // Until a sort's kept item comes, the cursor waits on a match: a move the user made before the sort stays.
+            if rules.keptCursor == nil {
+                rules.placed(cursorItemIdentifier)
+            } else {
+                rules.placedCursor = cursorItemIdentifier
+            }
         }
-        rules.placedCursor = cursorItemIdentifier
         didChange?()
     }
 

@@ -113,9 +113,10 @@ struct TableQueryPropertyTests {
                 adopter.append(more, all: items)
             case 82..<92:
                 guard adopter.isQuerying else { break }
-                // Where the adopter last put the cursor: elsewhere now, the user moved it, and it stays.
+                // Moved by the user from where the adopter last chose to put it (also before rows that kept it on its
+                // item since), it stays; else it goes back to where it was before the query.
                 let current = adopter.cursorItem
-                let expected = current != adopter.placedCursor ? current : saved ?? current
+                let expected = adopter.userMovedCursor ? current : saved ?? current
                 steps.append("clear")
                 adopter.clear()
                 active = TableQuery()
@@ -178,8 +179,8 @@ protocol QueryAdopterUnderTest {
     var cursorItem: Int? { get }
     var shownMarks: Set<Int> { get }
     var hiddenMarks: Set<Int> { get }
-    /// Where the adopter last put the cursor (another item when clearing means the user moved it).
-    var placedCursor: Int? { get }
+    /// True when clearing keeps the cursor where it is: the user moved it from where the adopter last chose to put it.
+    var userMovedCursor: Bool { get }
     /// True while a sort's kept cursor waits for its item's row.
     var keepsCursorPending: Bool { get }
     /// True when rows appended under a sorted query keep the cursor on its item (else it goes to the first match).
@@ -219,7 +220,7 @@ final class ControllerAdopter: QueryAdopterUnderTest {
     var cursorItem: Int? { controller.cursorItemIdentifier }
     var shownMarks: Set<Int> { Set(controller.selectedItemIdentifiers) }
     var hiddenMarks: Set<Int> { controller.hiddenSelectedItemIdentifiers }
-    var placedCursor: Int? { controller.rules.placedCursor }
+    var userMovedCursor: Bool { controller.rules.userMoved(cursor: controller.cursorItemIdentifier) }
     var keepsCursorPending: Bool { controller.rules.keptCursor != nil }
     var sortedAppendKeepsCursor: Bool { false }
     func setQuery(_ query: TableQuery) { controller.setQuery(query) }
@@ -283,7 +284,7 @@ final class DiffableAdopter: QueryAdopterUnderTest {
     var cursorItem: Int? { dataSource.cursorItemIdentifier }
     var shownMarks: Set<Int> { Set(dataSource.selectedItemIdentifiers) }
     var hiddenMarks: Set<Int> { Set(dataSource.hiddenSelectedItemIdentifiers) }
-    var placedCursor: Int? { dataSource.filter?.rules.placedCursor }
+    var userMovedCursor: Bool { dataSource.filter?.rules.userMoved(cursor: dataSource.cursorItemIdentifier) ?? false }
     var keepsCursorPending: Bool { false }
     var sortedAppendKeepsCursor: Bool { true }
 
