@@ -86,6 +86,19 @@ import Testing
         #expect(controller.cursorItemIdentifier == controller.shownIdentifiers?.first)
     }
 
+    /// A chunk shown before the frame that puts the kept cursor on its line reloaded the table without a line, and the
+    /// line asked was lost (the sort's cursor landed on line 0 when chunks came faster than frames, under load).
+    @Test func aReloadBeforeTheFrameKeepsTheCursorLineAnEarlierReloadAsked() {
+        let items = fakeQueryItems(100)
+        let (table, _, _) = makeQueryTable(items, source: FakeQuerySource(items: items))
+        table.layoutIfNeeded()
+        let cursor = IndexPath(row: 40, section: 0)
+        table.reload(cursor: cursor, selected: [], cursorLine: 3)
+        table.reload(cursor: cursor, selected: [], cursorLine: nil)
+        table.layoutIfNeeded()
+        #expect(table.cursorLine == 3)
+    }
+
     @Test func aSortUnderAFindTextKeepsTheCursorOnItsMatch() async {
         let items = fakeQueryItems(100)
         let (table, _, controller) = makeQueryTable(items, source: FakeQuerySource(items: items))
@@ -250,6 +263,27 @@ import Testing
         #expect(controller.shownIdentifiers?.last == 56)
         #expect(table.rowsAppendedBelow == 1)
         #expect(controller.cursorItemIdentifier == 0)
+    }
+
+    /// Under a sort, appended rows' matches go among the others, the cursor kept on its item (they went after the rows
+    /// shown, out of order, unless the app knew to call `reload()` instead).
+    @Test func rowsAppendedUnderASortAreSortedInWithTheCursorKeptOnItsItem() async {
+        var items = fakeQueryItems(30)
+        let (table, data, controller) = makeQueryTable(items, source: FakeQuerySource(items: items))
+        let query = TableQuery(text: "alpha", sortDescriptors: [TableSortDescriptor(column: "key", ascending: false)])
+        await controller.run(query)
+        _ = table.perform(.moveDown)
+        let cursor = controller.cursorItemIdentifier
+        #expect(cursor != nil)
+        let more = fakeQueryItems(40, from: 30)
+        items += more
+        data.items = items
+        data.reindex()
+        controller.source = FakeQuerySource(items: items)
+        controller.sourceDidAppend(FakeQuerySource(items: more))
+        await controller.settle()
+        #expect(controller.shownIdentifiers == FakeQuerySource.reference(items, query))
+        #expect(controller.cursorItemIdentifier == cursor)
     }
 
     @Test func anAppendBeforeTheQuerysScanEndsIsMatchedAfterIt() async {

@@ -165,12 +165,7 @@ public final class TableQueryController<Source: TableQuerySource> {
             query.text == self.query.text && query.column == self.query.column
             && query.sortDescriptors != self.query.sortDescriptors
         if !isQuerying { begin() }
-        rules.keptCursor = nil
-        if sortOnly, let item = cursorItemIdentifier {
-            tableView?.layoutIfNeeded()
-            rules.keptCursor = (item, tableView?.cursorLine)
-            rules.followed(from: item, to: item)  // a move the user made before the sort stays a move
-        }
+        if sortOnly { keepCursor() } else { rules.keptCursor = nil }
         self.query = query
         restart(with: [(source, false)])
         return task
@@ -219,10 +214,19 @@ public final class TableQueryController<Source: TableQuerySource> {
         didChange?()
     }
 
-    /// Rows were appended to the data; `appended` is a source over them only: while a query is in force its matches
-    /// show after the rows shown (after the scan running, if any), as rows appended at the end.
+    /// Rows were appended to the data; `appended` is a source over them only, its identifiers those of the whole data.
+    ///
+    /// While a query is in force its matches show after the rows shown (after the scan running, if any), as rows
+    /// appended at the end. Under a sort they belong among the others: the query runs again over ``source`` (set it to
+    /// the whole data first), the cursor kept on its item, as a sort keeps it. With no query in force it does
+    /// nothing: the table shows the data source's rows (``TableView/reloadData(appendingRows:)``).
     public func sourceDidAppend(_ appended: Source) {
         guard isQuerying else { return }
+        guard query.sortDescriptors.isEmpty else {
+            keepCursor()
+            restart(with: [(source, false)])
+            return
+        }
         launch(appended, appended: true)
     }
 
@@ -234,6 +238,18 @@ public final class TableQueryController<Source: TableQuerySource> {
     }
 
     // MARK: Scans
+
+    /// Keeps the cursor on its item, on its screen line, through the rows of the query run again (a sort); a move the
+    /// user made before stays a move.
+    func keepCursor() {
+        // A sort's item still to come stays the one kept (meanwhile the cursor waits where the controller put it).
+        if rules.keptCursor != nil, cursorItemIdentifier == rules.placedCursor { return }
+        rules.keptCursor = nil
+        guard let item = cursorItemIdentifier else { return }
+        tableView?.layoutIfNeeded()
+        rules.keptCursor = (item, tableView?.cursorLine)
+        rules.followed(from: item, to: item)
+    }
 
     /// Remembers where the cursor and the view are before a query begins.
     func begin() {

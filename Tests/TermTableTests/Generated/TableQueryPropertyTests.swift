@@ -75,7 +75,7 @@ struct TableQueryPropertyTests {
                     saved = adopter.cursorItem
                 }
                 let sortOnly = query.text == active.text && query.sortDescriptors != active.sortDescriptors
-                kept = sortOnly ? adopter.cursorItem : nil
+                kept = sortOnly ? (adopter.keepsCursorPending ? kept : adopter.cursorItem) : nil
                 moved = nil
                 steps.append("query \(query.text) \(query.sortDescriptors.first.map { "\($0.ascending)" } ?? "")")
                 active = query
@@ -100,15 +100,10 @@ struct TableQueryPropertyTests {
                 let more = fakeQueryItems(1 + random(12), from: items.count)
                 steps.append("append \(more.count)")
                 items += more
-                if adopter.isQuerying, !active.sortDescriptors.isEmpty {
-                    // A sorted query places appended items among the others: the controller runs it again (the
-                    // cursor to the first match), the diffable data source sorts them in (the cursor on its item).
-                    if adopter.sortedAppendKeepsCursor {
-                        if moved == nil { kept = adopter.cursorItem }
-                    } else {
-                        moved = nil
-                        kept = nil
-                    }
+                if adopter.isQuerying, !active.sortDescriptors.isEmpty, moved == nil, !adopter.keepsCursorPending {
+                    // A sorted query places appended items among the others, the cursor kept on its item (a sort's
+                    // item still to come stays the one kept).
+                    kept = adopter.cursorItem
                 }
                 adopter.append(more, all: items)
             case 82..<92:
@@ -183,8 +178,6 @@ protocol QueryAdopterUnderTest {
     var userMovedCursor: Bool { get }
     /// True while a sort's kept cursor waits for its item's row.
     var keepsCursorPending: Bool { get }
-    /// True when rows appended under a sorted query keep the cursor on its item (else it goes to the first match).
-    var sortedAppendKeepsCursor: Bool { get }
     func setQuery(_ query: TableQuery)
     func clear()
     /// `more` were appended to the data, which is now `all`.
@@ -222,7 +215,6 @@ final class ControllerAdopter: QueryAdopterUnderTest {
     var hiddenMarks: Set<Int> { controller.hiddenSelectedItemIdentifiers }
     var userMovedCursor: Bool { controller.rules.userMoved(cursor: controller.cursorItemIdentifier) }
     var keepsCursorPending: Bool { controller.rules.keptCursor != nil }
-    var sortedAppendKeepsCursor: Bool { false }
     func setQuery(_ query: TableQuery) { controller.setQuery(query) }
     func clear() { controller.clear() }
     func settle() async { await controller.settle() }
@@ -232,11 +224,7 @@ final class ControllerAdopter: QueryAdopterUnderTest {
         data.reindex()
         controller.source = source(all)
         if controller.isQuerying {
-            if controller.query.sortDescriptors.isEmpty {
-                controller.sourceDidAppend(source(more))
-            } else {
-                controller.reload()
-            }
+            controller.sourceDidAppend(source(more))
         } else {
             table.reloadData(appendingRows: more.count)
         }
@@ -286,7 +274,6 @@ final class DiffableAdopter: QueryAdopterUnderTest {
     var hiddenMarks: Set<Int> { Set(dataSource.hiddenSelectedItemIdentifiers) }
     var userMovedCursor: Bool { dataSource.filter?.rules.userMoved(cursor: dataSource.cursorItemIdentifier) ?? false }
     var keepsCursorPending: Bool { false }
-    var sortedAppendKeepsCursor: Bool { true }
 
     func setQuery(_ query: TableQuery) {
         // The sort first, so a new find text's first match is the first of the sorted matches.
