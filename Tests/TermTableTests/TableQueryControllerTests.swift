@@ -1,4 +1,5 @@
 import TermTableCore
+import TermTableTesting
 import Testing
 
 @testable import TermTable
@@ -220,6 +221,30 @@ import Testing
         #expect(controller.cursorItemIdentifier == 16)
     }
 
+    /// A scan whose end shows no more rows still asks for a frame, so a status line made before each frame
+    /// (`Application.willRender`) stops saying the query runs (it said so until the next key).
+    @Test func theEndOfAScanThatShowsNoMoreRowsAsksForAFrame() async {
+        let gate = QueryGate()
+        let table = TableView()
+        table.register(BasicCell.self, forCellReuseIdentifier: "basic")
+        let data = EndGatedRows()
+        table.dataSource = data
+        let controller = TableQueryController(
+            tableView: table, source: EndGatedSource(gate: gate), unfilteredItem: { $0 }, unfilteredRow: { $0 })
+        data.controller = controller
+        let driver = AppDriver(rootView: table, size: Size(width: 20, height: 5))
+        var running: [Bool] = []
+        driver.app.willRender = { running.append(controller.isRunning) }
+        controller.setQuery(TableQuery(text: "a"))
+        while controller.shownIdentifiers == nil { await Task.yield() }
+        driver.app.renderIfNeeded()
+        #expect(running.last == true)
+        gate.openAll()
+        await controller.settle()
+        driver.app.renderIfNeeded()
+        #expect(running.last == false, "\(running)")
+    }
+
     @Test func theCursorStaysOnItsItemWhileLaterChunksArrive() async {
         let gate = QueryGate()
         let items = fakeQueryItems(100)
@@ -318,5 +343,29 @@ import Testing
         controller.setQuery(TableQuery())
         #expect(!controller.isQuerying && controller.shownIdentifiers == nil)
         #expect(table.dataSource?.tableView(table, numberOfRowsInSection: 0) == 20)
+    }
+}
+
+/// Delivers items 0, 1 and 2, then waits for its gate before it ends.
+private struct EndGatedSource: TableQuerySource {
+    let gate: QueryGate
+
+    func identifiers(for query: TableQuery, firstChunk: Int, deliver: @Sendable ([Int]) async -> Void) async throws {
+        await deliver([0, 1, 2])
+        try await gate.wait(for: 1)
+    }
+}
+
+/// Ten rows, or the controller's while a query is in force.
+@MainActor
+private final class EndGatedRows: TableViewDataSource {
+    var controller: TableQueryController<EndGatedSource>?
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        controller?.shownIdentifiers?.count ?? 10
+    }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        tableView.dequeueReusableCell(withIdentifier: "basic", for: indexPath)
     }
 }

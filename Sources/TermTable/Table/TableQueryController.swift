@@ -59,7 +59,8 @@ public final class TableQueryController<Source: TableQuerySource> {
     public private(set) var query = TableQuery()
     /// The identifiers shown, one a row, nil when no query is in force (or its first chunk has not come yet).
     public private(set) var shownIdentifiers: [ItemIdentifier]?
-    /// True while a scan runs (a query's, or one of rows appended since).
+    /// True while a scan runs (a query's, or one of rows appended since); its end asks for a frame, so a status line
+    /// made in ``Application/willRender`` shows it.
     public private(set) var isRunning = false
     /// The error the last scan ended with, nil when it ended well.
     public private(set) var lastError: (any Error)?
@@ -353,6 +354,8 @@ public final class TableQueryController<Source: TableQuerySource> {
         isRunning = false
         scans = []
         task = nil
+        // The end may show no more rows: a frame still comes, for a status line made before each one.
+        tableView?.setNeedsDisplay()
         didChange?()
     }
 
