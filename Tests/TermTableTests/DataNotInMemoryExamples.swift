@@ -139,6 +139,7 @@ extension FilteredLines {
     /// Lines written at the end of the data: shown unfiltered, or matched while a query is in force.
     func append(_ new: [String]) {
         let first = lines.count
+        query.source = LineSource(lines: [])  // it shares the lines: let go, or appending copies every one
         lines += new
         query.source = LineSource(lines: lines)  // the next query runs over every line
         if query.isQuerying {
