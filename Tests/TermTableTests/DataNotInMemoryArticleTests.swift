@@ -11,7 +11,7 @@ struct DataNotInMemoryArticleTests {
     static let examplesPath = repositoryRoot + "/Tests/TermTableTests/DataNotInMemoryExamples.swift"
 
     @Test func everySwiftBlockOfTheArticleIsCompiledHere() throws {
-        try DocExamplesTests.expectEverySwiftBlock(of: Self.articlePath, count: 6...6, areIn: Self.examplesPath)
+        try DocExamplesTests.expectEverySwiftBlock(of: Self.articlePath, count: 7...7, areIn: Self.examplesPath)
     }
 
     /// Draws `source`'s table until `done` holds (at most 3 s: the fetches sleep on other threads).
@@ -68,5 +68,35 @@ struct DataNotInMemoryArticleTests {
         model.query.clear()
         #expect(render(model.table, size: size).lines[1].hasPrefix("line 1"))
         #expect(model.table.indexPathForSelectedRow == IndexPath(row: 1, section: 0))
+    }
+
+    /// A scan whose query matches nothing stops when cancelled (the article's source checked only at a full chunk, so
+    /// it read every line whatever newer query had come).
+    @Test func aCancelledScanStopsEvenWhenNothingMatches() async {
+        let source = LineSource(lines: (0..<100_000).map { "line \($0)" })
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await source.identifiers(for: TableQuery(text: "zzz"), firstChunk: 10) { _ in }
+        }
+        let result = await task.result
+        #expect(throws: CancellationError.self) { try result.get() }
+    }
+
+    /// Under a sort every match comes in the sort's order; lines appended under a query are matched with their own
+    /// identifiers (a source over them only numbered them from 0) and the next query sees every line.
+    @Test func aSortOrdersTheMatchesAndAppendedLinesKeepTheirIdentifiers() async {
+        let model = FilteredLines(lines: ["pear", "apple", "plum", "apricot"])
+        _ = render(model.table, size: Size(width: 30, height: 4))
+        await model.query.run(TableQuery(text: "p", sortDescriptors: [TableSortDescriptor(column: "line")]))
+        #expect(model.query.shownIdentifiers == [1, 3, 0, 2])
+        await model.query.run(TableQuery(text: "p"))
+        model.append(["grape", "fig"])
+        while model.query.isRunning { await Task.yield() }
+        #expect(model.query.shownIdentifiers == [0, 1, 2, 3, 4])
+        #expect(render(model.table, size: Size(width: 30, height: 6)).lines[4].hasPrefix("grape"))
+        await model.query.run(TableQuery(text: "g"))
+        #expect(model.query.shownIdentifiers == [4, 5])
+        model.query.clear()
+        #expect(model.tableView(model.table, numberOfRowsInSection: 0) == 6)
     }
 }

@@ -79,24 +79,33 @@ final class LoadingCell: BasicCell {
     table.placeholderCellIdentifier = "loading"
 }
 
-/// The lines that match a query, found off the main actor, a screen first, then in larger chunks.
+/// The lines that match a query, found off the main actor, a screen first, then in larger chunks; sorted by their
+/// text, all at once, when the query sorts.
 struct LineSource: TableQuerySource {
     let lines: [String]
+    var first = 0  // the identifier of lines[0]: a source over appended lines goes on from the others
 
     func identifiers(
         for query: TableQuery, firstChunk: Int, deliver: @Sendable ([Int]) async -> Void
     ) async throws {
         let fuzzy = query.fuzzyQuery
+        let sort = query.sortDescriptors.first  // by the line's text here, whatever the column
         var chunk: [Int] = []
         var size = firstChunk
-        for (index, line) in lines.enumerated() where fuzzy.isEmpty || fuzzy.matches(line) {
-            chunk.append(index)
-            if chunk.count == size {
-                try Task.checkCancellation()  // a newer query cancelled this one
+        for (index, line) in lines.enumerated() {
+            // A newer query cancelled this one: stop, also while nothing matches (no chunk fills).
+            if index % 16_384 == 0 { try Task.checkCancellation() }
+            guard fuzzy.isEmpty || fuzzy.matches(line) else { continue }
+            chunk.append(first + index)
+            if chunk.count == size, sort == nil {
                 await deliver(chunk)
                 chunk = []
                 size = 4096
             }
+        }
+        if let sort {  // every match first, then in order
+            let text = { (identifier: Int) in lines[identifier - first] }
+            chunk.sort { sort.ascending ? text($0) < text($1) : text($0) > text($1) }
         }
         if !chunk.isEmpty { await deliver(chunk) }
     }
@@ -104,7 +113,7 @@ struct LineSource: TableQuerySource {
 
 @MainActor final class FilteredLines: TableViewDataSource {
     let table = TableView()
-    let lines: [String]
+    private(set) var lines: [String]
     private(set) var query: TableQueryController<LineSource>!
 
     init(lines: [String]) {
@@ -123,5 +132,20 @@ struct LineSource: TableQuerySource {
         let cell = tableView.dequeueReusableCell(withIdentifier: "line", for: indexPath) as! BasicCell
         cell.textLabel.text = query.itemIdentifier(forRow: indexPath.row).map { lines[$0] } ?? ""
         return cell
+    }
+}
+
+extension FilteredLines {
+    /// Lines written at the end of the data: shown unfiltered, or matched while a query is in force.
+    func append(_ new: [String]) {
+        let first = lines.count
+        query.source = LineSource(lines: [])  // it shares the lines: let go, or appending copies every one
+        lines += new
+        query.source = LineSource(lines: lines)  // the next query runs over every line
+        if query.isQuerying {
+            query.sourceDidAppend(LineSource(lines: new, first: first))
+        } else {
+            table.reloadData(appendingRows: new.count)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import TermTableCore
+import TermTableTesting
 import Testing
 
 @testable import TermTable
@@ -84,6 +85,19 @@ import Testing
         // A new find text puts it on the first match.
         await controller.setText("beta")?.value
         #expect(controller.cursorItemIdentifier == controller.shownIdentifiers?.first)
+    }
+
+    /// A chunk shown before the frame that puts the kept cursor on its line reloaded the table without a line, and the
+    /// line asked was lost (the sort's cursor landed on line 0 when chunks came faster than frames, under load).
+    @Test func aReloadBeforeTheFrameKeepsTheCursorLineAnEarlierReloadAsked() {
+        let items = fakeQueryItems(100)
+        let (table, _, _) = makeQueryTable(items, source: FakeQuerySource(items: items))
+        table.layoutIfNeeded()
+        let cursor = IndexPath(row: 40, section: 0)
+        table.reload(cursor: cursor, selected: [], cursorLine: 3)
+        table.reload(cursor: cursor, selected: [], cursorLine: nil)
+        table.layoutIfNeeded()
+        #expect(table.cursorLine == 3)
     }
 
     @Test func aSortUnderAFindTextKeepsTheCursorOnItsMatch() async {
@@ -190,6 +204,47 @@ import Testing
         #expect(controller.cursorItemIdentifier == moved)
     }
 
+    /// A sort keeps the cursor on the item the user moved it to; clearing then keeps it there too (the sort's kept
+    /// cursor counted as the controller placing it, so clearing put it back on item 40, its row before the query).
+    @Test func clearingAfterASortKeepsACursorTheUserMovedOnItsItem() async {
+        let items = fakeQueryItems(100)
+        let (table, _, controller) = makeQueryTable(items, source: FakeQuerySource(items: items))
+        table.setCursor(IndexPath(row: 40, section: 0))
+        await controller.run(TableQuery(text: "gamma"))
+        _ = table.perform(.moveDown)
+        _ = table.perform(.moveDown)
+        #expect(controller.cursorItemIdentifier == 16)
+        await controller.setSortDescriptors([TableSortDescriptor(column: "key", ascending: false)])?.value
+        await controller.settle()
+        #expect(controller.cursorItemIdentifier == 16)
+        controller.clear()
+        #expect(controller.cursorItemIdentifier == 16)
+    }
+
+    /// A scan whose end shows no more rows still asks for a frame, so a status line made before each frame
+    /// (`Application.willRender`) stops saying the query runs (it said so until the next key).
+    @Test func theEndOfAScanThatShowsNoMoreRowsAsksForAFrame() async {
+        let gate = QueryGate()
+        let table = TableView()
+        table.register(BasicCell.self, forCellReuseIdentifier: "basic")
+        let data = EndGatedRows()
+        table.dataSource = data
+        let controller = TableQueryController(
+            tableView: table, source: EndGatedSource(gate: gate), unfilteredItem: { $0 }, unfilteredRow: { $0 })
+        data.controller = controller
+        let driver = AppDriver(rootView: table, size: Size(width: 20, height: 5))
+        var running: [Bool] = []
+        driver.app.willRender = { running.append(controller.isRunning) }
+        controller.setQuery(TableQuery(text: "a"))
+        while controller.shownIdentifiers == nil { await Task.yield() }
+        driver.app.renderIfNeeded()
+        #expect(running.last == true)
+        gate.openAll()
+        await controller.settle()
+        driver.app.renderIfNeeded()
+        #expect(running.last == false, "\(running)")
+    }
+
     @Test func theCursorStaysOnItsItemWhileLaterChunksArrive() async {
         let gate = QueryGate()
         let items = fakeQueryItems(100)
@@ -235,6 +290,27 @@ import Testing
         #expect(controller.cursorItemIdentifier == 0)
     }
 
+    /// Under a sort, appended rows' matches go among the others, the cursor kept on its item (they went after the rows
+    /// shown, out of order, unless the app knew to call `reload()` instead).
+    @Test func rowsAppendedUnderASortAreSortedInWithTheCursorKeptOnItsItem() async {
+        var items = fakeQueryItems(30)
+        let (table, data, controller) = makeQueryTable(items, source: FakeQuerySource(items: items))
+        let query = TableQuery(text: "alpha", sortDescriptors: [TableSortDescriptor(column: "key", ascending: false)])
+        await controller.run(query)
+        _ = table.perform(.moveDown)
+        let cursor = controller.cursorItemIdentifier
+        #expect(cursor != nil)
+        let more = fakeQueryItems(40, from: 30)
+        items += more
+        data.items = items
+        data.reindex()
+        controller.source = FakeQuerySource(items: items)
+        controller.sourceDidAppend(FakeQuerySource(items: more))
+        await controller.settle()
+        #expect(controller.shownIdentifiers == FakeQuerySource.reference(items, query))
+        #expect(controller.cursorItemIdentifier == cursor)
+    }
+
     @Test func anAppendBeforeTheQuerysScanEndsIsMatchedAfterIt() async {
         let gate = QueryGate()
         let items = fakeQueryItems(30)
@@ -267,5 +343,29 @@ import Testing
         controller.setQuery(TableQuery())
         #expect(!controller.isQuerying && controller.shownIdentifiers == nil)
         #expect(table.dataSource?.tableView(table, numberOfRowsInSection: 0) == 20)
+    }
+}
+
+/// Delivers items 0, 1 and 2, then waits for its gate before it ends.
+private struct EndGatedSource: TableQuerySource {
+    let gate: QueryGate
+
+    func identifiers(for query: TableQuery, firstChunk: Int, deliver: @Sendable ([Int]) async -> Void) async throws {
+        await deliver([0, 1, 2])
+        try await gate.wait(for: 1)
+    }
+}
+
+/// Ten rows, or the controller's while a query is in force.
+@MainActor
+private final class EndGatedRows: TableViewDataSource {
+    var controller: TableQueryController<EndGatedSource>?
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        controller?.shownIdentifiers?.count ?? 10
+    }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        tableView.dequeueReusableCell(withIdentifier: "basic", for: indexPath)
     }
 }

@@ -184,4 +184,33 @@ struct TableViewDiffableDataSourceSortingTests {
         fixture.dataSource.clearFilter()
         #expect(fixture.shown == fixture.sorted(Array(0..<30)).reversed())
     }
+
+    /// A cursor the user moved while filtering stays on its item when the filter is cleared, also after a re-sort or
+    /// a snapshot applied meanwhile: their re-apply kept the cursor on its item and counted as the filter placing
+    /// it, so clearing put it back on the row it had before the filter (item 5, not the 11 the user chose).
+    @Test(arguments: [false, true])
+    func aCursorTheUserMovedWhileFilteringStaysOnItsItemAfterAReSortOrAnApply(resort: Bool) async {
+        let fixture = Fixture()
+        for item in 0..<30 { fixture.values[item] = item }
+        fixture.dataSource.filterText = { "item \($0)" }
+        fixture.dataSource.filterOrder = .items
+        fixture.apply(Array(0..<30))
+        _ = fixture.table.moveCursor(by: 5)
+        fixture.driver.app.renderIfNeeded()
+        #expect(fixture.dataSource.cursorItemIdentifier == 5)
+        await fixture.dataSource.filter(query: "1")  // 1, 10 to 19, 21
+        _ = fixture.table.moveCursor(by: 2)
+        fixture.driver.app.renderIfNeeded()
+        #expect(fixture.dataSource.cursorItemIdentifier == 11)
+        if resort {
+            fixture.table.sortDescriptors = [TableSortDescriptor(column: "value", ascending: false)]
+        } else {
+            fixture.apply(Array(0..<30))
+        }
+        if let task = fixture.dataSource.filter?.task { await task.value }
+        fixture.driver.app.renderIfNeeded()
+        #expect(fixture.dataSource.cursorItemIdentifier == 11)
+        fixture.dataSource.clearFilter()
+        #expect(fixture.dataSource.cursorItemIdentifier == 11)
+    }
 }

@@ -7,8 +7,10 @@ import TermTableCore
 ///   they show (``hiddenMarks``, ``marks(for:at:)``, ``reveal(_:from:)``).
 /// - When the filter begins, the cursor's item, its screen line and the item
 ///   at the top of the view are saved; clearing puts them back unless the user
-///   moved the cursor since the filter last placed it, and then the cursor stays
-///   on its item, on its line (``restoration(cursor:line:)``).
+///   moved the cursor since the filter last chose where it goes, and then the
+///   cursor stays on its item, on its line (``restoration(cursor:line:)``). Rows
+///   shown with the cursor kept on its item (a sort, data applied) choose
+///   nothing: a move the user made before them stays a move (``followed(from:to:)``).
 /// - A sort keeps the cursor on its item, on its screen line where it can
 ///   (``keptCursor``: the controller's, whose sorted rows come in chunks; the
 ///   diffable data source's sort re-applies its snapshot, which keeps the cursor
@@ -23,6 +25,9 @@ struct TableFilterRules<ItemIdentifier: Hashable> {
     var savedTop: ItemIdentifier?
     /// The cursor's item when the filter last placed it: another one when clearing means the user moved.
     var placedCursor: ItemIdentifier?
+    /// True when the user had moved the cursor from where the filter chose to put it before rows shown since kept it
+    /// on its item (``followed(from:to:)``): clearing keeps it where it is.
+    var userMovedCursor = false
     /// The item (and its screen line) a sort keeps the cursor on, until the rows shown hold it or the user moves.
     var keptCursor: (item: ItemIdentifier, line: Int?)?
 
@@ -44,7 +49,24 @@ struct TableFilterRules<ItemIdentifier: Hashable> {
     /// Where clearing puts the cursor, given its item and line now: the saved item, line and top item unless the
     /// user moved it since the filter placed it; then where it is (its item, on its line).
     func restoration(cursor: ItemIdentifier?, line: Int?) -> (item: ItemIdentifier?, line: Int?, top: ItemIdentifier?) {
-        cursor != placedCursor ? (cursor, line, nil) : (savedCursor, savedLine, savedTop)
+        userMoved(cursor: cursor) ? (cursor, line, nil) : (savedCursor, savedLine, savedTop)
+    }
+
+    /// True when the user moved the cursor (now on `cursor`) from where the filter last chose to put it.
+    func userMoved(cursor: ItemIdentifier?) -> Bool { userMovedCursor || cursor != placedCursor }
+
+    /// The filter chose where the cursor goes (a query's first or last match): clearing puts it back as saved unless
+    /// the user moves it from `cursor`.
+    mutating func placed(_ cursor: ItemIdentifier?) {
+        placedCursor = cursor
+        userMovedCursor = false
+    }
+
+    /// Rows were shown with the cursor kept on its item (a sort, a snapshot applied), `before` its item before them:
+    /// a move the user had made stays a move.
+    mutating func followed(from before: ItemIdentifier?, to cursor: ItemIdentifier?) {
+        if before != placedCursor { userMovedCursor = true }
+        placedCursor = cursor
     }
 
     /// The positions to mark in a new set of rows: those of `marked` (the marks on the rows shown now) and of the

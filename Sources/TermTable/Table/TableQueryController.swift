@@ -59,7 +59,8 @@ public final class TableQueryController<Source: TableQuerySource> {
     public private(set) var query = TableQuery()
     /// The identifiers shown, one a row, nil when no query is in force (or its first chunk has not come yet).
     public private(set) var shownIdentifiers: [ItemIdentifier]?
-    /// True while a scan runs (a query's, or one of rows appended since).
+    /// True while a scan runs (a query's, or one of rows appended since); its end asks for a frame, so a status line
+    /// made in ``Application/willRender`` shows it.
     public private(set) var isRunning = false
     /// The error the last scan ended with, nil when it ended well.
     public private(set) var lastError: (any Error)?
@@ -165,11 +166,7 @@ public final class TableQueryController<Source: TableQuerySource> {
             query.text == self.query.text && query.column == self.query.column
             && query.sortDescriptors != self.query.sortDescriptors
         if !isQuerying { begin() }
-        rules.keptCursor = nil
-        if sortOnly, let item = cursorItemIdentifier {
-            tableView?.layoutIfNeeded()
-            rules.keptCursor = (item, tableView?.cursorLine)
-        }
+        if sortOnly { keepCursor() } else { rules.keptCursor = nil }
         self.query = query
         restart(with: [(source, false)])
         return task
@@ -218,10 +215,19 @@ public final class TableQueryController<Source: TableQuerySource> {
         didChange?()
     }
 
-    /// Rows were appended to the data; `appended` is a source over them only: while a query is in force its matches
-    /// show after the rows shown (after the scan running, if any), as rows appended at the end.
+    /// Rows were appended to the data; `appended` is a source over them only, its identifiers those of the whole data.
+    ///
+    /// While a query is in force its matches show after the rows shown (after the scan running, if any), as rows
+    /// appended at the end. Under a sort they belong among the others: the query runs again over ``source`` (set it to
+    /// the whole data first), the cursor kept on its item, as a sort keeps it. With no query in force it does
+    /// nothing: the table shows the data source's rows (``TableView/reloadData(appendingRows:)``).
     public func sourceDidAppend(_ appended: Source) {
         guard isQuerying else { return }
+        guard query.sortDescriptors.isEmpty else {
+            keepCursor()
+            restart(with: [(source, false)])
+            return
+        }
         launch(appended, appended: true)
     }
 
@@ -233,6 +239,18 @@ public final class TableQueryController<Source: TableQuerySource> {
     }
 
     // MARK: Scans
+
+    /// Keeps the cursor on its item, on its screen line, through the rows of the query run again (a sort); a move the
+    /// user made before stays a move.
+    func keepCursor() {
+        // A sort's item still to come stays the one kept (meanwhile the cursor waits where the controller put it).
+        if rules.keptCursor != nil, cursorItemIdentifier == rules.placedCursor { return }
+        rules.keptCursor = nil
+        guard let item = cursorItemIdentifier else { return }
+        tableView?.layoutIfNeeded()
+        rules.keptCursor = (item, tableView?.cursorLine)
+        rules.followed(from: item, to: item)
+    }
 
     /// Remembers where the cursor and the view are before a query begins.
     func begin() {
@@ -336,6 +354,8 @@ public final class TableQueryController<Source: TableQuerySource> {
         isRunning = false
         scans = []
         task = nil
+        // The end may show no more rows: a frame still comes, for a status line made before each one.
+        tableView?.setNeedsDisplay()
         didChange?()
     }
 
@@ -389,13 +409,19 @@ public final class TableQueryController<Source: TableQuerySource> {
         let last = chunk.isEmpty ? nil : chunk.count - 1
         if let kept = rules.keptCursorRow(in: chunk, from: 0, moved: false) {
             show(cursor: kept.row, line: kept.line, top: nil, marks: marks, appended: 0)
+            rules.placedCursor = cursorItemIdentifier
         } else {
             switch cursorPlacement {
             case .firstMatch: show(cursor: chunk.isEmpty ? nil : 0, line: 0, top: nil, marks: marks, appended: 0)
             case .lastMatch: show(cursor: last, line: nil, top: nil, marks: marks, appended: 0, toEnd: true)
             }
+            // Until a sort's kept item comes, the cursor waits on a match: a move the user made before the sort stays.
+            if rules.keptCursor == nil {
+                rules.placed(cursorItemIdentifier)
+            } else {
+                rules.placedCursor = cursorItemIdentifier
+            }
         }
-        rules.placedCursor = cursorItemIdentifier
         didChange?()
     }
 
@@ -447,28 +473,6 @@ public final class TableQueryController<Source: TableQuerySource> {
             // The reload reveals the cursor; the view was scrolled away from it, so put the view back after that.
             tableView.layoutIfNeeded()
             tableView.topItem = TableItem(section: 0, row: top)
-        }
-    }
-}
-
-/// The chunks a scan delivered that the main actor has not taken yet, in order.
-final class TableQueryInbox<ItemIdentifier: Sendable>: Sendable {
-    let chunks = Locked<(list: [[ItemIdentifier]], scheduled: Bool)>(([], false))
-
-    /// Adds `chunk`; true when the main actor must be asked to take it (no take is scheduled yet).
-    func put(_ chunk: [ItemIdentifier]) -> Bool {
-        chunks.withLock { state in
-            state.list.append(chunk)
-            defer { state.scheduled = true }
-            return !state.scheduled
-        }
-    }
-
-    /// Every chunk put and not taken yet, oldest first; the next put schedules a take again.
-    func takeAll() -> [[ItemIdentifier]] {
-        chunks.withLock { state in
-            defer { state = ([], false) }
-            return state.list
         }
     }
 }

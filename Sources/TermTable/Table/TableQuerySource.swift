@@ -37,8 +37,10 @@ public struct TableQuery: Hashable, Sendable {
 /// of the matching items in the query's order, in chunks: the first of about
 /// `firstChunk` identifiers as soon as it has them (the first screen shows
 /// first), the rest in chunks as large as suits the source. It checks
-/// `Task.isCancelled` (or calls `Task.checkCancellation()`) between chunks and
-/// stops when cancelled: a newer query cancels the older. How the find text
+/// `Task.isCancelled` (or calls `Task.checkCancellation()`) every few thousand
+/// items it reads, not only between chunks (a query that matches little fills
+/// none for long), and stops when cancelled: a newer query cancels the older,
+/// each keystroke of a find prompt one. How the find text
 /// matches and ranks is the source's call (a file scan may keep the file's
 /// order; a SQL source may rank a page of candidates); a thrown error ends the
 /// query with the matches delivered so far.
@@ -56,10 +58,11 @@ public struct TableQuery: Hashable, Sendable {
 ///     ) async throws {
 ///         let fuzzy = query.fuzzyQuery
 ///         var chunk: [Int] = []
-///         for (index, name) in names.enumerated() where fuzzy.isEmpty || fuzzy.matches(name) {
+///         for (index, name) in names.enumerated() {
+///             if index % 16_384 == 0 { try Task.checkCancellation() }
+///             guard fuzzy.isEmpty || fuzzy.matches(name) else { continue }
 ///             chunk.append(index)
 ///             if chunk.count == firstChunk {
-///                 try Task.checkCancellation()
 ///                 await deliver(chunk)
 ///                 chunk = []
 ///             }

@@ -46,12 +46,14 @@ extension TableView {
         setNeedsDisplay()
     }
 
-    /// Applies a new cursor and selection after the data changed, keeping the cursor's row on `cursorLine`.
+    /// Applies a new cursor and selection after the data changed, keeping the cursor's row on `cursorLine`; nil keeps
+    /// a line asked for the same cursor by a reload not laid out yet (two reloads before a frame ask for one line).
     @usableFromInline
     func reload(cursor: IndexPath?, selected: Set<IndexPath>, cursorLine: Int?) {
+        let asked = cursor == state.cursor ? pendingCursorLine : nil
         state.moveCursor(to: selectionMode == .none ? nil : cursor)
         state.setSelection(selectionMode == .multiple ? selected : [])
-        pendingCursorLine = cursorLine
+        pendingCursorLine = cursorLine ?? asked
         reloadData()
     }
 

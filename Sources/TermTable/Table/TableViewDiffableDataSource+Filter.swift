@@ -175,8 +175,9 @@ extension TableViewDiffableDataSource {
                 shown.appendSections([section])
                 shown.appendItems(kept)
             }
+            let before = cursorItemIdentifier
             present(shown, cursor: resetCursor ? .first : .follow)
-            filter.rules.placedCursor = cursorItemIdentifier
+            notePlacement(resetCursor: resetCursor, from: before)
             return nil
         }
         guard let query = filter.query else { return nil }
@@ -191,8 +192,9 @@ extension TableViewDiffableDataSource {
         let screen = max(1, tableView?.frame.height ?? 50)
         var first = corpus.firstScreen(query, count: screen, among: candidates).hits
         if filterOrder == .items { first.sort { $0.index < $1.index } }
+        let before = cursorItemIdentifier
         present(snapshot(of: first, in: filter), cursor: resetCursor ? .first : .follow, countingAppends: false)
-        filter.rules.placedCursor = cursorItemIdentifier
+        notePlacement(resetCursor: resetCursor, from: before)
         let generation = filter.generation
         let executor = filterExecutor
         let task = Task { [weak self] in
@@ -218,8 +220,19 @@ extension TableViewDiffableDataSource {
         filter.lastHits = indices
         var ordered = hits
         if filterOrder == .score { FuzzyCorpus.sortByRank(&ordered) }
+        let before = cursorItemIdentifier
         present(snapshot(of: ordered, in: filter), cursor: resetCursor ? .first : .follow)
-        filter.rules.placedCursor = cursorItemIdentifier
+        notePlacement(resetCursor: resetCursor, from: before)
+    }
+
+    /// After rows were shown: a cursor put on the first match was placed by the filter; one kept on its item (`before`
+    /// it) was not, and a move the user made before stays a move when the filter is cleared.
+    func notePlacement(resetCursor: Bool, from before: ItemIdentifier?) {
+        if resetCursor {
+            filter?.rules.placed(cursorItemIdentifier)
+        } else {
+            filter?.rules.followed(from: before, to: cursorItemIdentifier)
+        }
     }
 
     /// The unfiltered snapshot's items at `hits`, in the hits' order within each section.

@@ -75,7 +75,7 @@ struct TableQueryPropertyTests {
                     saved = adopter.cursorItem
                 }
                 let sortOnly = query.text == active.text && query.sortDescriptors != active.sortDescriptors
-                kept = sortOnly ? adopter.cursorItem : nil
+                kept = sortOnly ? (adopter.keepsCursorPending ? kept : adopter.cursorItem) : nil
                 moved = nil
                 steps.append("query \(query.text) \(query.sortDescriptors.first.map { "\($0.ascending)" } ?? "")")
                 active = query
@@ -100,22 +100,18 @@ struct TableQueryPropertyTests {
                 let more = fakeQueryItems(1 + random(12), from: items.count)
                 steps.append("append \(more.count)")
                 items += more
-                if adopter.isQuerying, !active.sortDescriptors.isEmpty {
-                    // A sorted query places appended items among the others: the controller runs it again (the
-                    // cursor to the first match), the diffable data source sorts them in (the cursor on its item).
-                    if adopter.sortedAppendKeepsCursor {
-                        if moved == nil { kept = adopter.cursorItem }
-                    } else {
-                        moved = nil
-                        kept = nil
-                    }
+                if adopter.isQuerying, !active.sortDescriptors.isEmpty, moved == nil, !adopter.keepsCursorPending {
+                    // A sorted query places appended items among the others, the cursor kept on its item (a sort's
+                    // item still to come stays the one kept).
+                    kept = adopter.cursorItem
                 }
                 adopter.append(more, all: items)
             case 82..<92:
                 guard adopter.isQuerying else { break }
-                // Where the adopter last put the cursor: elsewhere now, the user moved it, and it stays.
+                // Moved by the user from where the adopter last chose to put it (also before rows that kept it on its
+                // item since), it stays; else it goes back to where it was before the query.
                 let current = adopter.cursorItem
-                let expected = current != adopter.placedCursor ? current : saved ?? current
+                let expected = adopter.userMovedCursor ? current : saved ?? current
                 steps.append("clear")
                 adopter.clear()
                 active = TableQuery()
@@ -178,12 +174,10 @@ protocol QueryAdopterUnderTest {
     var cursorItem: Int? { get }
     var shownMarks: Set<Int> { get }
     var hiddenMarks: Set<Int> { get }
-    /// Where the adopter last put the cursor (another item when clearing means the user moved it).
-    var placedCursor: Int? { get }
+    /// True when clearing keeps the cursor where it is: the user moved it from where the adopter last chose to put it.
+    var userMovedCursor: Bool { get }
     /// True while a sort's kept cursor waits for its item's row.
     var keepsCursorPending: Bool { get }
-    /// True when rows appended under a sorted query keep the cursor on its item (else it goes to the first match).
-    var sortedAppendKeepsCursor: Bool { get }
     func setQuery(_ query: TableQuery)
     func clear()
     /// `more` were appended to the data, which is now `all`.
@@ -219,9 +213,8 @@ final class ControllerAdopter: QueryAdopterUnderTest {
     var cursorItem: Int? { controller.cursorItemIdentifier }
     var shownMarks: Set<Int> { Set(controller.selectedItemIdentifiers) }
     var hiddenMarks: Set<Int> { controller.hiddenSelectedItemIdentifiers }
-    var placedCursor: Int? { controller.rules.placedCursor }
+    var userMovedCursor: Bool { controller.rules.userMoved(cursor: controller.cursorItemIdentifier) }
     var keepsCursorPending: Bool { controller.rules.keptCursor != nil }
-    var sortedAppendKeepsCursor: Bool { false }
     func setQuery(_ query: TableQuery) { controller.setQuery(query) }
     func clear() { controller.clear() }
     func settle() async { await controller.settle() }
@@ -231,11 +224,7 @@ final class ControllerAdopter: QueryAdopterUnderTest {
         data.reindex()
         controller.source = source(all)
         if controller.isQuerying {
-            if controller.query.sortDescriptors.isEmpty {
-                controller.sourceDidAppend(source(more))
-            } else {
-                controller.reload()
-            }
+            controller.sourceDidAppend(source(more))
         } else {
             table.reloadData(appendingRows: more.count)
         }
@@ -283,9 +272,8 @@ final class DiffableAdopter: QueryAdopterUnderTest {
     var cursorItem: Int? { dataSource.cursorItemIdentifier }
     var shownMarks: Set<Int> { Set(dataSource.selectedItemIdentifiers) }
     var hiddenMarks: Set<Int> { Set(dataSource.hiddenSelectedItemIdentifiers) }
-    var placedCursor: Int? { dataSource.filter?.rules.placedCursor }
+    var userMovedCursor: Bool { dataSource.filter?.rules.userMoved(cursor: dataSource.cursorItemIdentifier) ?? false }
     var keepsCursorPending: Bool { false }
-    var sortedAppendKeepsCursor: Bool { true }
 
     func setQuery(_ query: TableQuery) {
         // The sort first, so a new find text's first match is the first of the sorted matches.
