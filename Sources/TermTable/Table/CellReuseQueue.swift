@@ -95,17 +95,7 @@ final class CellReuseQueue {
         _ identifier: String, copyingTemplateAs cellClass: TableViewCell.Type,
         preferring preferred: ObjectIdentifier? = nil
     ) throws -> TableViewCell {
-        if let preferred, var pool = pools[identifier],
-            let index = pool.lastIndex(where: { ObjectIdentifier($0) == preferred })
-        {
-            let cell = pool.remove(at: index)
-            pools[identifier] = pool
-            statistics.cellsReused += 1
-            cell.prepareForReuse()
-            return cell
-        }
-        if var pool = pools[identifier], let cell = pool.popLast() {
-            pools[identifier] = pool
+        if let cell = takeQueued(identifier, preferring: preferred) {
             statistics.cellsReused += 1
             cell.prepareForReuse()
             return cell
@@ -124,6 +114,18 @@ final class CellReuseQueue {
         let registered = registeredIdentifiers
         throw TableViewError.unregisteredIdentifier(
             identifier, registered: registered, suggestion: LayoutIdentifiers.nearest(to: identifier, in: registered))
+    }
+
+    /// Takes a cell out of `identifier`'s queue: `preferred` when it is there, else the last one queued. The queue is
+    /// changed in place (`pools[identifier]?.…`): a copy taken out of the dictionary and put back (`if var pool =
+    /// pools[identifier]`) copied every queued cell on every dequeue, the dictionary still holding the array.
+    private func takeQueued(_ identifier: String, preferring preferred: ObjectIdentifier? = nil) -> TableViewCell? {
+        if let preferred,
+            let index = pools[identifier]?.lastIndex(where: { ObjectIdentifier($0) == preferred })
+        {
+            return pools[identifier]?.remove(at: index)
+        }
+        return pools[identifier]?.popLast()
     }
 
     /// Puts a cell in its queue for reuse (cells not made for a registered identifier are dropped).
@@ -147,8 +149,9 @@ final class CellReuseQueue {
 
     /// A cell for a title header: a queued one, or a new unselectable ``BasicCell``.
     func dequeueHeaderTitleCell() -> BasicCell {
-        if var pool = pools[Self.headerTitleIdentifier], let cell = pool.popLast() as? BasicCell {
-            pools[Self.headerTitleIdentifier] = pool
+        if pools[Self.headerTitleIdentifier]?.last is BasicCell,
+            let cell = pools[Self.headerTitleIdentifier]?.popLast() as? BasicCell
+        {
             cell.prepareForReuse()
             return cell
         }
@@ -160,8 +163,7 @@ final class CellReuseQueue {
 
     /// A placeholder for a row not available yet: a queued one, or a new ``BasicCell`` showing a dim `…`.
     func dequeuePlaceholderCell() -> TableViewCell {
-        if var pool = pools[Self.placeholderIdentifier], let cell = pool.popLast() {
-            pools[Self.placeholderIdentifier] = pool
+        if let cell = takeQueued(Self.placeholderIdentifier) {
             cell.prepareForReuse()
             statistics.cellsReused += 1
             return cell
