@@ -56,7 +56,7 @@ public final class KeyHintBar: View {
 
     /// The line for `bindings` in `width` columns: label and ``KeyBinding/hint`` (else its help) of each, whole
     /// hints while they fit, else the first one cut; `separator` between two. On a screen without Unicode arrows
-    /// (`glyphs`) the labels' arrows are spelled out (``Key/spellingArrows(in:for:)``).
+    /// (`glyphs`) the labels' arrows are spelled out (`Key.spellingArrows(in:for:)`).
     nonisolated public static func text(
         for bindings: [KeyBinding], width: Int, separator: String = separator, glyphs: ScreenGlyphs = .unicode
     ) -> String {
