@@ -222,8 +222,9 @@ extension SQLiteViewer {
         message = "stopping…"
     }
 
-    /// `R`: the order read again (the count too).
+    /// `R`: the order read again (the count too), from the whole table (not narrowed to the rows of a query before).
     public func reload() {
+        reader.withLock { $0.forgetMatchesRead() }
         apply(order)
     }
 
