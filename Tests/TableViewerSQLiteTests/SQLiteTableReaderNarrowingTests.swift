@@ -153,3 +153,36 @@ import Testing
         #expect(!SQLiteOrder(filter: (0, "abc")).refines(SQLiteOrder()))
     }
 }
+
+extension SQLiteTableReaderNarrowingTests {
+    @Test func aCountRunToItsEndKeepsTheRowidsOfAFilterWithinTheBound() throws {
+        // 100 matches of "a1": more than a page, so only the count reads them all.
+        let path = SQLiteTestFiles.database(
+            "CREATE TABLE t (name TEXT);"
+                + "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300) "
+                + "INSERT INTO t SELECT CASE WHEN i % 3 = 0 THEN 'a1 ' || i ELSE 'b ' || i END FROM n")
+        let database = try SQLiteDatabase(path: path)
+        let reader = try SQLiteTableReader(database: database, source: .table("t"))
+        let order = SQLiteOrder(filter: (0, "a1"))
+        reader.setOrder(order)
+        #expect(try reader.rows(0..<64, total: nil).count == 64)
+        let (count, rowids) = try reader.counting.run(on: database)
+        #expect(count == 100 && rowids == (1...100).map { Int64($0 * 3) })
+        reader.keepMatches(rowids!, of: order)
+        reader.setOrder(SQLiteOrder(filter: (0, "a12")))
+        #expect(reader.candidates?.count == 100)
+        let want = try Self.everything(try SQLiteTableReader(database: database, source: .table("t")), reader.order)
+        #expect(try Self.everything(reader, reader.order) == want)
+        // Past the bound the count keeps none; a count of another order (the one shown changed since) is not kept.
+        reader.setOrder(order)
+        for limit in [99, 10, 0] {
+            reader.narrowingLimit = limit
+            let past = try reader.counting.run(on: database)
+            #expect(past.count == 100 && past.rowids == nil, "limit \(limit)")
+        }
+        reader.narrowingLimit = 65_536
+        reader.keepMatches([3], of: SQLiteOrder(filter: (0, "b")))
+        reader.setOrder(SQLiteOrder(filter: (0, "b1")))
+        #expect(reader.candidates == nil)
+    }
+}

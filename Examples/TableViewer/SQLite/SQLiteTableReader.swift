@@ -109,8 +109,8 @@ public final class SQLiteTableReader {
     let from: String
     /// The selected columns, quoted and joined.
     let selectList: String
-    /// Every row of the last filtered order read to its end from the start (a short first read: the scan completed,
-    /// not stopped), by rowid, when at most ``narrowingLimit``; kept while each new order refines it
+    /// Every row of the last filtered order read to its end (a short first read, or a count: the scan completed, not
+    /// stopped), by rowid, when at most ``narrowingLimit``; kept while each new order refines it
     /// (``SQLiteOrder/refines(_:)``).
     var matchesRead: (order: SQLiteOrder, rowids: [Int64])?
     /// The rowids the order in force is narrowed to (``matchesRead``'s, when the order refines its), nil: none.
