@@ -22,8 +22,11 @@
 #           first page);
 #   filter  the cursor to name, `/`, the last row's name, Enter: the key to the one matching row on the pane (tv: a filter,
 #           LIKE over the column, which reads it all to know there is no second page, run as the query is typed, so
-#           timed from its last character, the query before it typed and let finish first; vd: `/` searches the
-#           column for the regex and moves the cursor to the match, timed from Enter);
+#           timed from its last character, the query before it typed and let finish first, so the last
+#           character's filter looks only at that query's matches; vd: `/` searches the column for the regex and
+#           moves the cursor to the match, timed from Enter);
+#   paste   tv only: the filter cleared, the whole query sent at once (tmux send-keys): the key to the match (a full
+#           LIKE scan: no query before it was read to its end);
 #   rss     peak resident memory of the whole run (/usr/bin/time -f %M).
 # `sqlite3` printing the first 48 rows (`SELECT * FROM t LIMIT 48`) is timed as a floor for the first screen (the
 # median of FIRST_RUNS runs, no terminal).
@@ -198,6 +201,22 @@ def measure(name, command, columns):
                                                 lambda s: last.search(rows_shown(s)) is not None and " 1 row ×" in s,
                                                 later))
             pane.keys("Enter")
+            # The filter cleared (the query taken back a key at a time, Enter on the empty query), then the whole
+            # query sent at once: no query before it was read to its end, so nothing narrows (the full LIKE scan).
+            time.sleep(settle)
+            pane.keys("/")
+            time.sleep(0.3)
+            pane.keys(*(["BSpace"] * len(query)))
+            time.sleep(settle + 1)
+            pane.keys("Enter")
+            pane.wait(lambda s: " 1 row ×" not in s, later, since=time.monotonic())
+            time.sleep(settle + 1)
+            pane.keys("/")
+            time.sleep(0.3)
+            attempt("paste", lambda: timed_key(pane, ["-l", query],
+                                               lambda s: last.search(rows_shown(s)) is not None and " 1 row ×" in s,
+                                               later))
+            pane.keys("Enter")
         else:
             pane.keys("-l", query)
             time.sleep(0.2)
@@ -273,10 +292,12 @@ print(f"sqlite3 printing the first 48 rows (the floor): {statistics.median(floor
 print(f"{'figure':<34}" + "".join(f" {name:>12}" for name in names) + (f" {'vd/tv':>8}" if "vd" in names else ""))
 for key, label, unit in [("first", "first screen", "s"), ("end", "G (the last row)", "s"),
                          ("sortK", "sort k (indexed) descending", "s"), ("sortS", "sort score (no index) desc", "s"),
-                         ("filter", "/ name ROWS (the match)", "s"), ("rss", "peak RSS", "m")]:
-    values = [results.get(name, {}).get(key) for name in names]
+                         ("filter", "/ name ROWS (the match)", "s"), ("paste", "/ the same sent whole", "s"),
+                         ("rss", "peak RSS", "m")]:
+    values = [results.get(name, {}).get("filter" if key == "paste" and name == "vd" else key) for name in names]
     a = results.get("tv", {}).get(key)
-    b = results.get("vd", {}).get(key)
+    # vd has one filter figure (from Enter): both of tv's are set beside it.
+    b = results.get("vd", {}).get("filter" if key == "paste" else key)
     ratio = f"{b / a:,.1f}x" if a and b else ""
     print(f"{label:<34}" + "".join(f" {show(value, unit):>12}" for value in values) + (f" {ratio:>8}" if "vd" in names else ""))
 PY

@@ -62,22 +62,25 @@ extension SQLiteViewer {
         }
     }
 
-    /// `COUNT(*)` of the order on the count connection, on a thread of its own.
+    /// The count of the order on the count connection, on a thread of its own (a filter's keeps its rowids, up to
+    /// 65,536, for narrowing).
     func count() {
         isCounting = true
         countsStarted += 1
         let generation = self.generation
-        let (sql, bindings) = reader.withLock { $0.countSQL }
+        let counting = reader.withLock { $0.counting }
         let database = countDatabase
         let cancellation = self.cancellation
+        let reader = self.reader
         TableThread.start(name: "tv-count") {
             let result: Result<Int, SQLiteError> = database.withLock { database in
                 do throws(SQLiteError) {
-                    return .success(
-                        Int(
-                            try database.withCancellation(cancellation) { () throws(SQLiteError) in
-                                try database.scalarInteger(sql, bindings)
-                            }))
+                    let (count, rowids) = try database.withCancellation(cancellation) { () throws(SQLiteError) in
+                        try counting.run(on: database)
+                    }
+                    // A filter's few matches (a count run to its end): a longer query looks only at them.
+                    if let rowids { reader.withLock { $0.keepMatches(rowids, of: counting.order) } }
+                    return .success(count)
                 } catch {
                     return .failure(error)
                 }
@@ -222,8 +225,9 @@ extension SQLiteViewer {
         message = "stopping…"
     }
 
-    /// `R`: the order read again (the count too).
+    /// `R`: the order read again (the count too), from the whole table (not narrowed to the rows of a query before).
     public func reload() {
+        reader.withLock { $0.forgetMatchesRead() }
         apply(order)
     }
 

@@ -109,6 +109,14 @@ public final class SQLiteTableReader {
     let from: String
     /// The selected columns, quoted and joined.
     let selectList: String
+    /// Every row of the last filtered order read to its end (a short first read, or a count: the scan completed, not
+    /// stopped), by rowid, when at most ``narrowingLimit``; kept while each new order refines it
+    /// (``SQLiteOrder/refines(_:)``).
+    var matchesRead: (order: SQLiteOrder, rowids: [Int64])?
+    /// The rowids the order in force is narrowed to (``matchesRead``'s, when the order refines its), nil: none.
+    var candidates: [Int64]?
+    /// The most rowids ``matchesRead`` holds (8 bytes each): a filter with more matches is not narrowed after.
+    var narrowingLimit = 65_536
 
     /// A reader of `source` on `database`. Throws ``SQLiteError/Kind/noSuchTable`` (listing the tables and views)
     /// for an unknown name, ``SQLiteError/Kind/notReadOnly`` for a query that writes or is more than one statement.
@@ -161,12 +169,25 @@ public final class SQLiteTableReader {
         selectList = columns.isEmpty ? "NULL" : columns.map { SQLiteSQL.quote($0.name) }.joined(separator: ", ")
     }
 
-    /// Sets the order and filter; the anchors of the old order go.
+    /// Sets the order and filter; the anchors of the old order go. An order that refines the last one read to its
+    /// end (a longer query, ``SQLiteOrder/refines(_:)``) looks only at that one's rows (`rowid IN (…)`).
     public func setOrder(_ order: SQLiteOrder) {
         guard order != self.order else { return }
         self.order = order
         startKeys = [:]
         endKeys = [:]
+        if let matchesRead, pagesByKeyset, order.refines(matchesRead.order) {
+            candidates = matchesRead.rowids
+        } else {
+            matchesRead = nil
+            candidates = nil
+        }
+    }
+
+    /// Forgets the rows of the last order read to its end (`R`: every statement reads the table again).
+    public func forgetMatchesRead() {
+        matchesRead = nil
+        candidates = nil
     }
 
     // MARK: Counting
@@ -239,6 +260,7 @@ public final class SQLiteTableReader {
             anchor = anchorIndex == -1 ? nil : startKeys[anchorIndex]
         }
         let read = try fetch(after: anchor, forward: best.forward, skip: best.distance, limit: range.count)
+        if first == 0, anchorIndex == -1, best.forward, read.count < range.count { readToEnd(read) }
         // Keep each row's key in the coordinates of its anchor (from the start, or from the end).
         for (offset, row) in read.enumerated() {
             let index =
@@ -379,6 +401,12 @@ public final class SQLiteTableReader {
         if let filter = order.filter, let match = matchClause(filter) {
             conditions.append(match.condition)
             bindings += match.bindings
+        }
+        if let candidates, pagesByKeyset {
+            // Integers, written out (no bindings: no limit on their number).
+            conditions.append(
+                candidates.isEmpty
+                    ? "0" : "\(rowidName) IN (" + candidates.map(String.init).joined(separator: ",") + ")")
         }
         if let equality = order.equality, equality.column < columns.count {
             let column = SQLiteSQL.quote(columns[equality.column].name)
