@@ -7,7 +7,8 @@ import TermTable
 /// rows are read a page of ``pageSize`` at a time on a thread of their own by the kit's
 /// ``/TableViewerSQLite/SQLiteTableReader`` (keyset pages on its own connection), kept in a bounded cache
 /// (``cacheLimit`` rows) and put in with ``/TermTable/TableView/reconfigureRows(at:)``; the table draws placeholders
-/// meanwhile. The count is `COUNT(*)` on a second connection, estimated until it is known
+/// meanwhile. The count is `COUNT(*)` on a second connection (a filter's reads its first 65,537 matching rowids, kept
+/// to narrow a longer query, then counts the rest), estimated until it is known
 /// (``/TermTable/TableViewDataSource/rowCountIsEstimated(in:)``). `[`/`]` sort by the cursor's column and `/` filters it
 /// in SQL (`ORDER BY`, `LIKE`); each new order interrupts the queries of the one before (`sqlite3_interrupt`), and Esc
 /// stops what runs.
